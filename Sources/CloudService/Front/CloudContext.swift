@@ -1,0 +1,23 @@
+import SimKernel
+import SyncProtocol
+
+/// Everything the cloud is given for one request and everything it hands back.
+public struct CloudContext: Sendable {
+    /// The cloud's clock: true time plus any `cloud.clock.set` offset. Server dates come from it.
+    public var now: LocalInstant
+    /// Arrival order: a counter that only grows, for `timestampSource: server` and `winner: arrival`.
+    public var arrival: UInt64
+    /// Actions for the host, in order; drained and cleared by the host.
+    public var actions: [CloudAction]
+
+    public init(now: LocalInstant, arrival: UInt64) {
+        self.now = now; self.arrival = arrival; self.actions = []
+        actions.reserveCapacity(8)
+    }
+
+    @inlinable public mutating func emit(_ action: CloudAction) { actions.append(action) }
+    @inlinable public mutating func observe(_ observation: Observation) { actions.append(.observe(observation)) }
+    @inlinable public mutating func respond(to request: RequestEnvelope, _ response: ServiceResponse) {
+        actions.append(.respond(ResponseEnvelope(requestID: request.requestID, device: request.device, store: request.body.store, result: .ok(response))))
+    }
+}

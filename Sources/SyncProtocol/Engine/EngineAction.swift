@@ -1,0 +1,32 @@
+import SimKernel
+
+/// What an engine asks its host to do.
+public enum EngineAction: Sendable {
+    /// Send this request to the cloud.
+    case send(requestID: UInt64, ServiceRequest)
+    /// Fire `timer` after `after` (monotonic time: a clock jump does not move it). Replaces a
+    /// pending timer with the same kind and id.
+    case setTimer(EngineTimer, after: SimDuration)
+    case cancelTimer(EngineTimer)
+    /// Tell the app something (a KVS change notification, a document conflict, an error).
+    case notify(AppNotification)
+    /// Record a fact for the checker (what the app sees now, a conflict shown, a rejection…).
+    case observe(Observation)
+    /// A line for the trace: an engine event in the style of CKSyncEngine's event log
+    /// (`willSendChanges`, `sentRecordZoneChanges`, …). `details` are (name, value) pairs in order.
+    case log(event: String, details: [(String, String)])
+}
+
+/// A notification the app receives. `reason` and `items` are what `expect.notifications` and
+/// the checker's missed/spurious notification checks see.
+public struct AppNotification: Hashable, Sendable {
+    public var store: Store
+    /// KVS: `serverChange`, `initialSyncChange`, `quotaViolationChange`, `accountChange`.
+    /// Documents: `inConflict`, `conflictResolved`, `error`. Records: `error`, `conflict`.
+    public var reason: String
+    /// The changed keys (KVS), paths, or record names, in the engine's order.
+    public var items: [String]
+    public init(store: Store, reason: String, items: [String]) {
+        self.store = store; self.reason = reason; self.items = items
+    }
+}
