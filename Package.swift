@@ -47,7 +47,7 @@ let package = Package(
         .testTarget(name: "DocumentTests", dependencies: ["DeviceEngines", "CloudService", "SyncProtocol", "SimKernel"], swiftSettings: strict),
         .testTarget(name: "RecordTests", dependencies: ["DeviceEngines", "CloudService", "SyncProtocol", "SimKernel"], swiftSettings: strict),
         .testTarget(name: "SimulationTests", dependencies: [
-            "Simulation", "Scenario", "Checker", "SyncProtocol", "SimKernel", "JSONText", "Reports",
+            "synclab", "Simulation", "Scenario", "Checker", "SyncProtocol", "SimKernel", "JSONText", "Reports",
         ], swiftSettings: strict),
     ]
 )

@@ -1,0 +1,309 @@
+import SimKernel
+import SyncProtocol
+
+/// The oracle (SPEC §6): judges a run from its `History` alone.
+///
+/// One pass over the facts rebuilds what each device showed over time, from which it derives
+/// what every write was built on; the rest are reachability questions on that graph.
+public struct Checker {
+    public init() {}
+
+    /// The device/item pair whose visible write the scan tracks.
+    struct DeviceItem: Hashable { var device: DeviceID; var item: ItemKey }
+    struct Shown { var write: WriteID?; var value: ItemValue }
+
+    public func check(_ history: History) -> CheckReport {
+        var graph = WriteGraph()
+        var shown: [DeviceItem: Shown] = [:]
+        var operationByWrite: [WriteID: OperationRecord] = [:]
+        for operation in history.operations { operationByWrite[operation.write] = operation; _ = graph.index(of: operation.write) }
+
+        // What each write touched (items in first-touched order), and what it replaced per item.
+        var itemsByWrite: [WriteID: [ItemKey]] = [:]
+        var valueByWriteItem: [WriteID: [ItemKey: ItemValue]] = [:]
+        var replacedByWrite: [WriteID: [ItemKey: WriteID?]] = [:]
+        var rejected: Set<WriteID> = []
+        var discarded: [WriteID: (item: ItemKey, reason: String, at: SimInstant)] = [:]
+        var lastWriterWins: [(item: ItemKey, chosen: WriteID, over: WriteID, rule: String, at: SimInstant)] = []
+        var conflictCount = 0
+        var anomalies: [Anomaly] = []
+        var quotaSeen: Set<String> = []
+        var accountOf: [DeviceID: AccountID?] = [:]
+        var notificationCounts: [String: [String: Int]] = [:]
+        var notificationTotal = 0
+        var derivedDevice: [WriteID: DeviceID] = [:]
+
+        // Notification bookkeeping per (device, batch).
+        var currentBatch = -1
+        var fetchChanged: [DeviceID: Set<String>] = [:]
+        var listed: [DeviceID: Set<String>] = [:]
+        var notifiedAt: [DeviceID: SimInstant] = [:]
+        var touchedAtomic: [DeviceID: Set<WriteID>] = [:]
+
+        func deviceName(_ device: DeviceID) -> String {
+            device.index >= 0 && Int(device.index) < history.deviceNames.count ? history.deviceNames[Int(device.index)] : "cloud"
+        }
+        func record(_ item: ItemKey, _ write: WriteID, _ value: ItemValue, replacing previous: WriteID?) {
+            if itemsByWrite[write]?.contains(item) != true { itemsByWrite[write, default: []].append(item) }
+            valueByWriteItem[write, default: [:]][item] = value
+            if replacedByWrite[write]?[item] == nil { replacedByWrite[write, default: [:]][item] = .some(previous) }
+        }
+
+        func flushBatch(at time: SimInstant) {
+            for device in fetchChanged.keys.sorted() {
+                let changed = fetchChanged[device] ?? [], names = listed[device] ?? []
+                for key in changed.subtracting(names).sorted() {
+                    anomalies.append(Anomaly(kind: "missedNotification", store: .kvs, account: accountLabel(accountOf[device] ?? nil, history), item: key, field: nil,
+                        device: deviceName(device), at: notifiedAt[device] ?? time,
+                        explanation: "\(deviceName(device)) fetched a new value of \"\(key)\" but its change notification did not list the key."))
+                }
+            }
+            for device in listed.keys.sorted() {
+                let changed = fetchChanged[device] ?? [], names = listed[device] ?? []
+                for key in names.subtracting(changed).sorted() {
+                    anomalies.append(Anomaly(kind: "spuriousNotification", store: .kvs, account: accountLabel(accountOf[device] ?? nil, history), item: key, field: nil,
+                        device: deviceName(device), at: notifiedAt[device] ?? time,
+                        explanation: "\(deviceName(device))'s change notification listed \"\(key)\" although its visible value did not change."))
+                }
+            }
+            fetchChanged.removeAll(keepingCapacity: true); listed.removeAll(keepingCapacity: true)
+            for device in touchedAtomic.keys.sorted() {
+                for write in (touchedAtomic[device] ?? []).sorted() {
+                    checkAtomicity(write, on: device, at: time)
+                }
+            }
+            touchedAtomic.removeAll(keepingCapacity: true)
+        }
+
+        func checkAtomicity(_ write: WriteID, on device: DeviceID, at time: SimInstant) {
+            guard let items = itemsByWrite[write], items.count > 1, let replaced = replacedByWrite[write] else { return }
+            var showsNew = false, showsOld: ItemKey?
+            for item in items {
+                let now = shown[DeviceItem(device: device, item: item)]
+                if now?.write == write { showsNew = true; continue }
+                if let old = replaced[item], now?.write == old { showsOld = item }
+            }
+            guard showsNew, let oldItem = showsOld else { return }
+            anomalies.append(Anomaly(kind: "atomicityViolation", store: oldItem.store, account: history.accountName(oldItem.account),
+                item: oldItem.name, field: oldItem.field.isEmpty ? nil : oldItem.field, device: deviceName(device), at: time,
+                explanation: "\(deviceName(device)) showed part of atomic write \(history.name(of: write)) while \(oldItem.displayName) still had the value that write replaced.",
+                write: history.name(of: write)))
+        }
+
+        for fact in history.facts {
+            if fact.batch != currentBatch { flushBatch(at: fact.at); currentBatch = fact.batch }
+            switch fact.kind {
+            case .accountChanged(let account):
+                if let device = fact.device { accountOf[device] = account }
+            case .notification(let notification):
+                guard let device = fact.device else { break }
+                notificationTotal += 1
+                notificationCounts[deviceName(device), default: [:]][notification.reason, default: 0] += 1
+                if notification.store == .kvs && (notification.reason == "serverChange" || notification.reason == "initialSyncChange") {
+                    listed[device, default: []].formUnion(notification.items)
+                    notifiedAt[device] = fact.at
+                }
+            case .observation(let observation):
+                switch observation {
+                case .visible(let item, let value, let write, let cause):
+                    guard let device = fact.device else { break }
+                    let key = DeviceItem(device: device, item: item)
+                    let previous = shown[key]
+                    if let write {
+                        _ = graph.index(of: write)
+                        if cause == .local, operationByWrite[write]?.device == device || derivedDevice[write] == device {
+                            if let before = previous?.write { graph.addEdge(from: write, to: before) }
+                            record(item, write, value, replacing: previous?.write)
+                        }
+                        if (itemsByWrite[write]?.count ?? 0) > 1 { touchedAtomic[device, default: []].insert(write) }
+                    }
+                    if cause == .fetch && item.store == .kvs && previous?.value ?? .absent != value {
+                        fetchChanged[device, default: []].insert(item.name)
+                        notifiedAt[device] = notifiedAt[device] ?? fact.at
+                    }
+                    if item.account != .publicDatabase, let current = accountOf[device] ?? nil, current != item.account, value != .absent {
+                        anomalies.append(Anomaly(kind: "isolationViolation", store: item.store, account: history.accountName(item.account),
+                            item: item.name, field: item.field.isEmpty ? nil : item.field, device: deviceName(device), at: fact.at,
+                            explanation: "\(deviceName(device)), signed into \(history.accountName(current)), showed \(item.displayName) of account \(history.accountName(item.account)).",
+                            write: write.map { history.name(of: $0) }))
+                    } else if let write, let writer = operationByWrite[write], let writerAccount = writer.account,
+                              item.account != .publicDatabase, writerAccount != item.account {
+                        anomalies.append(Anomaly(kind: "isolationViolation", store: item.store, account: history.accountName(item.account),
+                            item: item.name, field: item.field.isEmpty ? nil : item.field, device: deviceName(device), at: fact.at,
+                            explanation: "\(deviceName(device)) showed \(history.name(of: write)), a write made in account \(history.accountName(writerAccount)), as data of account \(history.accountName(item.account)).",
+                            write: history.name(of: write)))
+                    }
+                    shown[key] = Shown(write: write, value: value)
+                case .derivedWrite(let write, let item, let value, let parents, _):
+                    if let device = fact.device { derivedDevice[write] = device }
+                    _ = graph.index(of: write)
+                    for parent in parents { graph.addEdge(from: write, to: parent) }
+                    if itemsByWrite[write]?.contains(item) != true { itemsByWrite[write, default: []].append(item) }
+                    valueByWriteItem[write, default: [:]][item] = value
+                case .conflictDetected:
+                    conflictCount += 1
+                case .conflictShown:
+                    break
+                case .rejected(let write, let item, let error, let limit):
+                    rejected.insert(write)
+                    if let limit {
+                        let key = "\(history.name(of: write))|\(limit)"
+                        if quotaSeen.insert(key).inserted {
+                            let device = operationByWrite[write]?.device ?? write.device
+                            anomalies.append(Anomaly(kind: "quotaViolation", store: item.store, account: history.accountName(item.account),
+                                item: item.name, field: item.field.isEmpty ? nil : item.field, device: deviceName(device), at: fact.at,
+                                explanation: "\(deviceName(device))'s write \(history.name(of: write)) (\(operationByWrite[write]?.summary ?? "engine write")) was refused with \(error): it would break the \(limit) limit.",
+                                write: history.name(of: write), limit: limit))
+                        }
+                    }
+                case .lastWriterWins(let item, let chosen, let over, let rule):
+                    lastWriterWins.append((item, chosen, over, rule, fact.at))
+                case .discarded(let write, let item, let reason):
+                    if discarded[write] == nil { discarded[write] = (item, reason, fact.at) }
+                case .note:
+                    break
+                }
+            }
+        }
+        flushBatch(at: history.facts.last?.at ?? .start)
+
+        // The final values: the cloud's, plus deletes devices show for items the cloud no longer has.
+        var finalByItem: [ItemKey: ViewEntry] = [:]
+        for view in history.finalCloud { for entry in view { finalByItem[entry.item] = entry } }
+        for entry in history.finalPublic { finalByItem[entry.item] = entry }
+        var roots: [WriteID] = finalByItem.keys.sorted().compactMap { finalByItem[$0]?.write }
+        for survivors in history.survivingWrites { roots.append(contentsOf: survivors) }
+        for view in history.finalDeviceViews { for entry in view ?? [] { if let write = entry.write { roots.append(write) } } }
+        for key in shown.keys.sorted(by: { ($0.device, $0.item) < ($1.device, $1.item) }) {
+            if let seen = shown[key], seen.value == .absent, let write = seen.write, finalByItem[key.item] == nil { roots.append(write) }
+        }
+        let reachable = graph.reachable(from: roots)
+        func survives(_ write: WriteID) -> Bool { graph.existingIndex(of: write).map { reachable[$0] } ?? false }
+
+        // Causality: a last-writer-wins choice of v over w although w had seen v.
+        var inverted: [WriteID: (chosen: WriteID, rule: String)] = [:]
+        for decision in lastWriterWins where inverted[decision.over] == nil {
+            if graph.observes(decision.over, decision.chosen) {
+                inverted[decision.over] = (decision.chosen, decision.rule)
+                let item = decision.item
+                anomalies.append(Anomaly(kind: "causalityViolation", store: item.store, account: history.accountName(item.account),
+                    item: item.name, field: item.field.isEmpty ? nil : item.field, device: deviceName(decision.over.device), at: decision.at,
+                    explanation: "Last-writer-wins (\(decision.rule)) kept \(history.name(of: decision.chosen)) over \(history.name(of: decision.over)) although \(history.name(of: decision.over)) was made after seeing it: clock skew inverted the order.",
+                    write: history.name(of: decision.over), replacedBy: history.name(of: decision.chosen)))
+            }
+        }
+
+        // Lost updates.
+        for operation in history.operations where operation.outcome == .accepted {
+            let write = operation.write
+            guard let items = itemsByWrite[write], let item = items.first else { continue }
+            let name = history.name(of: write), device = deviceName(operation.device)
+            if let discard = discarded[write] {
+                anomalies.append(Anomaly(kind: "lostUpdate", store: discard.item.store, account: history.accountName(discard.item.account),
+                    item: discard.item.name, field: discard.item.field.isEmpty ? nil : discard.item.field, device: device, at: operation.at,
+                    explanation: "\(device)'s write \(name) (\(operation.summary)) never reached the cloud: \(discard.reason).", write: name))
+                continue
+            }
+            if rejected.contains(write) || survives(write) { continue }
+            // Report the first item the write lost (for records: each field it lost).
+            let lostItems = item.store == .records ? items.filter { finalByItem[$0]?.write != write } : [item]
+            for lost in lostItems.isEmpty ? [item] : lostItems {
+                let replacer = finalByItem[lost]?.write ?? shownFinalWrite(lost, shown)
+                let replacerName = replacer.map { history.name(of: $0) }
+                var reason: String
+                if let inversion = inverted[write] {
+                    reason = "last-writer-wins by \(inversion.rule) kept \(history.name(of: inversion.chosen)), which \(name) had already seen: clock skew inverted the order"
+                } else if let decision = lastWriterWins.first(where: { $0.over == write }) {
+                    reason = "last-writer-wins by \(decision.rule) kept \(history.name(of: decision.chosen)) instead, which had not seen it"
+                } else if let replacerName {
+                    reason = "\(replacerName) replaced it without having seen it"
+                } else {
+                    reason = "the item no longer exists and nothing that removed it had seen this write"
+                }
+                let who = replacer.map { operationByWrite[$0].map { " (\($0.summary) on \(deviceName($0.device)) at \($0.at.microseconds / 1000) ms)" } ?? "" } ?? ""
+                anomalies.append(Anomaly(kind: "lostUpdate", store: lost.store, account: history.accountName(lost.account),
+                    item: lost.name, field: lost.field.isEmpty ? nil : lost.field, device: device, at: operation.at,
+                    explanation: "\(device)'s write \(name) (\(operation.summary)) was lost: \(reason)\(who).",
+                    write: name, replacedBy: replacerName))
+            }
+        }
+
+        // Resurrection: a delete that had seen a value, and that value is back at the end.
+        for operation in history.operations where operation.outcome == .accepted {
+            let write = operation.write
+            guard let items = itemsByWrite[write], let values = valueByWriteItem[write] else { continue }
+            for item in items where values[item] == .absent {
+                guard let final = finalByItem[item], let finalWrite = final.write, finalWrite != write else { continue }
+                if graph.observes(write, finalWrite) {
+                    anomalies.append(Anomaly(kind: "resurrection", store: item.store, account: history.accountName(item.account),
+                        item: item.name, field: item.field.isEmpty ? nil : item.field, device: deviceName(operation.device), at: operation.at,
+                        explanation: "\(item.displayName) is back with \(history.name(of: finalWrite)), a value that \(deviceName(operation.device))'s delete \(history.name(of: write)) had seen and removed.",
+                        write: history.name(of: finalWrite), replacedBy: history.name(of: write)))
+                }
+            }
+        }
+
+        // Divergence: each signed-in device against the cloud's view of its account.
+        let endTime = history.facts.last?.at ?? .start
+        for (index, viewOrNil) in history.finalDeviceViews.enumerated() {
+            guard let view = viewOrNil, index < history.finalDeviceAccounts.count, let account = history.finalDeviceAccounts[index] else { continue }
+            let cloud = Int(account.index) < history.finalCloud.count ? history.finalCloud[Int(account.index)] : []
+            var cloudValues: [ItemKey: ItemValue] = [:]
+            for entry in cloud { cloudValues[entry.item] = entry.value }
+            var publicValues: [ItemKey: ItemValue] = [:]
+            for entry in history.finalPublic { publicValues[entry.item] = entry.value }
+            var deviceValues: [ItemKey: ItemValue] = [:]
+            for entry in view { deviceValues[entry.item] = entry.value }
+            var differing: [ItemKey] = []
+            for entry in view {
+                if entry.item.account == .publicDatabase {
+                    if publicValues[entry.item] != entry.value { differing.append(entry.item) }
+                } else if cloudValues[entry.item] ?? .absent != entry.value {
+                    differing.append(entry.item)
+                }
+            }
+            for entry in cloud where deviceValues[entry.item] == nil && entry.value != .absent { differing.append(entry.item) }
+            differing.sort()
+            var reportedStores: Set<Store> = []
+            for item in differing where reportedStores.insert(item.store).inserted {
+                let sameStore = differing.filter { $0.store == item.store }
+                let list = sameStore.prefix(3).map { $0.displayName }.joined(separator: ", ") + (sameStore.count > 3 ? " and \(sameStore.count - 3) more" : "")
+                anomalies.append(Anomaly(kind: "divergence", store: item.store, account: history.accountName(account), item: item.name,
+                    field: item.field.isEmpty ? nil : item.field, device: history.deviceNames[index], at: endTime,
+                    explanation: "After settling, \(history.deviceNames[index]) disagrees with the cloud on \(sameStore.count) \(item.store.rawValue) item\(sameStore.count == 1 ? "" : "s"): \(list)."))
+            }
+        }
+
+        // Open document conflicts at the end.
+        var openDocuments: Set<ItemKey> = []
+        for survivors in history.survivingWrites {
+            for write in survivors { if let item = itemsByWrite[write]?.first { openDocuments.insert(item) } }
+        }
+
+        anomalies.sort(by: Anomaly.precedes)
+        var counts: [NotificationCount] = []
+        for device in notificationCounts.keys.sorted() {
+            for reason in (notificationCounts[device] ?? [:]).keys.sorted() {
+                counts.append(NotificationCount(device: device, reason: reason, count: notificationCounts[device]?[reason] ?? 0))
+            }
+        }
+        let writes = history.operations.reduce(0) { $0 + ($1.outcome == .accepted && itemsByWrite[$1.write] != nil ? 1 : 0) }
+        let lost = anomalies.reduce(0) { $0 + ($1.kind == "lostUpdate" ? 1 : 0) }
+        let quota = anomalies.reduce(0) { $0 + ($1.kind == "quotaViolation" ? 1 : 0) }
+        let diverged = anomalies.contains { $0.kind == "divergence" }
+        return CheckReport(anomalies: anomalies, writes: writes, lostUpdates: lost, conflicts: conflictCount,
+                           unresolvedConflicts: openDocuments.count, quotaViolations: quota, converged: !diverged,
+                           notifications: notificationTotal, notificationCounts: counts)
+    }
+
+    private func shownFinalWrite(_ item: ItemKey, _ shown: [DeviceItem: Shown]) -> WriteID? {
+        for key in shown.keys.sorted(by: { $0.device < $1.device }) where key.item == item {
+            if let write = shown[key]?.write { return write }
+        }
+        return nil
+    }
+
+    private func accountLabel(_ account: AccountID?, _ history: History) -> String {
+        account.map { history.accountName($0) } ?? history.accountNames.first ?? "main"
+    }
+}

@@ -1,0 +1,117 @@
+import SimKernel
+import JSONText
+import SyncProtocol
+import Scenario
+import Checker
+
+/// Writes `trace.jsonl`: one JSON object per line, keys in a fixed order (`t_us`, `ev`, then the
+/// event's own fields), so the same run gives the same bytes in every process.
+struct TraceRecorder {
+    let enabled: Bool
+    private(set) var bytes: [UInt8] = []
+
+    init(enabled: Bool) { self.enabled = enabled }
+
+    mutating func record(_ time: SimInstant, _ event: String, _ fields: @autoclosure () -> [(String, JSON)]) {
+        guard enabled else { return }
+        var members: [(String, JSON)] = [("t_us", .int(time.microseconds)), ("ev", .string(event))]
+        members.append(contentsOf: fields())
+        bytes.append(contentsOf: (JSON.object(members).rendered()).utf8)
+        bytes.append(10)
+    }
+
+    /// The first line: everything a report needs to draw the run without the scenario file.
+    mutating func header(_ run: ScenarioRun) {
+        record(.start, "run", [
+            ("scenario", .string(run.scenarioName)), ("variant", .string(run.variant)), ("seed", .int(Int64(bitPattern: run.seed))),
+            ("accounts", .array(run.accounts.map { .string($0) })),
+            ("devices", .array(run.devices.map { device in
+                JSON.object([("id", .string(device.id)), ("account", .string(run.accounts[device.account])),
+                             ("clockOffset_us", .int(device.clockOffset.microseconds)), ("driftPpm", .double(device.driftPpm)),
+                             ("online", .bool(device.online))])
+            })),
+            ("steps", .int(Int64(run.steps.count))),
+        ])
+    }
+
+    mutating func operation(_ time: SimInstant, _ device: String, _ op: String, summary: String, write: String, outcome: OperationOutcome, local: LocalInstant, source: String) {
+        let outcomeText: String
+        switch outcome {
+        case .accepted: outcomeText = "accepted"
+        case .unchanged: outcomeText = "unchanged"
+        case .rejected(let error): outcomeText = "rejected: \(error)"
+        }
+        record(time, "op", [("device", .string(device)), ("op", .string(op)), ("write", .string(write)), ("summary", .string(summary)),
+                            ("outcome", .string(outcomeText)), ("local_us", .int(local.microseconds)), ("step", .string(source))])
+    }
+
+    mutating func notification(_ time: SimInstant, _ device: String, _ notification: AppNotification) {
+        record(time, "notify", [("device", .string(device)), ("store", .string(notification.store.rawValue)),
+                                ("reason", .string(notification.reason)), ("items", .array(notification.items.map { .string($0) }))])
+    }
+
+    mutating func log(_ time: SimInstant, _ device: String?, _ store: Store, _ event: String, _ details: [(String, String)]) {
+        guard enabled else { return }
+        var fields: [(String, JSON)] = [("device", device.map { .string($0) } ?? .string("cloud")), ("store", .string(store.rawValue)), ("event", .string(event))]
+        fields.append(("details", JSON.object(details.map { ($0.0, .string($0.1)) })))
+        record(time, "log", fields)
+    }
+
+    mutating func observation(_ time: SimInstant, _ device: String?, _ observation: Observation, history: History) {
+        guard enabled else { return }
+        let who: JSON = device.map { .string($0) } ?? .string("cloud")
+        func item(_ key: ItemKey) -> [(String, JSON)] {
+            var fields: [(String, JSON)] = [("store", .string(key.store.rawValue)), ("account", .string(history.accountName(key.account))), ("item", .string(key.name))]
+            if !key.field.isEmpty { fields.append(("field", .string(key.field))) }
+            return fields
+        }
+        func names(_ writes: [WriteID]) -> JSON { .array(writes.map { .string(history.name(of: $0)) }) }
+        switch observation {
+        case .visible(let key, let value, let write, let cause):
+            record(time, "visible", [("device", who)] + item(key) + [("write", write.map { .string(history.name(of: $0)) } ?? .null),
+                                                                     ("value", ValueJSON.json(value)), ("cause", .string(cause.rawValue))])
+        case .derivedWrite(let write, let key, let value, let parents, let why):
+            record(time, "derivedWrite", [("device", who)] + item(key) + [("write", .string(history.name(of: write))), ("parents", names(parents)),
+                                                                          ("value", ValueJSON.json(value)), ("why", .string(why))])
+        case .conflictDetected(let key, let writes, let detail):
+            record(time, "conflict", [("device", who)] + item(key) + [("writes", names(writes)), ("detail", .string(detail))])
+        case .conflictShown(let key, let writes, let detail):
+            record(time, "conflictShown", [("device", who)] + item(key) + [("writes", names(writes)), ("detail", .string(detail))])
+        case .rejected(let write, let key, let error, let limit):
+            record(time, "rejected", [("device", who)] + item(key) + [("write", .string(history.name(of: write))), ("error", .string(error)), ("limit", limit.map { .string($0) } ?? .null)])
+        case .lastWriterWins(let key, let chosen, let over, let rule):
+            record(time, "lastWriterWins", [("device", who)] + item(key) + [("chosen", .string(history.name(of: chosen))), ("over", .string(history.name(of: over))), ("rule", .string(rule))])
+        case .discarded(let write, let key, let reason):
+            record(time, "discarded", [("device", who)] + item(key) + [("write", .string(history.name(of: write))), ("reason", .string(reason))])
+        case .note(let text):
+            record(time, "note", [("device", who), ("text", .string(text))])
+        }
+    }
+
+    /// The enum case name of a message body (`upload`, `fetch`), for the trace.
+    static func caseName(of body: ServiceRequest) -> String {
+        let inner: Any
+        switch body {
+        case .kvs(let request): inner = request
+        case .documents(let request): inner = request
+        case .records(let request): inner = request
+        }
+        if let label = Mirror(reflecting: inner).children.first?.label { return label }
+        return String(describing: inner)
+    }
+
+    static func resultName(_ result: ResponseResult) -> String {
+        switch result {
+        case .failed(let error): return error.name
+        case .ok(let body):
+            let inner: Any
+            switch body {
+            case .kvs(let response): inner = response
+            case .documents(let response): inner = response
+            case .records(let response): inner = response
+            }
+            if let label = Mirror(reflecting: inner).children.first?.label { return label }
+            return String(describing: inner)
+        }
+    }
+}
