@@ -205,6 +205,9 @@ public struct Checker {
                 continue
             }
             if rejected.contains(write) || survives(write) { continue }
+            // A delete that lost to a concurrent edit loses no data: the edit wins and the item
+            // comes back (SPEC §4.2, §4.3). Only values can be lost.
+            if let values = valueByWriteItem[write], values.values.allSatisfy({ $0 == .absent }) { continue }
             // Report the first item the write lost (for records: each field it lost).
             let lostItems = item.store == .records ? items.filter { finalByItem[$0]?.write != write } : [item]
             for lost in lostItems.isEmpty ? [item] : lostItems {

@@ -9,6 +9,7 @@ public struct KVSEngine: ClientEngine {
     public mutating func handle(_ event: EngineEvent, _ context: inout EngineContext) {}
     public var isQuiescent: Bool { true }
     public func localView() -> [ViewEntry] { [] }
+    public func pendingWrites() -> [(WriteID, ItemKey)] { [] }
     /// `kvs.set` / `kvs.setMany` / `kvs.remove`: one atomic call; a nil value removes the key.
     public mutating func set(_ entries: [(key: String, value: PlistValue?)], write: WriteID, _ context: inout EngineContext) -> AppCallResult { .rejected(error: "notImplemented") }
     /// `kvs.increment`: read the local integer (absent = 0), set it plus `by`.

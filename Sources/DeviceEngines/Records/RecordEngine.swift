@@ -9,6 +9,7 @@ public struct RecordEngine: ClientEngine {
     public mutating func handle(_ event: EngineEvent, _ context: inout EngineContext) {}
     public var isQuiescent: Bool { true }
     public func localView() -> [ViewEntry] { [] }
+    public func pendingWrites() -> [(WriteID, ItemKey)] { [] }
     public mutating func createZone(database: DatabaseScope, zone: String, write: WriteID, _ context: inout EngineContext) -> AppCallResult { .rejected(error: "notImplemented") }
     public mutating func deleteZone(database: DatabaseScope, zone: String, byUser: Bool, write: WriteID, _ context: inout EngineContext) -> AppCallResult { .rejected(error: "notImplemented") }
     public mutating func save(_ change: RecordFieldsChange, write: WriteID, _ context: inout EngineContext) -> AppCallResult { .rejected(error: "notImplemented") }

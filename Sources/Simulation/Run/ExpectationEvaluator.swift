@@ -75,7 +75,7 @@ public enum ExpectationEvaluator {
         case let (low?, high?): return JSON.object([("min", .int(Int64(low))), ("max", .int(Int64(high)))])
         case let (low?, nil): return JSON.object([("min", .int(Int64(low)))])
         case let (nil, high?): return JSON.object([("max", .int(Int64(high)))])
-        case (nil, nil): return JSON.object([])
+        case (nil, nil): return JSON.object([JSONField]())
         }
     }
 

@@ -23,6 +23,10 @@ public protocol ClientEngine: Sendable {
 
     /// What the app sees now, item by item, sorted by item: for asserts and the divergence check.
     func localView() -> [ViewEntry]
+
+    /// Changes accepted locally and not yet acknowledged by the cloud, with an item each, in the
+    /// order made. The host reports them as discarded when the app is deleted.
+    func pendingWrites() -> [(WriteID, ItemKey)]
 }
 
 /// One item of an app's (or the cloud's) view.

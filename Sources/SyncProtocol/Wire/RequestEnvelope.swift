@@ -27,4 +27,13 @@ public enum ServiceRequest: Sendable {
         case .records: return .records
         }
     }
+
+    /// Bytes that take transfer time on the link (document contents, assets).
+    public var transferBytes: Int64 {
+        switch self {
+        case .kvs(let body): return body.transferBytes
+        case .documents(let body): return body.transferBytes
+        case .records(let body): return body.transferBytes
+        }
+    }
 }

@@ -24,6 +24,15 @@ public enum ServiceResponse: Sendable {
     case kvs(KVSResponse)
     case documents(DocumentResponse)
     case records(RecordResponse)
+
+    /// Bytes that take transfer time on the link (document contents, assets).
+    public var transferBytes: Int64 {
+        switch self {
+        case .kvs(let body): return body.transferBytes
+        case .documents(let body): return body.transferBytes
+        case .records(let body): return body.transferBytes
+        }
+    }
 }
 
 /// Failures that are not the service's answer to the request's content.
