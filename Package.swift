@@ -42,6 +42,7 @@ let package = Package(
 
         .testTarget(name: "SimKernelTests", dependencies: ["SimKernel"], swiftSettings: strict),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"], swiftSettings: strict),
+        .testTarget(name: "CheckerTests", dependencies: ["Checker", "SyncProtocol", "SimKernel"], swiftSettings: strict),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "JSONText", "SyncProtocol", "SimKernel"], swiftSettings: strict),
         .testTarget(name: "KVSTests", dependencies: ["DeviceEngines", "CloudService", "SyncProtocol", "SimKernel"], swiftSettings: strict),
         .testTarget(name: "DocumentTests", dependencies: ["DeviceEngines", "CloudService", "SyncProtocol", "SimKernel"], swiftSettings: strict),

@@ -3,6 +3,10 @@
 /// Object members render in the order given (results list keys in the order SPEC §7 lists
 /// them); `sortedObject` sorts by the UTF-8 bytes of the keys, for maps. Doubles always carry a
 /// decimal point (`1.0`, `1.0e-05`), so a double never reads back as an integer.
+///
+/// Objects: tuples cannot be `Equatable`, so the case is `.object([JSONField])`; build one with
+/// the convenience `JSON.object([("key", value), …])` (order kept) or `JSON.sortedObject(…)`.
+/// An empty object is `.object([JSONField]())` (a bare `[]` is ambiguous between the two).
 public indirect enum JSON: Sendable, Equatable {
     case object([JSONField])
     case array([JSON])

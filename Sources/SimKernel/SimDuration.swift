@@ -24,9 +24,10 @@ public struct SimDuration: Hashable, Comparable, Sendable, CustomStringConvertib
         let us = microseconds
         let sign = us < 0 ? "-" : ""
         let magnitude = us.magnitude
-        for (unit, size) in [("h", UInt64(3_600_000_000)), ("m", 60_000_000), ("s", 1_000_000), ("ms", 1_000)] where magnitude >= size && magnitude % size == 0 {
+        for (unit, size) in [("h", UInt64(3_600_000_000)), ("m", 60_000_000), ("s", 1_000_000)] where magnitude >= size && magnitude % size == 0 {
             return "\(sign)\(magnitude / size)\(unit)"
         }
+        if magnitude < 1_000_000 && magnitude % 1_000 == 0 { return "\(sign)\(magnitude / 1_000)ms" }
         if magnitude >= 1_000_000 {
             let whole = magnitude / 1_000_000, frac = magnitude % 1_000_000
             var fracText = String(frac)

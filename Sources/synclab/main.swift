@@ -19,6 +19,7 @@ switch arguments.first {
 case "run": status = RunCommand.main(Array(arguments.dropFirst()))
 case "validate": status = ValidateCommand.main(Array(arguments.dropFirst()))
 case "bench": status = BenchCommand.main(Array(arguments.dropFirst()))
+case "report": status = ReportCommand.main(Array(arguments.dropFirst()))
 case "--help", "-h", "help": Console.out(usage); status = .success
 case nil: Console.error(usage); status = .badInput
 case let other?:

@@ -26,6 +26,7 @@ public struct Checker {
         var discarded: [WriteID: (item: ItemKey, reason: String, at: SimInstant)] = [:]
         var lastWriterWins: [(item: ItemKey, chosen: WriteID, over: WriteID, rule: String, at: SimInstant)] = []
         var conflictCount = 0
+        var conflictWrites: Set<WriteID> = []
         var anomalies: [Anomaly] = []
         var quotaSeen: Set<String> = []
         var accountOf: [DeviceID: AccountID?] = [:]
@@ -40,6 +41,11 @@ public struct Checker {
         var notifiedAt: [DeviceID: SimInstant] = [:]
         var touchedAtomic: [DeviceID: Set<WriteID>] = [:]
 
+        /// `B:1 (doc.save "note.txt" on B at 30s)`, or just the name for an engine's own write.
+        func describe(_ write: WriteID) -> String {
+            guard let operation = operationByWrite[write] else { return history.name(of: write) }
+            return "\(history.name(of: write)) (\(operation.summary) on \(deviceName(operation.device)) at \(SimDuration(microseconds: operation.at.microseconds)))"
+        }
         func deviceName(_ device: DeviceID) -> String {
             device.index >= 0 && Int(device.index) < history.deviceNames.count ? history.deviceNames[Int(device.index)] : "cloud"
         }
@@ -140,10 +146,11 @@ public struct Checker {
                     for parent in parents { graph.addEdge(from: write, to: parent) }
                     if itemsByWrite[write]?.contains(item) != true { itemsByWrite[write, default: []].append(item) }
                     valueByWriteItem[write, default: [:]][item] = value
-                case .conflictDetected:
+                case .conflictDetected(_, let writes, _):
                     conflictCount += 1
-                case .conflictShown:
-                    break
+                    conflictWrites.formUnion(writes)
+                case .conflictShown(_, let writes, _):
+                    conflictWrites.formUnion(writes)
                 case .rejected(let write, let item, let error, let limit):
                     rejected.insert(write)
                     if let limit {
@@ -211,23 +218,27 @@ public struct Checker {
             // Report the first item the write lost (for records: each field it lost).
             let lostItems = item.store == .records ? items.filter { finalByItem[$0]?.write != write } : [item]
             for lost in lostItems.isEmpty ? [item] : lostItems {
-                let replacer = finalByItem[lost]?.write ?? shownFinalWrite(lost, shown)
-                let replacerName = replacer.map { history.name(of: $0) }
-                var reason: String
+                let finalWrite = finalByItem[lost]?.write ?? shownFinalWrite(lost, shown)
+                let decision = lastWriterWins.first { $0.over == write && !graph.observes($0.chosen, write) }
+                // The write that overwrote it: the one last-writer-wins chose over it, else the final value.
+                let replacer = decision?.chosen ?? finalWrite
+                let inConflict = conflictWrites.contains(write)
+                var sentence = "\(device)'s write \(name) (\(operation.summary) at \(SimDuration(microseconds: operation.at.microseconds))) was lost: "
                 if let inversion = inverted[write] {
-                    reason = "last-writer-wins by \(inversion.rule) kept \(history.name(of: inversion.chosen)), which \(name) had already seen: clock skew inverted the order"
-                } else if let decision = lastWriterWins.first(where: { $0.over == write }) {
-                    reason = "last-writer-wins by \(decision.rule) kept \(history.name(of: decision.chosen)) instead, which had not seen it"
-                } else if let replacerName {
-                    reason = "\(replacerName) replaced it without having seen it"
+                    sentence += "last-writer-wins by \(inversion.rule) kept \(describe(inversion.chosen)), which \(name) had already seen, because clock skew made it look newer"
+                } else if let decision {
+                    sentence += "last-writer-wins by \(decision.rule) kept \(describe(decision.chosen)), which had not seen it"
+                    if inConflict { sentence += ", and the conflict version holding \(name) was later removed" }
+                } else if let replacer {
+                    sentence += "\(describe(replacer)) replaced it without having seen it"
+                    if inConflict { sentence += " when the conflict was resolved" }
                 } else {
-                    reason = "the item no longer exists and nothing that removed it had seen this write"
+                    sentence += "the item is gone and nothing that removed it had seen this write"
                 }
-                let who = replacer.map { operationByWrite[$0].map { " (\($0.summary) on \(deviceName($0.device)) at \($0.at.microseconds / 1000) ms)" } ?? "" } ?? ""
+                if let finalWrite, finalWrite != replacer { sentence += "; the final value is \(describe(finalWrite))" }
                 anomalies.append(Anomaly(kind: "lostUpdate", store: lost.store, account: history.accountName(lost.account),
                     item: lost.name, field: lost.field.isEmpty ? nil : lost.field, device: device, at: operation.at,
-                    explanation: "\(device)'s write \(name) (\(operation.summary)) was lost: \(reason)\(who).",
-                    write: name, replacedBy: replacerName))
+                    explanation: sentence + ".", write: name, replacedBy: replacer.map { history.name(of: $0) }))
             }
         }
 

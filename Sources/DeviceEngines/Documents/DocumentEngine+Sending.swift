@@ -1,0 +1,165 @@
+import SimKernel
+import SyncProtocol
+
+extension DocumentEngine {
+    /// The next request the engine could send, ignoring the network: a due fetch is handled by
+    /// `pump` before this.
+    enum Work {
+        case upload(path: String)
+        case resolve(path: String)
+    }
+
+    /// Uploads by path (not blocked on the quota), then resolutions whose copies are all uploaded.
+    func nextWork() -> Work? {
+        let paths = sortedPaths
+        for path in paths {
+            if let document = state.documents[path], !document.pending.isEmpty, !document.quotaBlocked { return .upload(path: path) }
+        }
+        for path in paths {
+            guard let document = state.documents[path], document.pendingResolve != nil else { continue }
+            if document.awaitingCopies.allSatisfy({ state.documents[$0]?.pending.isEmpty ?? true }) { return .resolve(path: path) }
+        }
+        return nil
+    }
+
+    /// Sends the next request if the engine may: online, signed in, nothing in flight, no backoff.
+    mutating func pump(_ context: inout EngineContext) {
+        guard online, inFlight == nil, !waitingForRetry, let account = state.account, account == state.dataAccount else { return }
+        if needsFetch {
+            needsFetch = false
+            let requestID = nextRequestID()
+            inFlight = .fetch(requestID: requestID, account: account)
+            context.emit(.send(requestID: requestID, .documents(.fetch(since: state.cursor))))
+            return
+        }
+        switch nextWork() {
+        case .upload(let path)?:
+            guard let document = state.documents[path], let version = document.pending.last else { return }
+            let sent = document.pending.map(\.id)
+            let resolution = document.pendingResolution.flatMap { sent.contains($0.merged) ? $0 : nil }
+            let upload = DocumentUpload(path: path, version: version, chain: document.pending.dropLast().map(\.stub),
+                                        base: document.base, resolution: resolution)
+            let requestID = nextRequestID()
+            inFlight = .upload(requestID: requestID, account: account, path: path, sent: sent)
+            context.emit(.log(event: "docUpload", details: [("path", path), ("versions", "\(sent.count)"),
+                ("sizeBytes", "\(version.body.sizeBytes)"), ("resolves", "\(resolution?.resolves.count ?? 0)")]))
+            context.emit(.send(requestID: requestID, .documents(.upload(upload))))
+        case .resolve(let path)?:
+            guard let resolves = state.documents[path]?.pendingResolve else { return }
+            let requestID = nextRequestID()
+            inFlight = .resolve(requestID: requestID, account: account, path: path)
+            context.emit(.send(requestID: requestID, .documents(.resolve(path: path, resolves: resolves))))
+        case nil:
+            return
+        }
+    }
+
+    mutating func nextRequestID() -> UInt64 {
+        state.lastRequestID += 1
+        return state.lastRequestID
+    }
+
+    mutating func nextDerivedWrite() -> WriteID {
+        state.lastDerivedSequence += 1
+        return WriteID(device: identity.device, sequence: state.lastDerivedSequence, derived: true)
+    }
+
+    // MARK: Responses
+
+    mutating func handleResponse(_ envelope: ResponseEnvelope, _ context: inout EngineContext) {
+        guard let flight = inFlight, flight.requestID == envelope.requestID else { return }
+        inFlight = nil
+        switch envelope.result {
+        case .failed(let error):
+            if case .fetch = flight { needsFetch = true }
+            context.emit(.log(event: "requestFailed", details: [("error", error.name)]))
+            if online {
+                waitingForRetry = true
+                context.emit(.setTimer(Self.retryTimer, after: backoff.nextDelay(retryAfter: error.retryAfter)))
+            }
+        case .ok(.documents(let body)):
+            backoff.reset()
+            // A reply for an account the device has left must not show that account's data.
+            guard flight.account == state.dataAccount else { return }
+            switch body {
+            case .changes(let states, let cursor):
+                for fetched in states { adopt(fetched, &context) }
+                state.cursor = max(state.cursor, cursor)
+                if !states.isEmpty { clearQuotaBlocks() }
+            case .uploaded(let version, let outcome, let cloudState):
+                guard case .upload(_, _, let path, let sent) = flight else { return }
+                uploaded(path: path, sent: sent, version: version, outcome: outcome, cloudState, &context)
+            case .resolved(let path, let applied, let cloudState):
+                state.documents[path]?.pendingResolve = nil
+                state.documents[path]?.awaitingCopies = []
+                context.emit(.log(event: "resolved", details: [("path", path), ("applied", "\(applied)")]))
+                if let cloudState { adopt(cloudState, &context) }
+            }
+        case .ok:
+            return
+        }
+    }
+
+    mutating func uploaded(path: String, sent: [WriteID], version: WriteID, outcome: DocumentUploadOutcome,
+                           _ cloudState: DocumentState?, _ context: inout EngineContext) {
+        guard var document = state.documents[path] else { return }
+        if outcome == .quotaExceeded {
+            document.quotaBlocked = true
+            let newly = sent.filter { !document.reportedRejections.contains($0) }
+            for write in newly {
+                context.observe(.rejected(write: write, item: item(path), error: "quotaExceeded", limit: "storage"))
+            }
+            if !newly.isEmpty { context.emit(.notify(AppNotification(store: .documents, reason: "error", items: [path]))) }
+            document.reportedRejections += newly
+            if let cloudState { document.cloud = cloudState }
+            state.documents[path] = document
+            context.emit(.log(event: "quotaExceeded", details: [("path", path), ("versions", "\(sent.count)")]))
+            context.emit(.setTimer(Self.quotaRetryTimer, after: quotaBackoff.nextDelay()))
+            return
+        }
+        quotaBackoff.reset()
+        let remaining = document.pending.filter { !sent.contains($0.id) }
+        let adopted: Bool
+        switch outcome {
+        case .accepted, .alreadyApplied, .conflictWon, .restored: adopted = true
+        case .conflictLost, .deleteLost, .alreadyDeleted, .identical, .repeatResolution, .quotaExceeded: adopted = false
+        }
+        if remaining.isEmpty || adopted || outcome == .conflictLost {
+            // The cloud has the sent versions (current, conflict version or history).
+            document.pending = remaining
+            if adopted && !remaining.isEmpty { document.base = version }
+        } else {
+            // The cloud kept another version and dropped ours: later local edits still descend
+            // from it, so it stays in their chain; it no longer resolves anything.
+            document.pendingResolution = nil
+        }
+        if let resolution = document.pendingResolution, sent.contains(resolution.merged) { document.pendingResolution = nil }
+        document.reportedRejections.removeAll { sent.contains($0) }
+        state.documents[path] = document
+        context.emit(.log(event: "uploaded", details: [("path", path), ("outcome", outcome.rawValue)]))
+        if let cloudState { adopt(cloudState, &context) }
+    }
+
+    /// Takes in the cloud's state of a document. With no local edits pending, the app shows the
+    /// cloud's current version; with edits pending, the device keeps showing its own edit.
+    mutating func adopt(_ cloudState: DocumentState, _ context: inout EngineContext) {
+        let path = cloudState.path
+        var document = state.documents[path] ?? LocalDocument(path: path)
+        document.cloud = cloudState
+        if document.pending.isEmpty {
+            let current = cloudState.current
+            if document.shown?.id != current.id {
+                let hadShown = document.shown != nil
+                document.shown = current
+                // A tombstone of a document this device never had changes nothing the app sees.
+                if hadShown || document.visibleValue != .absent {
+                    context.observe(.visible(item: item(path), value: document.visibleValue, write: current.id, cause: .fetch))
+                    context.emit(.log(event: "docDownload", details: [("path", path), ("sizeBytes", "\(current.body.sizeBytes)")]))
+                }
+            }
+            document.base = current.id
+        }
+        state.documents[path] = document
+        runPolicyIfNeeded(path: path, &context)
+    }
+}

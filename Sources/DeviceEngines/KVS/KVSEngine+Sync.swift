@@ -1,0 +1,203 @@
+import SimKernel
+import SyncProtocol
+
+/// Talking to the cloud: scheduling, requests, answers, and applying the cloud's values.
+extension KVSEngine {
+    /// Asks for a fetch; if one is on the wire, another follows it (its answer may predate the change).
+    mutating func requestFetch() {
+        fetchWanted = true
+        if inFlight?.kind == .fetch { fetchAgain = true }
+    }
+
+    /// Sends the next request if the wire is free, and starts the upload timer when pending calls
+    /// have nothing else that will send them. Called after every input.
+    mutating func proceed(_ context: inout EngineContext) {
+        if inFlight == nil && !retryArmed && canSend {
+            if uploadDue && stored.pending.isEmpty { uploadDue = false }
+            if uploadDue {
+                sendUpload(&context)
+            } else if fetchWanted {
+                sendFetch(&context)
+            }
+        }
+        if canSend && !stored.pending.isEmpty && !uploadTimerArmed && !uploadDue && inFlight?.kind != .upload {
+            // The first pending change starts the timer; later changes join it (no restart).
+            let base = identity.settings.kvs.uploadDelay
+            let jitter = Int64((Double(base.microseconds) * 0.1 * context.random.nextUnit()).rounded(.down))
+            uploadTimerArmed = true
+            context.emit(.setTimer(EngineTimer(kind: TimerKind.upload), after: base + .microseconds(jitter)))
+        }
+    }
+
+    private mutating func nextRequestID() -> UInt64 {
+        let id = stored.nextRequestID
+        stored.nextRequestID += 1
+        return id
+    }
+
+    private mutating func sendUpload(_ context: inout EngineContext) {
+        let id = nextRequestID()
+        inFlight = InFlight(requestID: id, kind: .upload, stale: false)
+        if uploadTimerArmed {
+            // Everything pending goes now; the timer would only send an empty upload.
+            uploadTimerArmed = false
+            context.emit(.cancelTimer(EngineTimer(kind: TimerKind.upload)))
+        }
+        context.emit(.send(requestID: id, .kvs(.upload(calls: stored.pending))))
+        context.emit(.log(event: "kvsUpload", details: [("request", String(id)), ("calls", String(stored.pending.count))]))
+    }
+
+    private mutating func sendFetch(_ context: inout EngineContext) {
+        let id = nextRequestID()
+        inFlight = InFlight(requestID: id, kind: .fetch, stale: false)
+        fetchAgain = false
+        context.emit(.send(requestID: id, .kvs(.fetch(since: stored.cursor))))
+        context.emit(.log(event: "kvsFetch", details: [("request", String(id)), ("since", stored.cursor.map { String($0) } ?? "none")]))
+    }
+
+    /// The one answer to the request on the wire.
+    mutating func receive(_ envelope: ResponseEnvelope, _ context: inout EngineContext) {
+        guard let request = inFlight, request.requestID == envelope.requestID else {
+            context.emit(.log(event: "kvsIgnoredResponse", details: [("request", String(envelope.requestID))]))
+            return
+        }
+        inFlight = nil
+        if request.stale {
+            context.emit(.log(event: "kvsDroppedResponse", details: [("request", String(envelope.requestID)), ("why", "account switched")]))
+            return
+        }
+        switch envelope.result {
+        case .failed(let error):
+            failed(error, request, &context)
+        case .ok(.kvs(.uploaded(let accepted, let rejected, let superseded))):
+            backoff.reset()
+            uploaded(accepted: accepted, rejected: rejected, superseded: superseded, &context)
+        case .ok(.kvs(.changes(let changes, let cursor))):
+            backoff.reset()
+            stored.cursor = cursor
+            let reason = stored.initialSyncDone ? "serverChange" : "initialSyncChange"
+            stored.initialSyncDone = true
+            if !fetchAgain { fetchWanted = false }
+            context.emit(.log(event: "kvsFetched", details: [("request", String(envelope.requestID)), ("changes", String(changes.count)),
+                                                             ("cursor", String(cursor)), ("reason", reason)]))
+            applyRemote(changes, reason: reason, &context)
+        case .ok(.documents), .ok(.records):
+            // Another service's answer under this request id is a host bug; retry the work.
+            context.emit(.log(event: "kvsUnexpectedResponse", details: [("request", String(envelope.requestID))]))
+            failed(.networkFailure, request, &context)
+        }
+    }
+
+    /// A request failed: retry after backoff (never before `retryAfter`), or wait for the network.
+    private mutating func failed(_ error: TransportError, _ request: InFlight, _ context: inout EngineContext) {
+        if request.kind == .upload { uploadDue = true }
+        if error == .networkUnavailable && !online {
+            // Offline: nothing reached the cloud. Reconnecting resumes the work.
+            context.emit(.log(event: "kvsWaitingForNetwork", details: [("request", String(request.requestID))]))
+            return
+        }
+        let delay = backoff.nextDelay(retryAfter: error.retryAfter)
+        retryArmed = true
+        context.emit(.setTimer(EngineTimer(kind: TimerKind.retry), after: delay))
+        context.emit(.log(event: "kvsRetry", details: [("request", String(request.requestID)), ("error", error.name), ("after", delay.description)]))
+    }
+
+    /// An upload's answer: decided calls leave the queue; rejected ones roll back; keys the cloud
+    /// kept for someone else are applied like fetched changes.
+    private mutating func uploaded(accepted: [WriteID], rejected: [KVSRejection], superseded: [KVSChange], _ context: inout EngineContext) {
+        uploadDue = false
+        let decided = Set(accepted).union(rejected.map(\.write))
+        let rejectedCalls = stored.pending.filter { call in rejected.contains { $0.write == call.write } }
+        stored.pending.removeAll { decided.contains($0.write) }
+        context.emit(.log(event: "kvsUploaded", details: [("accepted", String(accepted.count)), ("rejected", String(rejected.count)),
+                                                          ("superseded", String(superseded.count)), ("pending", String(stored.pending.count))]))
+        if !rejectedCalls.isEmpty { rollBack(rejectedCalls, rejected, &context) }
+        if !superseded.isEmpty { applyRemote(superseded, reason: "serverChange", &context) }
+    }
+
+    /// The cloud refused these calls whole (a limit broken only in the cloud): each key still
+    /// showing the refused write goes back to the cloud's value; the app is told.
+    private mutating func rollBack(_ calls: [KVSCall], _ rejections: [KVSRejection], _ context: inout EngineContext) {
+        var keys: [String] = []
+        for call in calls {
+            guard let rejection = rejections.first(where: { $0.write == call.write }) else { continue }
+            for entry in call.entries {
+                keys.append(entry.key)
+                // A later local write (or a newer fetched value) shows now: nothing to undo.
+                guard stored.values[entry.key]?.write == call.write else { continue }
+                let cloud = rejection.current.first { $0.key == entry.key }
+                if let cloud {
+                    stored.values[entry.key] = LocalValue(value: cloud.value, write: cloud.write, timestamp: cloud.timestamp)
+                } else {
+                    stored.values[entry.key] = nil
+                }
+                context.observe(.visible(item: item(entry.key), value: cloud?.value.map(ItemValue.kvs) ?? .absent,
+                                         write: cloud?.write, cause: .rollback))
+            }
+            for entry in call.entries {
+                context.observe(.rejected(write: call.write, item: item(entry.key), error: "quotaViolation", limit: rejection.limit))
+            }
+        }
+        context.emit(.notify(AppNotification(store: .kvs, reason: "quotaViolationChange", items: KVSEngine.sortedKeys(keys))))
+    }
+
+    /// Applies the cloud's state of some keys, then sends ONE notification listing exactly the
+    /// keys whose visible value changed (none: no notification).
+    ///
+    /// A fetched value older than this device's own pending write for that key does not replace
+    /// it (SPEC §4.1): under `device` timestamps "older" compares change timestamps (a tie keeps
+    /// the pending write, which reaches the cloud later and wins the tie); under `server` order a
+    /// pending write always arrives later, so it always stays.
+    mutating func applyRemote(_ changes: [KVSChange], reason: String, _ context: inout EngineContext) {
+        var changedKeys: [String] = []
+        let ordered = changes.sorted { Array($0.key.utf8).lexicographicallyPrecedes($1.key.utf8) }
+        for change in ordered {
+            if let pending = stored.pending.last(where: { call in call.entries.contains { $0.key == change.key } }) {
+                if pending.write == change.write { continue }
+                switch identity.settings.kvs.timestampSource {
+                case .device: if change.timestamp <= pending.timestamp { continue }
+                case .server: continue
+                }
+            }
+            let old = stored.values[change.key]
+            if old?.value == change.value && old?.write == change.write { continue }
+            stored.values[change.key] = LocalValue(value: change.value, write: change.write, timestamp: change.timestamp)
+            context.observe(.visible(item: item(change.key), value: change.value.map(ItemValue.kvs) ?? .absent,
+                                     write: change.write, cause: .fetch))
+            if old?.value != change.value { changedKeys.append(change.key) }
+        }
+        if !changedKeys.isEmpty {
+            context.emit(.notify(AppNotification(store: .kvs, reason: reason, items: KVSEngine.sortedKeys(changedKeys))))
+        }
+    }
+
+    /// Signing into an account other than the last: pending calls are discarded, the local store
+    /// is cleared (`accountChange` lists the keys removed), and the next fetch is an initial sync.
+    mutating func switchAccount(to newAccount: AccountID, _ context: inout EngineContext) {
+        for call in stored.pending {
+            for entry in call.entries {
+                context.observe(.discarded(write: call.write, item: item(entry.key), reason: "discarded at account switch"))
+            }
+        }
+        stored.pending.removeAll()
+        let removed = KVSEngine.sortedKeys(stored.values.compactMap { $0.value.value == nil ? nil : $0.key })
+        for key in removed {
+            context.observe(.visible(item: item(key), value: .absent, write: nil, cause: .reset))
+        }
+        stored.values.removeAll()
+        stored.cursor = nil
+        stored.initialSyncDone = false
+        context.emit(.notify(AppNotification(store: .kvs, reason: "accountChange", items: removed)))
+        context.emit(.log(event: "kvsAccountSwitch", details: [("from", String(storeAccount.index)), ("to", String(newAccount.index)),
+                                                               ("removed", String(removed.count))]))
+        stored.lastAccount = newAccount
+        if uploadTimerArmed {
+            uploadTimerArmed = false
+            context.emit(.cancelTimer(EngineTimer(kind: TimerKind.upload)))
+        }
+        uploadDue = false
+        fetchAgain = false
+        if inFlight != nil { inFlight?.stale = true }
+        fetchWanted = true
+    }
+}

@@ -1,0 +1,234 @@
+import SimKernel
+import SyncProtocol
+
+extension RecordEngine {
+    /// Starts a fetch cycle: database changes (private), then the changed zones' record changes,
+    /// then (with a public subscription) a query of the public database.
+    mutating func startFetch(_ context: inout EngineContext) {
+        wantFetch = false
+        fetchedItems = []
+        context.emit(.log(event: "willFetchChanges", details: []))
+        fetchPhase = .databaseChanges
+        send(.fetchDatabaseChanges(database: .private, since: state.databaseToken), .databaseChanges, &context)
+    }
+
+    mutating func databaseChangesDone(_ changes: DatabaseChanges, _ context: inout EngineContext) {
+        context.emit(.log(event: "fetchedDatabaseChanges", details: [("changedZones", changes.changedZones.joined(separator: ",")),
+                                                                       ("deletedZones", changes.deletedZones.map(\.zone).joined(separator: ","))]))
+        for deletion in changes.deletedZones {
+            zoneDeletedRemotely(ZoneKey(database: .private, zone: deletion.zone), byUser: deletion.byUser, write: deletion.write, &context)
+        }
+        for zone in changes.changedZones {
+            let key = ZoneKey(database: .private, zone: zone)
+            if state.zoneOperations.contains(where: { $0.zone == key && $0.kind != .create }) { continue }
+            var local = state.zones[key] ?? LocalZone()
+            local.existsOnServer = true
+            local.userDeleted = false
+            local.needsFetch = true
+            state.zones[key] = local
+        }
+        state.databaseToken = changes.token
+        let fetches = state.zones.keys.sorted().filter { $0.database == .private && state.zones[$0]!.needsFetch && !state.zones[$0]!.userDeleted }
+            .map { ZoneFetch(zone: $0.zone, token: state.zones[$0]!.token) }
+        if fetches.isEmpty {
+            afterPrivateFetch(&context)
+        } else {
+            fetchPhase = .zoneChanges
+            send(.fetchZoneChanges(database: .private, zones: fetches), .zoneChanges, &context)
+        }
+    }
+
+    mutating func zoneChangesDone(_ changes: [ZoneChanges], _ context: inout EngineContext) {
+        for zoneChanges in changes {
+            let zoneKey = ZoneKey(database: .private, zone: zoneChanges.zone)
+            context.emit(.log(event: "fetchedRecordZoneChanges", details: [("zone", zoneChanges.zone), ("modified", String(zoneChanges.changed.count)),
+                                                                             ("deleted", String(zoneChanges.deleted.count)), ("error", zoneChanges.error?.rawValue ?? "")]))
+            if let error = zoneChanges.error {
+                switch error {
+                case .changeTokenExpired:
+                    state.zones[zoneKey]?.token = nil
+                    state.zones[zoneKey]?.needsFetch = true
+                    fetchAgain = true
+                case .zoneNotFound:
+                    zoneDeletedRemotely(zoneKey, byUser: false, write: nil, &context)
+                case .userDeletedZone:
+                    dropZone(zoneKey, write: nil, &context)
+                }
+                continue
+            }
+            guard let token = zoneChanges.token else { continue }
+            let previous = state.zones[zoneKey]?.token
+            let fromScratch = previous == nil || previous?.incarnation != token.incarnation
+            applyZoneContents(zoneKey, zoneChanges.changed, zoneChanges.deleted, complete: fromScratch, &context)
+            var local = state.zones[zoneKey] ?? LocalZone()
+            local.token = token
+            local.needsFetch = false
+            local.existsOnServer = true
+            state.zones[zoneKey] = local
+        }
+        afterPrivateFetch(&context)
+    }
+
+    /// After the private database: the public database query, if the app subscribed to it.
+    mutating func afterPrivateFetch(_ context: inout EngineContext) {
+        if state.publicSubscribed {
+            fetchPhase = .query
+            send(.queryRecords(database: .public, zone: RecordID.defaultZone), .query, &context)
+        } else {
+            finishFetch(&context)
+        }
+    }
+
+    mutating func queryDone(_ zone: String, _ records: [ServerRecord], _ deleted: [RecordDeletion], _ context: inout EngineContext) {
+        context.emit(.log(event: "fetchedRecordZoneChanges", details: [("zone", "public/\(zone)"), ("modified", String(records.count)), ("deleted", String(deleted.count)), ("error", "")]))
+        applyZoneContents(ZoneKey(database: .public, zone: zone), records, deleted, complete: true, &context)
+        finishFetch(&context)
+    }
+
+    private mutating func finishFetch(_ context: inout EngineContext) {
+        fetchPhase = .idle
+        context.emit(.log(event: "didFetchChanges", details: []))
+        if !fetchedItems.isEmpty {
+            var unique: [String] = []
+            for name in fetchedItems where !unique.contains(name) { unique.append(name) }
+            context.emit(.notify(AppNotification(store: .records, reason: "fetched", items: unique)))
+            fetchedItems = []
+        }
+        if fetchAgain {
+            fetchAgain = false
+            wantFetch = true
+        }
+    }
+
+    /// Applies fetched records and deletions of one zone. `complete`: the answer lists every
+    /// record of the zone (a fetch from scratch, or a query), so a local record it does not name
+    /// is gone from the cloud.
+    private mutating func applyZoneContents(_ zoneKey: ZoneKey, _ changed: [ServerRecord], _ deleted: [RecordDeletion], complete: Bool, _ context: inout EngineContext) {
+        var named: Set<String> = []
+        for record in changed {
+            named.insert(record.id.name)
+            applyFetched(RecordKey(database: zoneKey.database, zone: record.id.zone, name: record.id.name), record, &context)
+        }
+        for deletion in deleted {
+            named.insert(deletion.id.name)
+            applyFetchedDeletion(RecordKey(database: zoneKey.database, zone: deletion.id.zone, name: deletion.id.name), write: deletion.write, &context)
+        }
+        guard complete else { return }
+        for key in state.records.keys.sorted() where key.zoneKey == zoneKey && !named.contains(key.name) {
+            switch state.pending[key]?.kind {
+            case .save?:
+                if state.serverRecords[key] != nil { prepareReupload(key, asConflict: true, detail: "record gone from the cloud", &context) }
+            case .delete?:
+                state.pending[key] = nil
+                state.serverRecords[key] = nil
+            case nil:
+                state.serverRecords[key] = nil
+                removeLocal(key, write: nil, .fetch, &context)
+                fetchedItems.append(key.itemName)
+            }
+        }
+    }
+
+    /// A fetched server version of a record.
+    mutating func applyFetched(_ key: RecordKey, _ server: ServerRecord, _ context: inout EngineContext) {
+        if state.serverRecords[key]?.changeTag == server.changeTag { return }
+        if state.pending[key] != nil {
+            resolveConflict(key, server, detail: "fetched change meets pending change", &context)
+        } else {
+            state.serverRecords[key] = server
+            if applyServer(key, server, .fetch, &context) { fetchedItems.append(key.itemName) }
+        }
+    }
+
+    /// A fetched deletion (or a cascade the cloud reports).
+    mutating func applyFetchedDeletion(_ key: RecordKey, write: WriteID, _ context: inout EngineContext) {
+        switch state.pending[key]?.kind {
+        case .save?:
+            if state.serverRecords[key] != nil { prepareReupload(key, asConflict: true, detail: "fetched deletion meets pending change", &context) }
+        case .delete?:
+            state.pending[key] = nil
+            state.serverRecords[key] = nil
+        case nil:
+            state.serverRecords[key] = nil
+            if state.records[key] != nil {
+                removeLocal(key, write: write, .fetch, &context)
+                fetchedItems.append(key.itemName)
+            }
+        }
+    }
+
+    /// A zone deleted in the cloud. By the user: drop everything local (see `dropZone`). By an
+    /// app: records go, except those with pending saves, which are uploaded again into a
+    /// recreated zone (SPEC §4.3: no lost update, no resurrection).
+    mutating func zoneDeletedRemotely(_ zoneKey: ZoneKey, byUser: Bool, write: WriteID?, _ context: inout EngineContext) {
+        if byUser {
+            dropZone(zoneKey, write: write, &context)
+            return
+        }
+        // Our own queued delete of this zone is already reflected locally.
+        if state.zoneOperations.contains(where: { $0.zone == zoneKey && $0.kind != .create }) { return }
+        var keepsPending = false
+        for key in state.records.keys.sorted() where key.zoneKey == zoneKey {
+            if case .save? = state.pending[key]?.kind {
+                prepareReupload(key, asConflict: false, detail: "zone deleted", &context)
+                keepsPending = true
+            } else {
+                state.pending[key] = nil
+                state.serverRecords[key] = nil
+                removeLocal(key, write: write, .fetch, &context)
+                fetchedItems.append(key.itemName)
+            }
+        }
+        for key in state.pending.keys where key.zoneKey == zoneKey && state.records[key] == nil { state.pending[key] = nil }
+        for key in state.serverRecords.keys where key.zoneKey == zoneKey { state.serverRecords[key] = nil }
+        if keepsPending {
+            var local = state.zones[zoneKey] ?? LocalZone()
+            local.existsOnServer = false
+            local.token = nil
+            local.needsFetch = false
+            state.zones[zoneKey] = local
+            enqueueZoneOperation(zoneKey, .create)
+        } else {
+            state.zones[zoneKey] = nil
+        }
+    }
+
+    /// `zoneNotFound` on a save: the zone is recreated and its pending records are uploaded again.
+    mutating func zoneMissing(_ zoneKey: ZoneKey, _ context: inout EngineContext) {
+        guard state.zones[zoneKey]?.userDeleted != true else { return }
+        var local = state.zones[zoneKey] ?? LocalZone()
+        local.existsOnServer = false
+        local.token = nil
+        state.zones[zoneKey] = local
+        enqueueZoneOperation(zoneKey, .create)
+        for key in orderedPendingKeys() where key.zoneKey == zoneKey {
+            prepareReupload(key, asConflict: false, detail: "zoneNotFound", &context)
+        }
+        for key in state.serverRecords.keys where key.zoneKey == zoneKey && state.pending[key] == nil { state.serverRecords[key] = nil }
+    }
+
+    /// The user deleted the zone from Settings: the zone's local data goes (pending changes in it
+    /// are discarded and reported), and nothing more is uploaded into it until the app creates it.
+    mutating func dropZone(_ zoneKey: ZoneKey, write: WriteID?, _ context: inout EngineContext) {
+        var names: [String] = []
+        for key in state.records.keys.sorted() where key.zoneKey == zoneKey {
+            if case .save? = state.pending[key]?.kind {
+                for (pendingWrite, pendingItem) in pendingWrites(of: key) {
+                    context.observe(.discarded(write: pendingWrite, item: pendingItem, reason: "zone deleted by the user"))
+                }
+            }
+            removeLocal(key, write: write, .reset, &context)
+            names.append(key.itemName)
+        }
+        forgetZoneRecords(zoneKey)
+        state.zoneOperations.removeAll { $0.zone == zoneKey && $0.kind == .create }
+        var local = state.zones[zoneKey] ?? LocalZone()
+        local.existsOnServer = false
+        local.userDeleted = true
+        local.token = nil
+        local.needsFetch = false
+        state.zones[zoneKey] = local
+        context.emit(.log(event: "userDeletedZone", details: [("zone", zoneKey.zone)]))
+        context.emit(.notify(AppNotification(store: .records, reason: "error", items: names.isEmpty ? [zoneKey.zone] : names)))
+    }
+}

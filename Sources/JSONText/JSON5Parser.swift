@@ -1,0 +1,428 @@
+/// The JSON5 reader's state: a byte cursor that tracks line and column. Used by `JSON5Reader`.
+///
+/// Input has been checked to be UTF-8 without NUL bytes before this runs.
+struct JSON5Parser {
+    /// An object or array being read, innermost last on the stack.
+    private enum Frame {
+        /// Members so far, the keys seen (to reject duplicates) and the key whose value is being read.
+        case object(start: SourcePosition, members: [JSONMember], keys: [String: SourcePosition], key: String, keyPosition: SourcePosition)
+        /// Elements so far.
+        case array(start: SourcePosition, elements: [JSONNode])
+    }
+
+    private let bytes: [UInt8]
+    private var index = 0
+    private var line = 1
+    private var column = 1
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+    }
+
+    private var position: SourcePosition { SourcePosition(line: line, column: column) }
+
+    private func peek(_ ahead: Int = 0) -> UInt8? {
+        index + ahead < bytes.count ? bytes[index + ahead] : nil
+    }
+
+    private mutating func advance() {
+        let byte = bytes[index]
+        index += 1
+        if byte == 0x0A {
+            line += 1; column = 1
+        } else if byte == 0x0D {
+            if peek() == 0x0A { column += 1 } else { line += 1; column = 1 }
+        } else if byte & 0xC0 != 0x80 {
+            column += 1
+        }
+    }
+
+    private func fail(_ message: String, at position: SourcePosition) -> JSONParseError {
+        JSONParseError(message: message, position: position)
+    }
+
+    // MARK: - Document and containers
+
+    mutating func parseDocument() throws(JSONParseError) -> JSONNode {
+        try skipTrivia()
+        if peek() == nil {
+            throw fail("empty input: expected a JSON value (a scenario is an object: { … })", at: position)
+        }
+        let root = try parseValue()
+        try skipTrivia()
+        if peek() != nil {
+            throw fail("unexpected text after the end of the JSON value", at: position)
+        }
+        return root
+    }
+
+    /// Reads one value, containers included, without recursion.
+    private mutating func parseValue() throws(JSONParseError) -> JSONNode {
+        var stack: [Frame] = []
+        nextValue: while true {
+            try skipTrivia()
+            let start = position
+            guard let byte = peek() else {
+                throw fail("unexpected end of input: expected a value", at: start)
+            }
+            var completed: JSONNode
+            if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                if stack.count + 1 > JSON5Reader.maximumDepth {
+                    throw fail("nesting deeper than \(JSON5Reader.maximumDepth) levels", at: start)
+                }
+                advance()
+                try skipTrivia()
+                if byte == UInt8(ascii: "{") {
+                    if peek() == UInt8(ascii: "}") {
+                        advance()
+                        completed = JSONNode(value: .object([]), position: start)
+                    } else {
+                        let (key, keyPosition) = try parseKey(openedAt: start)
+                        try expectColon(after: key)
+                        stack.append(.object(start: start, members: [], keys: [key: keyPosition], key: key, keyPosition: keyPosition))
+                        continue nextValue
+                    }
+                } else {
+                    if peek() == UInt8(ascii: "]") {
+                        advance()
+                        completed = JSONNode(value: .array([]), position: start)
+                    } else {
+                        stack.append(.array(start: start, elements: []))
+                        continue nextValue
+                    }
+                }
+            } else {
+                completed = try parseScalar()
+            }
+            // Attach the finished value to its container; close containers that end here.
+            while let top = stack.popLast() {
+                switch top {
+                case .object(let objectStart, var members, var keys, let key, let keyPosition):
+                    members.append(JSONMember(key: key, keyPosition: keyPosition, value: completed))
+                    try skipTrivia()
+                    if peek() == UInt8(ascii: ",") {
+                        advance()
+                        try skipTrivia()
+                        if peek() == UInt8(ascii: "}") {
+                            advance()
+                            completed = JSONNode(value: .object(members), position: objectStart)
+                            continue
+                        }
+                        let (nextKey, nextKeyPosition) = try parseKey(openedAt: objectStart)
+                        if let first = keys[nextKey] {
+                            throw fail("duplicate key \"\(nextKey)\" (first at line \(first.line), column \(first.column))", at: nextKeyPosition)
+                        }
+                        keys[nextKey] = nextKeyPosition
+                        try expectColon(after: nextKey)
+                        stack.append(.object(start: objectStart, members: members, keys: keys, key: nextKey, keyPosition: nextKeyPosition))
+                        continue nextValue
+                    } else if peek() == UInt8(ascii: "}") {
+                        advance()
+                        completed = JSONNode(value: .object(members), position: objectStart)
+                    } else if peek() == nil {
+                        throw fail("unterminated object (opened at line \(objectStart.line), column \(objectStart.column)): expected ',' or '}'", at: position)
+                    } else {
+                        throw fail("expected ',' or '}' after object member", at: position)
+                    }
+                case .array(let arrayStart, var elements):
+                    elements.append(completed)
+                    try skipTrivia()
+                    if peek() == UInt8(ascii: ",") {
+                        advance()
+                        try skipTrivia()
+                        if peek() == UInt8(ascii: "]") {
+                            advance()
+                            completed = JSONNode(value: .array(elements), position: arrayStart)
+                            continue
+                        }
+                        stack.append(.array(start: arrayStart, elements: elements))
+                        continue nextValue
+                    } else if peek() == UInt8(ascii: "]") {
+                        advance()
+                        completed = JSONNode(value: .array(elements), position: arrayStart)
+                    } else if peek() == nil {
+                        throw fail("unterminated array (opened at line \(arrayStart.line), column \(arrayStart.column)): expected ',' or ']'", at: position)
+                    } else {
+                        throw fail("expected ',' or ']' after array element", at: position)
+                    }
+                }
+            }
+            return completed
+        }
+    }
+
+    private mutating func parseKey(openedAt objectStart: SourcePosition) throws(JSONParseError) -> (String, SourcePosition) {
+        let start = position
+        guard let byte = peek() else {
+            throw fail("unterminated object (opened at line \(objectStart.line), column \(objectStart.column)): expected a key or '}'", at: start)
+        }
+        if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+            return (try parseString(), start)
+        }
+        if JSON5Parser.isIdentifierStart(byte) {
+            return (parseIdentifier(), start)
+        }
+        throw fail("expected a key (a string, or a name like seed) or '}' in object, got \(describeCharacter())", at: start)
+    }
+
+    private mutating func expectColon(after key: String) throws(JSONParseError) {
+        try skipTrivia()
+        guard peek() == UInt8(ascii: ":") else {
+            throw fail("expected ':' after key \"\(key)\"", at: position)
+        }
+        advance()
+    }
+
+    // MARK: - Scalars
+
+    private mutating func parseScalar() throws(JSONParseError) -> JSONNode {
+        let start = position
+        let byte = peek()!
+        if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+            return JSONNode(value: .string(try parseString()), position: start)
+        }
+        if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") || JSON5Parser.isDigit(byte) {
+            return JSONNode(value: try parseNumber(), position: start)
+        }
+        if JSON5Parser.isIdentifierStart(byte) {
+            let word = parseIdentifier()
+            switch word {
+            case "true": return JSONNode(value: .bool(true), position: start)
+            case "false": return JSONNode(value: .bool(false), position: start)
+            case "null": return JSONNode(value: .null, position: start)
+            case "Infinity": return JSONNode(value: .double(.infinity), position: start)
+            case "NaN": return JSONNode(value: .double(.nan), position: start)
+            default: throw fail("unexpected word '\(word)': strings need quotes", at: start)
+            }
+        }
+        throw fail("expected a value, got \(describeCharacter())", at: start)
+    }
+
+    /// The character at the cursor, quoted, for messages.
+    private func describeCharacter() -> String {
+        guard index < bytes.count else { return "the end of input" }
+        var end = index + 1
+        while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+        return "'" + String(decoding: bytes[index..<end], as: UTF8.self) + "'"
+    }
+
+    private mutating func parseIdentifier() -> String {
+        let startIndex = index
+        while let byte = peek(), JSON5Parser.isIdentifierPart(byte) { advance() }
+        return String(decoding: bytes[startIndex..<index], as: UTF8.self)
+    }
+
+    private mutating func parseNumber() throws(JSONParseError) -> JSONValue {
+        let start = position
+        var negative = false
+        if let sign = peek(), sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+            negative = sign == UInt8(ascii: "-")
+            advance()
+        }
+        if let byte = peek(), JSON5Parser.isIdentifierStart(byte) {
+            let word = parseIdentifier()
+            switch word {
+            case "Infinity": return .double(negative ? -.infinity : .infinity)
+            case "NaN": return .double(.nan)
+            default: throw fail("expected a number after the sign, got '\(word)'", at: start)
+            }
+        }
+        // Hexadecimal integer.
+        if peek() == UInt8(ascii: "0"), let x = peek(1), x == UInt8(ascii: "x") || x == UInt8(ascii: "X") {
+            advance(); advance()
+            var magnitude: UInt64 = 0
+            var digits = 0
+            while let byte = peek(), let digit = JSON5Parser.hexValue(byte) {
+                let (shifted, overflow) = magnitude.multipliedReportingOverflow(by: 16)
+                if overflow { throw fail("hexadecimal integer is too large for 64 bits", at: start) }
+                magnitude = shifted + UInt64(digit)
+                digits += 1
+                advance()
+            }
+            guard digits > 0 else { throw fail("expected hexadecimal digits after 0x", at: start) }
+            try checkNumberEnd(start)
+            return .integer(try JSON5Parser.signedInteger(magnitude, negative: negative, start: start))
+        }
+        var text = negative ? "-" : ""
+        var integerDigits = 0, fractionDigits = 0
+        var isDouble = false
+        let integerStart = index
+        while let byte = peek(), JSON5Parser.isDigit(byte) { text.append(Character(UnicodeScalar(byte))); integerDigits += 1; advance() }
+        if integerDigits > 1, bytes[integerStart] == UInt8(ascii: "0") {
+            throw fail("leading zeros are not allowed in numbers", at: start)
+        }
+        if peek() == UInt8(ascii: ".") {
+            isDouble = true
+            advance()
+            text += integerDigits == 0 ? "0." : "."
+            while let byte = peek(), JSON5Parser.isDigit(byte) { text.append(Character(UnicodeScalar(byte))); fractionDigits += 1; advance() }
+            if fractionDigits == 0 { text += "0" }
+        }
+        guard integerDigits + fractionDigits > 0 else { throw fail("expected digits in number", at: start) }
+        if let e = peek(), e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
+            isDouble = true
+            advance()
+            text += "e"
+            if let sign = peek(), sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+                text.append(Character(UnicodeScalar(sign))); advance()
+            }
+            var exponentDigits = 0
+            while let byte = peek(), JSON5Parser.isDigit(byte) { text.append(Character(UnicodeScalar(byte))); exponentDigits += 1; advance() }
+            guard exponentDigits > 0 else { throw fail("expected digits in the exponent of a number", at: start) }
+        }
+        try checkNumberEnd(start)
+        if isDouble {
+            guard let value = Double(text) else { throw fail("invalid number \(text)", at: start) }
+            return .double(value)
+        }
+        guard let value = Int64(text) else {
+            throw fail("integer \(text) is outside the 64-bit range (write it with a fraction, like 1.0e20, for a double)", at: start)
+        }
+        return .integer(value)
+    }
+
+    /// A number must not run straight into letters or digits (`12ab`, `1.2.3`).
+    private func checkNumberEnd(_ start: SourcePosition) throws(JSONParseError) {
+        if let byte = peek(), JSON5Parser.isIdentifierPart(byte) || byte == UInt8(ascii: ".") {
+            throw fail("invalid number: unexpected \(describeCharacter()) after it (durations and sizes are strings: \"5s\", \"3MB\")", at: start)
+        }
+    }
+
+    private static func signedInteger(_ magnitude: UInt64, negative: Bool, start: SourcePosition) throws(JSONParseError) -> Int64 {
+        if negative {
+            if magnitude == UInt64(Int64.max) + 1 { return Int64.min }
+            guard magnitude <= UInt64(Int64.max) else { throw JSONParseError(message: "integer is outside the 64-bit range", position: start) }
+            return -Int64(magnitude)
+        }
+        guard magnitude <= UInt64(Int64.max) else { throw JSONParseError(message: "integer is outside the 64-bit range", position: start) }
+        return Int64(magnitude)
+    }
+
+    private mutating func parseString() throws(JSONParseError) -> String {
+        let start = position
+        let quote = peek()!
+        advance()
+        var buffer: [UInt8] = []
+        while true {
+            guard let byte = peek() else {
+                throw fail("unterminated string", at: start)
+            }
+            if byte == quote { advance(); break }
+            if byte == 0x0A || byte == 0x0D {
+                throw fail("unterminated string (a string cannot span lines; write \\n for a line break)", at: start)
+            }
+            if byte != UInt8(ascii: "\\") {
+                buffer.append(byte); advance(); continue
+            }
+            let escapeStart = position
+            advance()
+            guard let escape = peek() else { throw fail("unterminated string", at: start) }
+            advance()
+            switch escape {
+            case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "\\"), UInt8(ascii: "/"): buffer.append(escape)
+            case UInt8(ascii: "b"): buffer.append(0x08)
+            case UInt8(ascii: "f"): buffer.append(0x0C)
+            case UInt8(ascii: "n"): buffer.append(0x0A)
+            case UInt8(ascii: "r"): buffer.append(0x0D)
+            case UInt8(ascii: "t"): buffer.append(0x09)
+            case UInt8(ascii: "v"): buffer.append(0x0B)
+            case UInt8(ascii: "0"):
+                if let next = peek(), JSON5Parser.isDigit(next) { throw fail("octal escapes are not allowed", at: escapeStart) }
+                buffer.append(0x00)
+            case 0x0A: break // Line continuation.
+            case 0x0D: if peek() == 0x0A { advance() }
+            case UInt8(ascii: "x"):
+                let value = try hexDigits(2, escapeStart)
+                appendScalar(UnicodeScalar(UInt8(value)), to: &buffer)
+            case UInt8(ascii: "u"):
+                let high = try hexDigits(4, escapeStart)
+                if (0xD800...0xDBFF).contains(high) {
+                    guard peek() == UInt8(ascii: "\\"), peek(1) == UInt8(ascii: "u") else {
+                        throw fail("invalid \\u escape: high surrogate without a low surrogate", at: escapeStart)
+                    }
+                    advance(); advance()
+                    let low = try hexDigits(4, escapeStart)
+                    guard (0xDC00...0xDFFF).contains(low) else {
+                        throw fail("invalid \\u escape: high surrogate without a low surrogate", at: escapeStart)
+                    }
+                    let combined = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
+                    appendScalar(UnicodeScalar(combined)!, to: &buffer)
+                } else if (0xDC00...0xDFFF).contains(high) {
+                    throw fail("invalid \\u escape: unpaired low surrogate", at: escapeStart)
+                } else {
+                    appendScalar(UnicodeScalar(high)!, to: &buffer)
+                }
+            default:
+                throw fail("unknown escape '\\\(String(decoding: [escape], as: UTF8.self))' in string", at: escapeStart)
+            }
+        }
+        return String(decoding: buffer, as: UTF8.self)
+    }
+
+    private mutating func hexDigits(_ count: Int, _ escapeStart: SourcePosition) throws(JSONParseError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<count {
+            guard let byte = peek(), let digit = JSON5Parser.hexValue(byte) else {
+                throw fail("invalid escape: expected \(count) hexadecimal digits", at: escapeStart)
+            }
+            value = value * 16 + UInt32(digit)
+            advance()
+        }
+        return value
+    }
+
+    private func appendScalar(_ scalar: UnicodeScalar, to buffer: inout [UInt8]) {
+        buffer.append(contentsOf: Array(String(Character(scalar)).utf8))
+    }
+
+    // MARK: - Whitespace and comments
+
+    private mutating func skipTrivia() throws(JSONParseError) {
+        while let byte = peek() {
+            switch byte {
+            case 0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D:
+                advance()
+            case 0xC2 where peek(1) == 0xA0: // No-break space.
+                advance(); advance()
+            case 0xEF where peek(1) == 0xBB && peek(2) == 0xBF: // Byte-order mark.
+                advance(); advance(); advance()
+            case UInt8(ascii: "/"):
+                let start = position
+                if peek(1) == UInt8(ascii: "/") {
+                    while let next = peek(), next != 0x0A, next != 0x0D { advance() }
+                } else if peek(1) == UInt8(ascii: "*") {
+                    advance(); advance()
+                    while true {
+                        guard let next = peek() else { throw fail("unterminated /* comment", at: start) }
+                        if next == UInt8(ascii: "*"), peek(1) == UInt8(ascii: "/") { advance(); advance(); break }
+                        advance()
+                    }
+                } else {
+                    return
+                }
+            default:
+                return
+            }
+        }
+    }
+
+    // MARK: - Character classes
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    private static func isIdentifierStart(_ byte: UInt8) -> Bool {
+        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$") || byte >= 0x80
+    }
+
+    private static func isIdentifierPart(_ byte: UInt8) -> Bool { isIdentifierStart(byte) || isDigit(byte) }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x30...0x39: return byte - 0x30
+        case 0x41...0x46: return byte - 0x41 + 10
+        case 0x61...0x66: return byte - 0x61 + 10
+        default: return nil
+        }
+    }
+}

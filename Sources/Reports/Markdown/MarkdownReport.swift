@@ -1,0 +1,84 @@
+/// `report.md`: the summary, each anomaly explained in a few sentences, the expectations, and a
+/// Mermaid sequence diagram of the key events (SPEC §8), for a design document or a pull request.
+public enum MarkdownReport {
+    /// The report of one run.
+    public static func render(_ model: ReportModel) -> String {
+        var out = "# \(MarkdownText.escape(model.scenario)) — \(MarkdownText.escape(model.variant))\n\n"
+        out += body(model, headingLevel: 2)
+        out += "\nThe full timeline is in `timeline.html` beside this file; every event is in `trace.jsonl`.\n"
+        return out
+    }
+
+    /// The variant comparison, links to each variant, then the base run in full.
+    /// - Parameter models: one per variant, `base` first.
+    public static func renderIndex(_ models: [ReportModel]) -> String {
+        guard let first = models.first else { return "# No runs\n" }
+        let base = models.first { $0.variant == "base" } ?? first
+        var out = "# \(MarkdownText.escape(base.scenario)) — \(models.count) variants\n\n"
+        if !base.description.isEmpty { out += "> \(MarkdownText.escape(base.description))\n\n" }
+        out += "## Variants compared\n\n"
+        out += "| variant | lost updates | conflicts | unresolved | quota violations | converged | passed |\n"
+        out += "|---|---:|---:|---:|---:|:-:|:-:|\n"
+        for model in models {
+            let folder = VariantPaths.folder(model.variant)
+            out += "| [\(MarkdownText.escape(model.variant))](\(folder)/report.md) | \(model.metric("lostUpdates")) | \(model.metric("conflicts")) | \(model.metric("unresolvedConflicts")) | \(model.metric("quotaViolations")) | \(model.metric("converged") == "true" ? "yes" : "no") | \(model.passed ? "PASS" : "**FAIL**") |\n"
+        }
+        out += "\nEach variant's own report, timeline and result are in its folder (`<variant>/report.md`, `timeline.html`, `result.json`, `trace.jsonl`).\n\n"
+        out += "## The base run in full\n\n"
+        out += body(base, headingLevel: 3)
+        out += "\nThe base run's timeline is `base/timeline.html` (and, with the comparison, `timeline.html` beside this file).\n"
+        return out
+    }
+
+    static func body(_ model: ReportModel, headingLevel level: Int) -> String {
+        let heading = String(repeating: "#", count: level)
+        var out = "**\(model.passed ? "PASSED" : "FAILED")** · seed \(MarkdownText.escape(model.seed)) · \(MarkdownText.escape(model.events)) events · simulated \(ReportTime.format(model.endMicroseconds))"
+        out += model.settled ? " · settled" : " · did not settle"
+        out += " · \(model.lanes.count) device\(model.lanes.count == 1 ? "" : "s")"
+        if !model.file.isEmpty { out += " · \(MarkdownText.code(model.file))" }
+        out += "\n\n"
+        if !model.description.isEmpty && level == 2 { out += "> \(MarkdownText.escape(model.description))\n\n" }
+        if !model.metrics.isEmpty {
+            out += "| " + model.metrics.map { MarkdownText.escape($0.0) }.joined(separator: " | ") + " |\n"
+            out += "|" + String(repeating: "---:|", count: model.metrics.count) + "\n"
+            out += "| " + model.metrics.map { MarkdownText.escape($0.1.rendered()) }.joined(separator: " | ") + " |\n\n"
+        }
+        let devices = model.lanes.map { lane in
+            var text = "\(MarkdownText.escape(lane.name)) (clock \(ReportTime.signed(lane.clockOffsetMicroseconds))"
+            if lane.driftPpm != "0" && lane.driftPpm != "0.0" { text += ", drift \(MarkdownText.escape(lane.driftPpm)) ppm" }
+            if !lane.initiallyOnline { text += ", starts offline" }
+            return text + ")"
+        }
+        if !devices.isEmpty && devices.count <= 12 { out += "Devices: " + devices.joined(separator: ", ") + ".\n\n" }
+
+        out += "\(heading) Anomalies\n\n"
+        if model.anomalies.isEmpty { out += "The checker found no anomalies.\n\n" }
+        for anomaly in model.anomalies.prefix(100) {
+            out += "\(anomaly.number). **\(MarkdownText.escape(anomaly.kind))** on \(MarkdownText.escape(anomaly.store)) \(MarkdownText.code(anomaly.itemLabel)) (device \(MarkdownText.escape(anomaly.device)), at \(ReportTime.format(anomaly.at))"
+            if let write = anomaly.write { out += "; write \(MarkdownText.escape(write))" }
+            if let replacedBy = anomaly.replacedBy { out += ", replaced by \(MarkdownText.escape(replacedBy))" }
+            if let limit = anomaly.limit { out += "; limit \(MarkdownText.code(limit))" }
+            out += "). \(MarkdownText.escape(anomaly.explanation))"
+            for sentence in AnomalyContext.sentences(anomaly, in: model) { out += " \(MarkdownText.escape(sentence))" }
+            out += "\n"
+        }
+        if model.anomalies.count > 100 { out += "\n… and \(model.anomalies.count - 100) more in `result.json`.\n" }
+        if !model.anomalies.isEmpty { out += "\n" }
+
+        out += "\(heading) Expectations\n\n"
+        if model.expectations.isEmpty {
+            out += "None.\n\n"
+        } else {
+            out += "| expectation | wanted | actual | |\n|---|---|---|:-:|\n"
+            for expectation in model.expectations {
+                out += "| \(MarkdownText.escape(expectation.name)) | \(MarkdownText.code(TimelineSVG.clip(expectation.wanted, 120))) | \(MarkdownText.code(TimelineSVG.clip(expectation.actual, 120))) | \(expectation.passed ? "✓" : "✗ **failed**") |\n"
+            }
+            out += "\n"
+        }
+
+        out += "\(heading) Key events\n\n"
+        out += "Times are true time from the scenario's start.\n\n"
+        out += MermaidDiagram.render(model)
+        return out
+    }
+}

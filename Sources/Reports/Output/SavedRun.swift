@@ -1,0 +1,77 @@
+import Foundation
+
+/// `synclab report`: regenerates `timeline.html` and `report.md` from a saved run.
+///
+/// Given `result.json` or `trace.jsonl`, the other file is the one beside it; the reports go
+/// into that folder, or into `out`. Given a folder, it is either one run's folder or a scenario's
+/// output folder with a subfolder per variant, whose comparison is regenerated as well.
+public enum SavedRun {
+    /// Bad input: a path that is not a saved run, or a file that cannot be read.
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+        init(_ message: String) { self.message = message }
+    }
+
+    /// - Returns: the folders written, in order.
+    public static func regenerate(path: String, out: String?) throws(Failure) -> [String] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw Failure("\(path): no such file or folder")
+        }
+        if !isDirectory.boolValue {
+            let folder = parent(path)
+            let name = (path as NSString).lastPathComponent
+            let trace = name.hasSuffix(".jsonl") ? path : join(folder, "trace.jsonl")
+            let result = name.hasSuffix(".jsonl") ? join(folder, "result.json") : path
+            let target = out ?? folder
+            _ = try regenerateRun(trace: trace, result: result, to: target)
+            return [target]
+        }
+        if FileManager.default.fileExists(atPath: join(path, "result.json")) {
+            let target = out ?? path
+            _ = try regenerateRun(trace: join(path, "trace.jsonl"), result: join(path, "result.json"), to: target)
+            return [target]
+        }
+        let children: [String]
+        do { children = try FileManager.default.contentsOfDirectory(atPath: path) } catch { throw Failure("\(path): cannot list: \(error)") }
+        let variants = children.filter { FileManager.default.fileExists(atPath: join(join(path, $0), "result.json")) }
+            .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        guard !variants.isEmpty else { throw Failure("\(path): neither a saved run (result.json, trace.jsonl) nor a folder of variant runs") }
+        let root = out ?? path
+        var written: [String] = []
+        var models: [ReportModel] = []
+        for variant in variants {
+            let source = join(path, variant), target = join(root, variant)
+            models.append(try regenerateRun(trace: join(source, "trace.jsonl"), result: join(source, "result.json"), to: target))
+            written.append(target)
+        }
+        do { try ReportSet.writeIndex(models, to: root) } catch { throw Failure("\(root): cannot write: \(error)") }
+        written.append(root)
+        return written
+    }
+
+    static func regenerateRun(trace: String, result: String, to folder: String) throws(Failure) -> ReportModel {
+        guard let traceData = FileManager.default.contents(atPath: trace) else { throw Failure("\(trace): cannot read (a saved run needs trace.jsonl beside result.json)") }
+        guard let resultData = FileManager.default.contents(atPath: result) else { throw Failure("\(result): cannot read (a saved run needs result.json beside trace.jsonl)") }
+        let model: ReportModel
+        do { model = try ReportModel(trace: Array(traceData), result: Array(resultData)) } catch { throw Failure("\(folder): \(error.message)") }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            if trace != join(folder, "trace.jsonl") { try traceData.write(to: URL(fileURLWithPath: join(folder, "trace.jsonl"))) }
+            if result != join(folder, "result.json") { try resultData.write(to: URL(fileURLWithPath: join(folder, "result.json"))) }
+            try ReportWriter.write(TimelinePage.render(model), to: join(folder, "timeline.html"))
+            try ReportWriter.write(MarkdownReport.render(model), to: join(folder, "report.md"))
+        } catch {
+            throw Failure("\(folder): cannot write: \(error)")
+        }
+        return model
+    }
+
+    static func parent(_ path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "." : folder
+    }
+
+    static func join(_ folder: String, _ name: String) -> String { (folder as NSString).appendingPathComponent(name) }
+}

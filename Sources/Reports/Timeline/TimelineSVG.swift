@@ -1,0 +1,527 @@
+/// Draws one run as an inline SVG: a lane per device and one for the cloud, true time across.
+///
+/// Readability at 2 and at 50 devices, over seconds or a day, comes from three rules: idle
+/// stretches are folded (`TimelineAxis`); marks on a crowded lane are aggregated into counted
+/// marks, and traffic beyond a cap per lane becomes a density strip, except for everything an
+/// anomaly involves, which is always drawn; labels are placed only where they do not overlap.
+/// Every string from the scenario goes through `Markup.escape`.
+struct TimelineSVG {
+    /// Lanes at most this many messages and pushes get every arrow drawn.
+    static let arrowsPerLaneMax = 60
+    /// Above this many operations a lane's marks are aggregated into counted bins.
+    static let operationsPerLaneMax = 120
+    /// Anomaly annotations written under the lanes; the rest are in the list above.
+    static let annotationsMax = 24
+    static let leftPixels = 170.0
+    static let axisPixels = 54.0
+
+    enum Row: Equatable {
+        case device(Int)
+        case cloud
+    }
+
+    let model: ReportModel
+    let axis: TimelineAxis
+    let rows: [Row]
+    let laneHeight: Double
+    /// Writes an anomaly names (lost, replacing, rejected): always drawn and labelled.
+    let importantWrites: Set<String>
+    let involvedLanes: Set<Int>
+    let window: ClosedRange<Int64>
+
+    init(model: ReportModel) {
+        self.model = model
+        var times: [Int64] = []
+        var latencies: [Int64] = []
+        times.reserveCapacity(model.operations.count + model.messages.count * 4 + model.pushes.count * 2 + model.markers.count)
+        for operation in model.operations { times.append(operation.at) }
+        for message in model.messages {
+            times.append(message.sentAt)
+            if let at = message.cloudAt { times.append(at); latencies.append(at - message.sentAt) }
+            if let at = message.respondedAt { times.append(at) }
+            if let at = message.deviceAt, let from = message.respondedAt { times.append(at); latencies.append(at - from) }
+        }
+        for push in model.pushes {
+            times.append(push.sentAt)
+            if let at = push.arrivedAt { times.append(at) }
+        }
+        for marker in model.markers { times.append(marker.at) }
+        for interval in model.downtime { times.append(interval.start); times.append(interval.end) }
+        for interval in model.cloudIntervals { times.append(interval.start); times.append(interval.end) }
+        for anomaly in model.anomalies { times.append(anomaly.at) }
+        latencies.sort()
+        let typical = latencies.isEmpty ? 100_000 : latencies[latencies.count / 2]
+        let maxWidth = model.lanes.count > 12 ? 9_000.0 : 3_600.0
+        axis = TimelineAxis(times: times, end: model.endMicroseconds, typicalLatency: typical, maxWidth: maxWidth)
+
+        var rows: [Row] = []
+        let above = (model.lanes.count + 1) / 2
+        for index in 0..<above { rows.append(.device(index)) }
+        rows.append(.cloud)
+        for index in above..<model.lanes.count { rows.append(.device(index)) }
+        self.rows = rows
+        switch model.lanes.count {
+        case 0...4: laneHeight = 74
+        case 5...10: laneHeight = 52
+        case 11...24: laneHeight = 34
+        default: laneHeight = 24
+        }
+
+        var important: Set<String> = []
+        var lanes: Set<Int> = []
+        var low = Int64.max, high = Int64.min
+        for anomaly in model.anomalies {
+            if let lane = model.laneIndex(anomaly.device) { lanes.insert(lane) }
+            low = min(low, anomaly.at); high = max(high, anomaly.at)
+            for write in [anomaly.write, anomaly.replacedBy].compactMap({ $0 }) {
+                important.insert(write)
+                if let place = model.writePlaces[write] { lanes.insert(place.lane); low = min(low, place.at); high = max(high, place.at) }
+            }
+        }
+        importantWrites = important
+        involvedLanes = lanes
+        window = low <= high ? low...high : 0...0
+    }
+
+    // MARK: geometry
+
+    var width: Double { TimelineSVG.leftPixels + axis.width + 40 }
+    func x(_ time: Int64) -> Double { TimelineSVG.leftPixels + axis.x(time) }
+    func rowTop(_ index: Int) -> Double { TimelineSVG.axisPixels + Double(index) * laneHeight }
+    func laneY(_ lane: Int) -> Double { rowTop(rows.firstIndex(of: .device(lane)) ?? 0) + laneHeight / 2 }
+    var cloudY: Double { rowTop(rows.firstIndex(of: .cloud) ?? 0) + laneHeight / 2 }
+    var lanesBottom: Double { rowTop(rows.count) }
+    func y(_ lane: Int?) -> Double { lane.map(laneY) ?? cloudY }
+
+    static func n(_ value: Double) -> String { SVGNumber.text(value) }
+    static func e(_ text: String) -> String { Markup.escape(text) }
+
+    /// At most `limit` characters, with an ellipsis.
+    static func clip(_ text: String, _ limit: Int) -> String {
+        text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
+    }
+
+    /// Estimated text width at the 11 px label font.
+    static func textWidth(_ text: String) -> Double { Double(text.count) * 6.1 }
+
+    // MARK: drawing
+
+    func render() -> String {
+        let annotated = Array(model.anomalies.prefix(TimelineSVG.annotationsMax))
+        let annotationTop = lanesBottom + 18
+        let height = annotationTop + Double(annotated.count) * 18 + (model.anomalies.count > annotated.count ? 18 : 0) + 10
+        var out = ""
+        out.reserveCapacity(64 * 1024)
+        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"timeline\" width=\"\(TimelineSVG.n(width))\" height=\"\(TimelineSVG.n(height))\" viewBox=\"0 0 \(TimelineSVG.n(width)) \(TimelineSVG.n(height))\" role=\"img\" aria-label=\"timeline\">\n"
+        out += TimelineSVG.definitions
+        drawLanes(&out)
+        drawAxis(&out, height: lanesBottom)
+        drawDowntime(&out)
+        drawTraffic(&out)
+        drawOperations(&out)
+        drawMarkers(&out)
+        drawAnomalies(&out, annotationTop: annotationTop, annotated: annotated)
+        out += "</svg>\n"
+        return out
+    }
+
+    static let definitions = """
+    <defs>
+    <marker id="ah-up" viewBox="0 0 8 8" refX="7" refY="4" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0L8,4L0,8z" class="ah-up"/></marker>
+    <marker id="ah-down" viewBox="0 0 8 8" refX="7" refY="4" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0L8,4L0,8z" class="ah-down"/></marker>
+    <marker id="ah-push" viewBox="0 0 8 8" refX="7" refY="4" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0L8,4L0,8z" class="ah-push"/></marker>
+    <marker id="ah-lost" viewBox="0 0 8 8" refX="7" refY="4" markerWidth="8" markerHeight="8" orient="auto-start-reverse"><path d="M0,0L8,4L0,8z" class="ah-lost"/></marker>
+    <pattern id="hatch" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="8" height="8" class="hatch-bg"/><line x1="0" y1="0" x2="0" y2="8" class="hatch-line"/></pattern>
+    <pattern id="fold" width="6" height="6" patternUnits="userSpaceOnUse"><rect width="6" height="6" class="fold-bg"/><path d="M0,3L3,0L6,3L3,6z" class="fold-line"/></pattern>
+    </defs>
+
+    """
+
+    func drawLanes(_ out: inout String) {
+        let right = width
+        out += "<g class=\"lanes\">\n"
+        for (index, row) in rows.enumerated() {
+            let top = rowTop(index)
+            let stripe = row == .cloud ? "lane cloud" : (index % 2 == 0 ? "lane even" : "lane odd")
+            out += "<rect class=\"\(stripe)\" x=\"0\" y=\"\(TimelineSVG.n(top))\" width=\"\(TimelineSVG.n(right))\" height=\"\(TimelineSVG.n(laneHeight))\"/>"
+            let middle = top + laneHeight / 2
+            out += "<line class=\"lane-axis\" x1=\"\(TimelineSVG.n(TimelineSVG.leftPixels))\" y1=\"\(TimelineSVG.n(middle))\" x2=\"\(TimelineSVG.n(right))\" y2=\"\(TimelineSVG.n(middle))\"/>"
+            switch row {
+            case .cloud:
+                out += "<text class=\"lane-name\" x=\"8\" y=\"\(TimelineSVG.n(middle + 4))\">cloud</text>\n"
+            case .device(let lane):
+                let info = model.lanes[lane]
+                var clock = "clock \(ReportTime.signed(info.clockOffsetMicroseconds))"
+                if info.driftPpm != "0" && info.driftPpm != "0.0" { clock += ", drift \(info.driftPpm) ppm" }
+                let accounts = Set(model.lanes.map(\.account)).count
+                if accounts > 1 { clock += " · \(info.account)" }
+                let compact = laneHeight < 30
+                let title = "\(info.name): account \(info.account), clock offset \(ReportTime.signed(info.clockOffsetMicroseconds)), drift \(info.driftPpm) ppm\(info.initiallyOnline ? "" : ", starts offline")"
+                out += "<g><title>\(TimelineSVG.e(title))</title>"
+                if compact {
+                    out += "<text class=\"lane-name\" x=\"8\" y=\"\(TimelineSVG.n(middle + 4))\">\(TimelineSVG.e(TimelineSVG.clip(info.name, 9)))<tspan class=\"lane-clock\" dx=\"6\">\(TimelineSVG.e(TimelineSVG.clip(clock, 16)))</tspan></text>"
+                } else {
+                    out += "<text class=\"lane-name\" x=\"8\" y=\"\(TimelineSVG.n(middle - 2))\">\(TimelineSVG.e(TimelineSVG.clip(info.name, 22)))</text>"
+                    out += "<text class=\"lane-clock\" x=\"8\" y=\"\(TimelineSVG.n(middle + 12))\">\(TimelineSVG.e(TimelineSVG.clip(clock, 28)))</text>"
+                }
+                out += "</g>\n"
+            }
+        }
+        out += "</g>\n"
+    }
+
+    func drawAxis(_ out: inout String, height: Double) {
+        out += "<g class=\"axis\">\n"
+        let top = TimelineSVG.axisPixels
+        out += "<text class=\"axis-title\" x=\"8\" y=\"16\">true time →</text>\n"
+        var lastLabelRight = -Double.infinity
+        func label(_ time: Int64, at position: Double, major: Bool) {
+            let text = ReportTime.format(time)
+            let left = position - TimelineSVG.textWidth(text) / 2
+            out += "<line class=\"\(major ? "tick" : "tick minor")\" x1=\"\(TimelineSVG.n(position))\" y1=\"\(TimelineSVG.n(top - 6))\" x2=\"\(TimelineSVG.n(position))\" y2=\"\(TimelineSVG.n(height))\"/>"
+            if left > lastLabelRight + 6 && left > TimelineSVG.leftPixels - 10 {
+                out += "<text class=\"tick-label\" x=\"\(TimelineSVG.n(position))\" y=\"\(TimelineSVG.n(top - 10))\">\(TimelineSVG.e(text))</text>"
+                lastLabelRight = left + TimelineSVG.textWidth(text)
+            }
+            out += "\n"
+        }
+        let step = axis.tickStep(minimumPixels: 90)
+        var foldRows = LabelRows()
+        for segment in axis.segments {
+            if segment.folded {
+                let left = TimelineSVG.leftPixels + segment.x0, right = TimelineSVG.leftPixels + segment.x1
+                let hidden = ReportTime.format(segment.end - segment.start)
+                out += "<g class=\"fold\"><title>\(TimelineSVG.e("folded: \(hidden) with nothing happening, from \(ReportTime.format(segment.start)) to \(ReportTime.format(segment.end))"))</title>"
+                out += "<rect x=\"\(TimelineSVG.n(left))\" y=\"\(TimelineSVG.n(top - 4))\" width=\"\(TimelineSVG.n(right - left))\" height=\"\(TimelineSVG.n(height - top + 4))\" fill=\"url(#fold)\" class=\"fold-band\"/>"
+                let caption = "⋯\(hidden)⋯"
+                let half = TimelineSVG.textWidth(caption) / 2 * 0.9
+                if let row = foldRows.place(((left + right) / 2 - half)...((left + right) / 2 + half), force: false) {
+                    out += "<text class=\"fold-label\" x=\"\(TimelineSVG.n((left + right) / 2))\" y=\"\(TimelineSVG.n(top - 24 - Double(row) * 12))\">\(TimelineSVG.e(caption))</text>"
+                }
+                out += "</g>\n"
+                continue
+            }
+            label(segment.start, at: x(segment.start), major: true)
+            var tick = (segment.start / step + 1) * step
+            var count = 0
+            while tick < segment.end && count < 400 {
+                if x(tick) - x(segment.start) > 40 && x(segment.end) - x(tick) > 40 { label(tick, at: x(tick), major: false) }
+                tick += step
+                count += 1
+            }
+        }
+        if let last = axis.segments.last, !last.folded { label(last.end, at: x(last.end), major: true) }
+        out += "</g>\n"
+    }
+
+    func drawDowntime(_ out: inout String) {
+        out += "<g class=\"downtime\">\n"
+        let band = laneHeight - 2
+        for interval in model.downtime {
+            let left = x(interval.start), right = max(x(interval.end), left + 2)
+            let top = laneY(interval.lane) - band / 2
+            let text = "\(model.lanes[interval.lane].name) \(interval.what) from \(ReportTime.format(interval.start)) to \(ReportTime.format(interval.end)) (\(ReportTime.format(interval.end - interval.start)))"
+            out += "<g class=\"\(interval.what == "offline" ? "offline" : "crashed")\"><title>\(TimelineSVG.e(text))</title>"
+            out += "<rect x=\"\(TimelineSVG.n(left))\" y=\"\(TimelineSVG.n(top))\" width=\"\(TimelineSVG.n(right - left))\" height=\"\(TimelineSVG.n(band))\" fill=\"url(#hatch)\"/>"
+            let caption = "\(interval.what) \(ReportTime.format(interval.start))–\(ReportTime.format(interval.end))"
+            if right - left > TimelineSVG.textWidth(caption) + 8 && laneHeight >= 30 {
+                out += "<text class=\"down-label\" x=\"\(TimelineSVG.n(left + 4))\" y=\"\(TimelineSVG.n(top + band - 3))\">\(TimelineSVG.e(caption))</text>"
+            } else if right - left > TimelineSVG.textWidth(interval.what) + 8 {
+                out += "<text class=\"down-label\" x=\"\(TimelineSVG.n(left + 4))\" y=\"\(TimelineSVG.n(top + band - 3))\">\(TimelineSVG.e(interval.what))</text>"
+            }
+            out += "</g>\n"
+        }
+        for interval in model.cloudIntervals {
+            let left = x(interval.start), right = max(x(interval.end), left + 2)
+            let top = cloudY - laneHeight * 0.4
+            out += "<g class=\"crashed\"><title>\(TimelineSVG.e("\(interval.what) from \(ReportTime.format(interval.start)) to \(ReportTime.format(interval.end))"))</title>"
+            out += "<rect x=\"\(TimelineSVG.n(left))\" y=\"\(TimelineSVG.n(top))\" width=\"\(TimelineSVG.n(right - left))\" height=\"\(TimelineSVG.n(laneHeight * 0.8))\" fill=\"url(#hatch)\"/>"
+            if right - left > TimelineSVG.textWidth(interval.what) + 8 {
+                out += "<text class=\"down-label\" x=\"\(TimelineSVG.n(left + 4))\" y=\"\(TimelineSVG.n(top + laneHeight * 0.8 - 3))\">\(TimelineSVG.e(interval.what))</text>"
+            }
+            out += "</g>\n"
+        }
+        out += "</g>\n"
+    }
+
+    /// Is this message part of an anomaly's story (its device, inside the anomalies' window)?
+    func involved(_ lane: Int, _ time: Int64) -> Bool {
+        involvedLanes.contains(lane) && window.contains(time)
+    }
+
+    func drawTraffic(_ out: inout String) {
+        var perLane = [Int](repeating: 0, count: model.lanes.count)
+        for message in model.messages { perLane[message.lane] += 1 }
+        for push in model.pushes { perLane[push.lane] += 1 }
+        let labelLatency = model.lanes.count <= 8
+        // Density strips for crowded lanes: (lane, bin) → count, bins of 6 px.
+        var density: [[Int]] = Array(repeating: [], count: model.lanes.count)
+        func count(_ lane: Int, _ time: Int64) {
+            if density[lane].isEmpty { density[lane] = Array(repeating: 0, count: Int(width / 6) + 2) }
+            let bin = min(max(Int(x(time) / 6), 0), density[lane].count - 1)
+            density[lane][bin] += 1
+        }
+        out += "<g class=\"traffic\">\n"
+        for message in model.messages {
+            let crowded = perLane[message.lane] > TimelineSVG.arrowsPerLaneMax
+            if crowded && !involved(message.lane, message.sentAt) { count(message.lane, message.sentAt); continue }
+            drawMessage(message, &out, labelLatency: labelLatency && (!crowded || involved(message.lane, message.sentAt)))
+        }
+        for push in model.pushes {
+            let crowded = perLane[push.lane] > TimelineSVG.arrowsPerLaneMax
+            if crowded && !involved(push.lane, push.sentAt) { count(push.lane, push.sentAt); continue }
+            drawPush(push, &out)
+        }
+        for (lane, bins) in density.enumerated() where !bins.isEmpty {
+            let top = laneY(lane) - laneHeight / 2 + 1
+            out += "<g class=\"density\"><title>\(TimelineSVG.e("\(model.lanes[lane].name): \(perLane[lane]) messages and pushes; shaded by how many per 6 px (arrows drawn only around anomalies)"))</title>"
+            for (bin, value) in bins.enumerated() where value > 0 {
+                let opacity = min(1.0, 0.25 + Double(value) / 8)
+                out += "<rect x=\"\(TimelineSVG.n(Double(bin) * 6))\" y=\"\(TimelineSVG.n(top))\" width=\"6\" height=\"4\" opacity=\"\(TimelineSVG.n(opacity))\"/>"
+            }
+            out += "</g>\n"
+        }
+        out += "</g>\n"
+    }
+
+    func drawMessage(_ message: ReportModel.Message, _ out: inout String, labelLatency: Bool) {
+        let name = model.lanes[message.lane].name
+        let deviceY = laneY(message.lane), cloudY = self.cloudY
+        let direction = cloudY < deviceY ? -1.0 : 1.0
+        let start = x(message.sentAt)
+        let size = message.bytes > 0 ? ", \(message.bytes) B" : ""
+        out += "<g class=\"msg\">"
+        if let cloudAt = message.cloudAt {
+            let latency = cloudAt - message.sentAt
+            out += "<title>\(TimelineSVG.e("\(name) → cloud: \(message.store) \(message.kind) (request \(message.request)\(size)), sent \(ReportTime.format(message.sentAt)), arrived \(ReportTime.format(cloudAt)), latency \(ReportTime.format(latency))\(message.result.map { "; answer \($0)" } ?? "")"))</title>"
+            let end = x(cloudAt)
+            out += "<line class=\"up\" x1=\"\(TimelineSVG.n(start))\" y1=\"\(TimelineSVG.n(deviceY + direction * 4))\" x2=\"\(TimelineSVG.n(end))\" y2=\"\(TimelineSVG.n(cloudY - direction * 4))\" marker-end=\"url(#ah-up)\"/>"
+            if labelLatency && end - start > 34 {
+                out += "<text class=\"latency\" x=\"\(TimelineSVG.n((start + end) / 2 + 3))\" y=\"\(TimelineSVG.n((deviceY + cloudY) / 2))\">\(TimelineSVG.e("\(message.kind) \(ReportTime.format(latency))"))</text>"
+            }
+            if let respondedAt = message.respondedAt {
+                let from = x(respondedAt)
+                if let deviceAt = message.deviceAt {
+                    let to = x(deviceAt)
+                    out += "<line class=\"down\" x1=\"\(TimelineSVG.n(from))\" y1=\"\(TimelineSVG.n(cloudY - direction * 4))\" x2=\"\(TimelineSVG.n(to))\" y2=\"\(TimelineSVG.n(deviceY + direction * 4))\" marker-end=\"url(#ah-down)\"/>"
+                    if labelLatency && to - from > 34 {
+                        out += "<text class=\"latency\" x=\"\(TimelineSVG.n((from + to) / 2 + 3))\" y=\"\(TimelineSVG.n((deviceY + cloudY) / 2 + 12))\">\(TimelineSVG.e("\(message.result ?? "") \(ReportTime.format(deviceAt - respondedAt))"))</text>"
+                    }
+                } else {
+                    let stubY = cloudY + (deviceY - cloudY) * 0.4
+                    out += "<line class=\"down failed\" x1=\"\(TimelineSVG.n(from))\" y1=\"\(TimelineSVG.n(cloudY - direction * 4))\" x2=\"\(TimelineSVG.n(from + 8))\" y2=\"\(TimelineSVG.n(stubY))\"/>"
+                    out += cross(from + 8, stubY, "response \(message.responseFate ?? "not delivered")")
+                }
+            }
+        } else {
+            let fate = message.requestFate ?? "in flight at the end"
+            out += "<title>\(TimelineSVG.e("\(name) → cloud: \(message.store) \(message.kind) (request \(message.request)\(size)) at \(ReportTime.format(message.sentAt)): \(fate)"))</title>"
+            if fate == "networkUnavailable" {
+                out += cross(start, deviceY + direction * 7, "not sent: offline")
+            } else {
+                let stubY = deviceY + (cloudY - deviceY) * 0.4
+                out += "<line class=\"up failed\" x1=\"\(TimelineSVG.n(start))\" y1=\"\(TimelineSVG.n(deviceY + direction * 4))\" x2=\"\(TimelineSVG.n(start + 8))\" y2=\"\(TimelineSVG.n(stubY))\"/>"
+                out += cross(start + 8, stubY, fate)
+            }
+        }
+        out += "</g>\n"
+    }
+
+    func cross(_ cx: Double, _ cy: Double, _ why: String) -> String {
+        let r = 3.0
+        return "<path class=\"cross\" d=\"M\(TimelineSVG.n(cx - r)),\(TimelineSVG.n(cy - r))L\(TimelineSVG.n(cx + r)),\(TimelineSVG.n(cy + r))M\(TimelineSVG.n(cx - r)),\(TimelineSVG.n(cy + r))L\(TimelineSVG.n(cx + r)),\(TimelineSVG.n(cy - r))\"/>"
+    }
+
+    func drawPush(_ push: ReportModel.Push, _ out: inout String) {
+        let name = model.lanes[push.lane].name
+        let deviceY = laneY(push.lane)
+        let direction = cloudY < deviceY ? -1.0 : 1.0
+        let start = x(push.sentAt)
+        out += "<g class=\"msg\">"
+        if let arrivedAt = push.arrivedAt {
+            out += "<title>\(TimelineSVG.e("push cloud → \(name) (\(push.store)), sent \(ReportTime.format(push.sentAt)), arrived \(ReportTime.format(arrivedAt)), latency \(ReportTime.format(arrivedAt - push.sentAt))"))</title>"
+            out += "<line class=\"push\" x1=\"\(TimelineSVG.n(start))\" y1=\"\(TimelineSVG.n(cloudY - direction * 4))\" x2=\"\(TimelineSVG.n(x(arrivedAt)))\" y2=\"\(TimelineSVG.n(deviceY + direction * 4))\" marker-end=\"url(#ah-push)\"/>"
+        } else {
+            let fate = push.fate ?? "in flight at the end"
+            out += "<title>\(TimelineSVG.e("push cloud → \(name) (\(push.store)) at \(ReportTime.format(push.sentAt)): \(fate)"))</title>"
+            let stubY = cloudY + (deviceY - cloudY) * 0.4
+            out += "<line class=\"push failed\" x1=\"\(TimelineSVG.n(start))\" y1=\"\(TimelineSVG.n(cloudY - direction * 4))\" x2=\"\(TimelineSVG.n(start + 6))\" y2=\"\(TimelineSVG.n(stubY))\"/>"
+            out += cross(start + 6, stubY, fate)
+        }
+        out += "</g>\n"
+    }
+
+    /// Label rows above and below a lane; each keeps the x ranges it has used.
+    struct LabelRows {
+        var used: [[ClosedRange<Double>]] = [[], []]
+        mutating func place(_ range: ClosedRange<Double>, force: Bool) -> Int? {
+            for row in 0..<used.count where !used[row].contains(where: { $0.overlaps(range) }) {
+                used[row].append(range)
+                return row
+            }
+            if force { used[0].append(range); return 0 }
+            return nil
+        }
+    }
+
+    func drawOperations(_ out: inout String) {
+        var byLane: [[ReportModel.Operation]] = Array(repeating: [], count: model.lanes.count)
+        for operation in model.operations { byLane[operation.lane].append(operation) }
+        out += "<g class=\"ops\">\n"
+        for (lane, operations) in byLane.enumerated() where !operations.isEmpty {
+            let y = laneY(lane)
+            var rows = LabelRows()
+            let crowded = operations.count > TimelineSVG.operationsPerLaneMax
+            let showLabels = laneHeight >= 30
+            // Anomaly writes first, so their labels get room.
+            let important = operations.filter { $0.write.map(importantWrites.contains) ?? false }
+            for operation in important { drawOperation(operation, y: y, rows: &rows, label: true, force: true, &out) }
+            let ordinary = operations.filter { !($0.write.map(importantWrites.contains) ?? false) }
+            if !crowded {
+                for operation in ordinary { drawOperation(operation, y: y, rows: &rows, label: showLabels, force: false, &out) }
+                continue
+            }
+            // Crowded: one counted mark per 8 px bin.
+            var index = 0
+            while index < ordinary.count {
+                let first = ordinary[index]
+                let left = x(first.at)
+                var last = index
+                while last + 1 < ordinary.count && x(ordinary[last + 1].at) - left < 8 { last += 1 }
+                if last == index {
+                    drawOperation(first, y: y, rows: &rows, label: false, force: false, &out)
+                } else {
+                    let group = ordinary[index...last]
+                    let writes = group.filter { $0.write != nil }.count
+                    let text = "\(group.count) operations on \(model.lanes[lane].name) (\(writes) writes) from \(ReportTime.format(first.at)) to \(ReportTime.format(ordinary[last].at)); first: \(TimelineSVG.describe(first))"
+                    out += "<g class=\"op group\"><title>\(TimelineSVG.e(text))</title><rect x=\"\(TimelineSVG.n(left - 3))\" y=\"\(TimelineSVG.n(y - 4))\" width=\"\(TimelineSVG.n(max(x(ordinary[last].at) - left, 0) + 6))\" height=\"8\" rx=\"3\"/></g>\n"
+                }
+                index = last + 1
+            }
+        }
+        out += "</g>\n"
+    }
+
+    static func describe(_ operation: ReportModel.Operation) -> String {
+        var text = operation.write.map { "\($0) " } ?? ""
+        text += operation.summary ?? operation.op
+        if let outcome = operation.outcome, outcome != "accepted" { text += " (\(outcome))" }
+        return text
+    }
+
+    func drawOperation(_ operation: ReportModel.Operation, y: Double, rows: inout LabelRows, label: Bool, force: Bool, _ out: inout String) {
+        let cx = x(operation.at)
+        let isWrite = operation.write != nil
+        let rejected = operation.outcome?.hasPrefix("rejected") ?? false
+        let important = operation.write.map(importantWrites.contains) ?? false
+        var detail = "\(model.lanes[operation.lane].name) at \(ReportTime.format(operation.at))"
+        if let local = operation.localAt { detail += " (its clock: \(ReportTime.format(local)))" }
+        detail += ": \(TimelineSVG.describe(operation))"
+        if !operation.step.isEmpty { detail += " — \(operation.step)" }
+        let kind = !isWrite ? "op other" : (rejected ? "op rejected" : (important ? "op write involved" : "op write"))
+        out += "<g class=\"\(kind)\"><title>\(TimelineSVG.e(detail))</title>"
+        if isWrite {
+            out += "<circle cx=\"\(TimelineSVG.n(cx))\" cy=\"\(TimelineSVG.n(y))\" r=\"\(important ? 6 : 4.5)\"/>"
+        } else {
+            out += "<path d=\"M\(TimelineSVG.n(cx)),\(TimelineSVG.n(y - 5))L\(TimelineSVG.n(cx + 4)),\(TimelineSVG.n(y))L\(TimelineSVG.n(cx)),\(TimelineSVG.n(y + 5))L\(TimelineSVG.n(cx - 4)),\(TimelineSVG.n(y))z\"/>"
+        }
+        if label {
+            let text = TimelineSVG.clip(isWrite ? "\(operation.write ?? "") \(operation.summary ?? operation.op)" : (operation.summary ?? operation.op), important ? 40 : 28)
+            let left = cx - 4
+            if let row = rows.place(left...(left + TimelineSVG.textWidth(text)), force: force) {
+                let ty = row == 0 ? y - 9 : y + 17
+                out += "<text class=\"op-label\" x=\"\(TimelineSVG.n(left))\" y=\"\(TimelineSVG.n(ty))\">\(TimelineSVG.e(text))</text>"
+            }
+        }
+        out += "</g>\n"
+    }
+
+    func drawMarkers(_ out: inout String) {
+        out += "<g class=\"markers\">\n"
+        for marker in model.markers {
+            let cx = x(marker.at), cy = y(marker.lane)
+            let text = "\(ReportTime.format(marker.at)): \(marker.text)"
+            out += "<g class=\"mark \(marker.kind.rawValue)\"><title>\(TimelineSVG.e(text))</title>"
+            switch marker.kind {
+            case .conflict, .conflictShown:
+                let r = marker.kind == .conflict ? 7.0 : 5.0
+                out += "<path d=\"M\(TimelineSVG.n(cx)),\(TimelineSVG.n(cy - r))L\(TimelineSVG.n(cx + r)),\(TimelineSVG.n(cy))L\(TimelineSVG.n(cx)),\(TimelineSVG.n(cy + r))L\(TimelineSVG.n(cx - r)),\(TimelineSVG.n(cy))z\"/>"
+                if marker.kind == .conflict && laneHeight >= 30 {
+                    out += "<text class=\"mark-label\" x=\"\(TimelineSVG.n(cx + 9))\" y=\"\(TimelineSVG.n(cy + 16))\">\(TimelineSVG.e(TimelineSVG.clip("conflict \(marker.item)", 30)))</text>"
+                }
+            case .rejected:
+                out += "<rect x=\"\(TimelineSVG.n(cx - 5))\" y=\"\(TimelineSVG.n(cy - 5))\" width=\"10\" height=\"10\"/>"
+            case .lastWriterWins:
+                out += "<path d=\"M\(TimelineSVG.n(cx - 5)),\(TimelineSVG.n(cy + 9))L\(TimelineSVG.n(cx + 5)),\(TimelineSVG.n(cy + 9))L\(TimelineSVG.n(cx)),\(TimelineSVG.n(cy + 3))z\"/>"
+            case .discarded, .assertFailed:
+                out += cross(cx, cy, marker.text)
+            case .clock:
+                out += "<circle cx=\"\(TimelineSVG.n(cx))\" cy=\"\(TimelineSVG.n(cy))\" r=\"5\"/><path d=\"M\(TimelineSVG.n(cx)),\(TimelineSVG.n(cy - 3))L\(TimelineSVG.n(cx)),\(TimelineSVG.n(cy))L\(TimelineSVG.n(cx + 2.5)),\(TimelineSVG.n(cy))\"/>"
+                if laneHeight >= 30 {
+                    out += "<text class=\"mark-label\" x=\"\(TimelineSVG.n(cx + 8))\" y=\"\(TimelineSVG.n(cy + 16))\">\(TimelineSVG.e(TimelineSVG.clip(marker.text, 34)))</text>"
+                }
+            }
+            out += "</g>\n"
+        }
+        out += "</g>\n"
+    }
+
+    func drawAnomalies(_ out: inout String, annotationTop: Double, annotated: [ReportModel.Anomaly]) {
+        out += "<g class=\"anomalies\">\n"
+        for anomaly in annotated {
+            let number = "\(anomaly.number)"
+            let lane = model.laneIndex(anomaly.device)
+            var anchorX = x(anomaly.at), anchorY = y(lane)
+            if let write = anomaly.write, let place = model.writePlaces[write] {
+                anchorX = x(place.at); anchorY = laneY(place.lane)
+            }
+            if anomaly.kind == "divergence", let lane { anchorX = x(model.endMicroseconds) - 10; anchorY = laneY(lane) }
+            let sentence = "\(number). \(anomaly.kind): \(anomaly.explanation)"
+            out += "<g class=\"anomaly \(TimelineSVG.e(anomaly.kind))\"><title>\(TimelineSVG.e(sentence))</title>"
+            if let replacedBy = anomaly.replacedBy, let to = model.writePlaces[replacedBy] {
+                // The link from the lost write to the write that replaced it.
+                let toX = x(to.at), toY = laneY(to.lane)
+                let lift = max(laneHeight * 0.7, 26.0)
+                let middleX = (anchorX + toX) / 2
+                let path: String, badgeY: Double
+                if toY == anchorY {
+                    let bend = anchorY - lift
+                    path = "M\(TimelineSVG.n(anchorX)),\(TimelineSVG.n(anchorY))C\(TimelineSVG.n(anchorX)),\(TimelineSVG.n(bend)) \(TimelineSVG.n(toX)),\(TimelineSVG.n(bend)) \(TimelineSVG.n(toX)),\(TimelineSVG.n(toY))"
+                    badgeY = anchorY - lift * 0.75
+                } else {
+                    path = "M\(TimelineSVG.n(anchorX)),\(TimelineSVG.n(anchorY))C\(TimelineSVG.n(middleX)),\(TimelineSVG.n(anchorY)) \(TimelineSVG.n(middleX)),\(TimelineSVG.n(toY)) \(TimelineSVG.n(toX)),\(TimelineSVG.n(toY))"
+                    badgeY = (anchorY + toY) / 2
+                }
+                out += "<path class=\"lost-link\" d=\"\(path)\" marker-end=\"url(#ah-lost)\"/>"
+                out += badge(middleX, badgeY, number)
+                let controlX = middleX, bend = badgeY
+                if laneHeight >= 30 {
+                    let caption = "\(anomaly.write ?? "?") lost to \(replacedBy)"
+                    out += "<text class=\"anomaly-label\" x=\"\(TimelineSVG.n(controlX + 11))\" y=\"\(TimelineSVG.n(bend - 6))\">\(TimelineSVG.e(caption))</text>"
+                }
+            }
+            out += "<circle class=\"ring\" cx=\"\(TimelineSVG.n(anchorX))\" cy=\"\(TimelineSVG.n(anchorY))\" r=\"9\"/>"
+            if anomaly.replacedBy == nil || model.writePlaces[anomaly.replacedBy ?? ""] == nil {
+                out += badge(anchorX + 12, anchorY - 12, number)
+            }
+            // The checker's sentence under the lanes, with a guide up to where it happened.
+            let row = annotationTop + Double(anomaly.number - 1) * 18
+            let text = "\(number). \(anomaly.kind) — \(anomaly.explanation)"
+            let textWidth = TimelineSVG.textWidth(text) + 20
+            let textX = min(max(anchorX - 8, TimelineSVG.leftPixels), max(width - textWidth, 8))
+            out += "<line class=\"guide\" x1=\"\(TimelineSVG.n(anchorX))\" y1=\"\(TimelineSVG.n(anchorY + 9))\" x2=\"\(TimelineSVG.n(anchorX))\" y2=\"\(TimelineSVG.n(row - 4))\"/>"
+            out += badge(textX + 7, row, number)
+            out += "<text class=\"anomaly-text\" x=\"\(TimelineSVG.n(textX + 17))\" y=\"\(TimelineSVG.n(row + 4))\">\(TimelineSVG.e("\(anomaly.kind) — \(anomaly.explanation)"))</text>"
+            out += "</g>\n"
+        }
+        if model.anomalies.count > annotated.count {
+            let row = annotationTop + Double(annotated.count) * 18
+            out += "<text class=\"anomaly-text\" x=\"\(TimelineSVG.n(TimelineSVG.leftPixels))\" y=\"\(TimelineSVG.n(row + 4))\">\(TimelineSVG.e("… and \(model.anomalies.count - annotated.count) more anomalies, listed above and in report.md"))</text>\n"
+        }
+        out += "</g>\n"
+    }
+
+    func badge(_ cx: Double, _ cy: Double, _ number: String) -> String {
+        "<circle class=\"badge\" cx=\"\(TimelineSVG.n(cx))\" cy=\"\(TimelineSVG.n(cy))\" r=\"8\"/><text class=\"badge-text\" x=\"\(TimelineSVG.n(cx))\" y=\"\(TimelineSVG.n(cy + 4))\">\(TimelineSVG.e(number))</text>"
+    }
+}

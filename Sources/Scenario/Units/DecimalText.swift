@@ -1,0 +1,71 @@
+/// A decimal number followed by a unit, split apart: `"-1.25ms"` → negative, 125, scale 2, `ms`.
+///
+/// Keeps the number exact (digits as an integer plus a decimal scale) so scaling by a unit and
+/// rounding happen once, in integer arithmetic. Used by `Units`.
+struct DecimalText {
+    var negative: Bool
+    /// All digits, integer part then fraction, as one integer.
+    var mantissa: UInt64
+    /// How many of the mantissa's digits are after the decimal point.
+    var fractionDigits: Int
+    /// What follows the number, spaces between number and unit skipped (may be empty).
+    var unit: String
+
+    /// At most 18 significant digits fit in a `UInt64` mantissa with room to spare.
+    private static let maximumDigits = 18
+
+    init?(_ text: String, signed: Bool) {
+        var bytes = Array(text.utf8)[...]
+        while bytes.first == 0x20 { bytes.removeFirst() }
+        while bytes.last == 0x20 { bytes.removeLast() }
+        negative = false
+        if let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+            guard signed else { return nil }
+            negative = sign == UInt8(ascii: "-")
+            bytes.removeFirst()
+        }
+        mantissa = 0
+        fractionDigits = 0
+        var digits = 0, significant = 0
+        var seenPoint = false
+        while let byte = bytes.first {
+            if byte == UInt8(ascii: ".") {
+                guard !seenPoint else { return nil }
+                seenPoint = true
+            } else if byte >= 0x30 && byte <= 0x39 {
+                digits += 1
+                if significant < DecimalText.maximumDigits {
+                    if mantissa > 0 || byte != 0x30 { significant += 1 }
+                    mantissa = mantissa * 10 + UInt64(byte - 0x30)
+                    if seenPoint { fractionDigits += 1 }
+                } else if !seenPoint {
+                    return nil // Too large an integer part to keep exact.
+                }
+                // Further fraction digits beyond 18 significant ones are below any unit's resolution.
+            } else {
+                break
+            }
+            bytes.removeFirst()
+        }
+        guard digits > 0 else { return nil }
+        while bytes.first == 0x20 { bytes.removeFirst() }
+        unit = String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The value times `scale` (units per whole number), rounded half away from zero.
+    /// - Returns: nil when the result does not fit in `Int64`.
+    func scaled(by scale: UInt64) -> Int64? {
+        var divisor: UInt64 = 1
+        for _ in 0..<fractionDigits { divisor *= 10 }
+        let product = mantissa.multipliedFullWidth(by: scale)
+        guard product.high < divisor else { return nil }
+        var (quotient, remainder) = divisor.dividingFullWidth(product)
+        if remainder >= divisor - remainder {
+            let (rounded, overflow) = quotient.addingReportingOverflow(1)
+            guard !overflow else { return nil }
+            quotient = rounded
+        }
+        guard quotient <= UInt64(Int64.max) else { return nil }
+        return negative ? -Int64(quotient) : Int64(quotient)
+    }
+}

@@ -1,0 +1,18 @@
+/// A request of the Documents service.
+public enum DocumentRequest: Hashable, Sendable {
+    /// Documents changed since `since` (a cursor from an earlier reply; 0 for everything).
+    case fetch(since: UInt64)
+    /// Upload a document version (a save, append, delete, merge or conflict copy).
+    case upload(DocumentUpload)
+    /// Mark the named conflict versions resolved and remove them, keeping the current version
+    /// (`lastWriterWins`, and `keepBoth` once its copies are saved).
+    case resolve(path: String, resolves: [WriteID])
+
+    /// Bytes on the wire that count toward transfer time: the uploaded content.
+    public var transferBytes: Int64 {
+        switch self {
+        case .fetch, .resolve: return 0
+        case .upload(let upload): return upload.version.body.sizeBytes
+        }
+    }
+}

@@ -1,0 +1,24 @@
+/// A response of the Documents service.
+public enum DocumentResponse: Hashable, Sendable {
+    /// Documents changed since the fetch's cursor, sorted by path, and the cursor to fetch from next.
+    case changes(states: [DocumentState], cursor: UInt64)
+    /// The outcome of an upload and the document's state after it.
+    case uploaded(version: WriteID, outcome: DocumentUploadOutcome, state: DocumentState?)
+    /// The outcome of a resolve request (`applied == false`: a repeat, ignored) and the state after it.
+    case resolved(path: String, applied: Bool, state: DocumentState?)
+
+    /// Bytes on the wire that count toward transfer time: downloaded content. An upload reply
+    /// does not send back the content the uploader just sent.
+    public var transferBytes: Int64 {
+        switch self {
+        case .changes(let states, _):
+            return states.reduce(0) { $0 + $1.transferBytes }
+        case .uploaded(let version, _, let state):
+            guard let state else { return 0 }
+            return state.transferBytes - (state.current.id == version ? state.current.body.sizeBytes : 0)
+        case .resolved(_, _, let state):
+            guard let state else { return 0 }
+            return state.transferBytes - state.current.body.sizeBytes
+        }
+    }
+}

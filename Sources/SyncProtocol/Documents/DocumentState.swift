@@ -1,0 +1,27 @@
+/// The cloud's state of one document, as fetches and upload replies carry it.
+public struct DocumentState: Hashable, Sendable {
+    public var path: String
+    /// The current version; a tombstone (`.deleted` body) when the document was deleted.
+    public var current: DocumentVersion
+    /// Unresolved conflict versions, in the order the cloud detected them.
+    public var conflicts: [DocumentConflict]
+    /// While there are conflicts: the ancestors of the current and conflict versions, sorted by id,
+    /// so every device walks the same parent graph to the same common ancestor for a merge.
+    /// Versions shared by two or more of them carry their content; the others travel as stubs.
+    public var ancestry: [DocumentVersion]
+
+    public init(path: String, current: DocumentVersion, conflicts: [DocumentConflict], ancestry: [DocumentVersion]) {
+        self.path = path; self.current = current; self.conflicts = conflicts; self.ancestry = ancestry
+    }
+
+    /// True while the document has unresolved conflict versions (UIDocument `.inConflict`).
+    public var inConflict: Bool { !conflicts.isEmpty }
+
+    /// Bytes of content this state carries on the wire.
+    public var transferBytes: Int64 {
+        var total = current.body.sizeBytes
+        for conflict in conflicts { total += conflict.version.body.sizeBytes }
+        for version in ancestry { total += version.body.sizeBytes }
+        return total
+    }
+}

@@ -1,0 +1,24 @@
+/// A request of the Records service (the CloudKit operations a CKSyncEngine-like engine uses).
+public enum RecordRequest: Sendable {
+    /// CKModifyRecordZonesOperation: create zones and delete zones in one database.
+    case modifyZones(database: DatabaseScope, saves: [String], deletes: [ZoneDeletion])
+    /// CKModifyRecordsOperation.
+    case modifyRecords(RecordModify)
+    /// CKFetchDatabaseChangesOperation (private database; nil token: from scratch).
+    case fetchDatabaseChanges(database: DatabaseScope, since: DatabaseChangeToken?)
+    /// CKFetchRecordZoneChangesOperation for the listed zones.
+    case fetchZoneChanges(database: DatabaseScope, zones: [ZoneFetch])
+    /// A query for every record of a zone (CKQuery with a true predicate): how records of a zone
+    /// without change tracking (the public database) reach a device.
+    case queryRecords(database: DatabaseScope, zone: String)
+    /// CKDatabaseSubscription: push this device when the database changes.
+    case createSubscription(database: DatabaseScope)
+
+    /// Bytes on the wire that count toward transfer time: the assets uploaded.
+    public var transferBytes: Int64 {
+        switch self {
+        case .modifyRecords(let modify): return modify.saves.reduce(0) { $0 + $1.assetBytes }
+        case .modifyZones, .fetchDatabaseChanges, .fetchZoneChanges, .queryRecords, .createSubscription: return 0
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import Testing
+import SimKernel
+import SyncProtocol
+import CloudService
+
+/// The cloud side: last-writer-wins, limits, idempotency, change tracking, isolation.
+@Suite struct KVSServiceTests {
+    typealias T = KVSTest
+
+    func uploaded(_ response: KVSResponse?) -> (accepted: [WriteID], rejected: [KVSRejection], superseded: [KVSChange]) {
+        guard case .uploaded(let accepted, let rejected, let superseded)? = response else {
+            Issue.record("expected an upload answer, got \(String(describing: response))")
+            return ([], [], [])
+        }
+        return (accepted, rejected, superseded)
+    }
+
+    func changes(_ response: KVSResponse?) -> (changes: [KVSChange], cursor: UInt64) {
+        guard case .changes(let changes, let cursor)? = response else {
+            Issue.record("expected a changes answer, got \(String(describing: response))")
+            return ([], 0)
+        }
+        return (changes, cursor)
+    }
+
+    @Test func laterDeviceTimestampWinsEvenWhenItArrivesFirst() {
+        var service = KVSService(configuration: T.configuration())
+        let a = T.write(0, 1), b = T.write(1, 1)
+        // B's clock says 20 s and its call arrives first; A's (10 s) arrives later and loses.
+        _ = T.send(&service, .upload(calls: [T.call(b, [("k", .string("B"))], at: 20)]), device: 1, arrival: 1)
+        let late = T.send(&service, .upload(calls: [T.call(a, [("k", .string("A"))], at: 10)]), device: 0, arrival: 2)
+        let answer = uploaded(late.response)
+        #expect(answer.accepted == [a])
+        #expect(answer.superseded == [KVSChange(key: "k", value: .string("B"), write: b, timestamp: T.at(20))])
+        #expect(T.lastWriterWins(late.actions) == [T.LWW(key: "k", chosen: b, over: a, rule: "device change timestamp")])
+        #expect(T.pushes(late.actions).isEmpty, "nothing changed, so nobody is pushed")
+        #expect(service.finalView(account: T.main) == [ViewEntry(item: T.item("k"), value: .kvs(.string("B")), write: b)])
+    }
+
+    @Test func newerTimestampReplacesAndReportsTheDiscardedWrite() {
+        var service = KVSService(configuration: T.configuration())
+        let a = T.write(0, 1), b = T.write(1, 1)
+        _ = T.send(&service, .upload(calls: [T.call(a, [("k", .string("A"))], at: 10)]), device: 0, arrival: 1)
+        let second = T.send(&service, .upload(calls: [T.call(b, [("k", .string("B"))], at: 20)]), device: 1, arrival: 2)
+        #expect(uploaded(second.response).superseded.isEmpty)
+        #expect(T.lastWriterWins(second.actions) == [T.LWW(key: "k", chosen: b, over: a, rule: "device change timestamp")])
+        #expect(T.pushes(second.actions).map(\.1) == [DeviceID(1)], "push to the account's other devices")
+    }
+
+    @Test func equalTimestampsGoToTheLaterArrival() {
+        var service = KVSService(configuration: T.configuration())
+        let a = T.write(0, 1), b = T.write(1, 1)
+        _ = T.send(&service, .upload(calls: [T.call(a, [("k", .string("A"))], at: 10)]), device: 0, arrival: 1)
+        let second = T.send(&service, .upload(calls: [T.call(b, [("k", .string("B"))], at: 10)]), device: 1, arrival: 2)
+        #expect(T.lastWriterWins(second.actions).map(\.chosen) == [b])
+        #expect(service.finalView(account: T.main).first?.write == b)
+    }
+
+    @Test func serverTimestampsMakeTheLaterArrivalWinWhateverTheDeviceClocksSay() {
+        var service = KVSService(configuration: T.configuration(source: .server))
+        let a = T.write(0, 1), b = T.write(1, 1)
+        _ = T.send(&service, .upload(calls: [T.call(b, [("k", .string("B"))], at: 500)]), device: 1, cloudNow: 1, arrival: 1)
+        let second = T.send(&service, .upload(calls: [T.call(a, [("k", .string("A"))], at: 10)]), device: 0, cloudNow: 2, arrival: 2)
+        #expect(T.lastWriterWins(second.actions) == [T.LWW(key: "k", chosen: a, over: b, rule: "server arrival order")])
+        #expect(service.finalView(account: T.main).first?.write == a)
+    }
+
+    @Test func aResentCallIsAppliedOnceWithoutSpuriousDecisions() {
+        var service = KVSService(configuration: T.configuration())
+        let a = T.write(0, 1), b = T.write(1, 1)
+        let call = T.call(a, [("k", .string("A"))], at: 10)
+        _ = T.send(&service, .upload(calls: [call]), device: 0, requestID: 1, arrival: 1)
+        _ = T.send(&service, .upload(calls: [T.call(b, [("k", .string("B"))], at: 20)]), device: 1, arrival: 2)
+        let cursor = changes(T.send(&service, .fetch(since: nil), arrival: 3).response).cursor
+        // The first answer was lost; the device sends the same call again.
+        let again = T.send(&service, .upload(calls: [call]), device: 0, requestID: 2, arrival: 4)
+        #expect(uploaded(again.response).accepted == [a])
+        #expect(T.lastWriterWins(again.actions).isEmpty, "a re-send compares nothing")
+        #expect(T.pushes(again.actions).isEmpty)
+        #expect(changes(T.send(&service, .fetch(since: cursor), arrival: 5).response).changes.isEmpty, "nothing changed")
+        #expect(service.finalView(account: T.main).first?.write == b)
+    }
+
+    @Test func aCallBreakingALimitOnlyInTheCloudIsRejectedWhole() {
+        let limits = KVSLimits(keys: 2)
+        var service = KVSService(configuration: T.configuration(limits: limits))
+        let a = T.write(0, 1), b = T.write(1, 1)
+        // Each device is within 2 keys on its own; together they would hold 3.
+        _ = T.send(&service, .upload(calls: [T.call(a, [("a1", .integer(1)), ("a2", .integer(2))], at: 10)]), device: 0, arrival: 1)
+        let second = T.send(&service, .upload(calls: [T.call(b, [("b1", .integer(1)), ("a2", .integer(9))], at: 11)]), device: 1, arrival: 2)
+        let answer = uploaded(second.response)
+        #expect(answer.accepted.isEmpty)
+        #expect(answer.rejected == [KVSRejection(write: b, limit: "kvs.keys", current: [
+            KVSChange(key: "a2", value: .integer(2), write: a, timestamp: T.at(10)),
+        ])])
+        #expect(T.lastWriterWins(second.actions).isEmpty, "a rejected call replaces nothing")
+        #expect(service.finalView(account: T.main).map(\.item.name) == ["a1", "a2"])
+        #expect(service.finalView(account: T.main).last?.write == a, "none of the rejected call's keys changed")
+    }
+
+    @Test(arguments: [
+        (KVSLimits(totalBytes: 10), "kvs.totalBytes"),
+        (KVSLimits(valueBytes: 4), "kvs.valueBytes"),
+    ])
+    func sizeLimitsAreEnforcedInTheCloud(limits: KVSLimits, name: String) {
+        var service = KVSService(configuration: T.configuration(limits: limits))
+        _ = T.send(&service, .upload(calls: [T.call(T.write(0, 1), [("a", .string("1234"))], at: 1)]), arrival: 1)
+        let answer = uploaded(T.send(&service, .upload(calls: [T.call(T.write(1, 1), [("b", .string("12345678"))], at: 2)]), device: 1, arrival: 2).response)
+        #expect(answer.rejected.map(\.limit) == [name])
+    }
+
+    @Test func removingKeysAlwaysFitsAndFreesSpace() {
+        var service = KVSService(configuration: T.configuration(limits: KVSLimits(keys: 1)))
+        _ = T.send(&service, .upload(calls: [T.call(T.write(0, 1), [("a", .integer(1))], at: 1)]), arrival: 1)
+        let answer = uploaded(T.send(&service, .upload(calls: [
+            T.call(T.write(0, 2), [("a", nil)], at: 2),
+            T.call(T.write(0, 3), [("b", .integer(2))], at: 3),
+        ]), arrival: 2).response)
+        #expect(answer.accepted == [T.write(0, 2), T.write(0, 3)])
+        #expect(service.finalView(account: T.main).map(\.item.name) == ["b"])
+    }
+
+    @Test func fetchReturnsEverythingFirstThenOnlyLaterChangesWithTombstones() {
+        var service = KVSService(configuration: T.configuration())
+        _ = T.send(&service, .upload(calls: [T.call(T.write(0, 1), [("b", .integer(1)), ("a", .integer(2))], at: 1)]), arrival: 1)
+        let first = changes(T.send(&service, .fetch(since: nil), device: 1, arrival: 2).response)
+        #expect(first.changes.map(\.key) == ["a", "b"], "sorted by key")
+        _ = T.send(&service, .upload(calls: [T.call(T.write(0, 2), [("a", nil)], at: 2)]), arrival: 3)
+        let next = changes(T.send(&service, .fetch(since: first.cursor), device: 1, arrival: 4).response)
+        #expect(next.changes == [KVSChange(key: "a", value: nil, write: T.write(0, 2), timestamp: T.at(2))])
+        #expect(next.cursor > first.cursor)
+        #expect(service.finalView(account: T.main).map(\.item.name) == ["b"], "tombstones are not in the final view")
+    }
+
+    @Test func accountsAreIsolated() {
+        var service = KVSService(configuration: T.configuration())
+        _ = T.send(&service, .upload(calls: [T.call(T.write(0, 1), [("k", .integer(1))], at: 1)]), account: T.main, arrival: 1)
+        #expect(changes(T.send(&service, .fetch(since: nil), device: 1, account: T.other, arrival: 2).response).changes.isEmpty)
+        #expect(service.finalView(account: T.other).isEmpty)
+        #expect(service.finalView(account: T.main).count == 1)
+    }
+
+    @Test func eachCallOfOneUploadIsDecidedOnItsOwnInOrder() {
+        var service = KVSService(configuration: T.configuration(limits: KVSLimits(keys: 1)))
+        let answer = uploaded(T.send(&service, .upload(calls: [
+            T.call(T.write(0, 1), [("a", .integer(1))], at: 1),
+            T.call(T.write(0, 2), [("b", .integer(2))], at: 2),
+            T.call(T.write(0, 3), [("a", .integer(3))], at: 3),
+        ]), arrival: 1).response)
+        #expect(answer.accepted == [T.write(0, 1), T.write(0, 3)])
+        #expect(answer.rejected.map(\.write) == [T.write(0, 2)])
+        #expect(answer.superseded.isEmpty, "the later call of the same upload owns a")
+    }
+}

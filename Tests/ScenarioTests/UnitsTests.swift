@@ -1,0 +1,44 @@
+import SimKernel
+import Testing
+@testable import Scenario
+
+@Suite("Units")
+struct UnitsTests {
+    @Test(arguments: [
+        ("1.5s", 1_500_000), ("250ms", 250_000), ("2m", 120_000_000), ("1h", 3_600_000_000), ("1d", 86_400_000_000),
+        ("10us", 10), ("+5m", 300_000_000), ("-30s", -30_000_000), ("250", 250_000), ("0.0005ms", 1), ("0.0004ms", 0),
+        ("1.0000005s", 1_000_001), ("-1.0000005s", -1_000_001), ("0s", 0), ("1.25 s", 1_250_000),
+    ] as [(String, Int64)])
+    func durationsParseToMicroseconds(text: String, micros: Int64) {
+        #expect(Units.duration(text) == SimDuration(microseconds: micros))
+    }
+
+    @Test(arguments: ["", "fast", "5", "s", "1.2.3s", "5 sec", "1e3s", "--5s", "99999999999999999999d", "1.5x"])
+    func invalidDurationsAreNil(text: String) {
+        if text == "5" { #expect(Units.duration(text) == .milliseconds(5)); return }
+        #expect(Units.duration(text) == nil)
+    }
+
+    @Test(arguments: [
+        ("3MB", 3 * 1_048_576), ("512KB", 524_288), ("1GB", 1_073_741_824), ("10B", 10), ("2KiB", 2048),
+        ("1.5MB", 1_572_864), ("100", 100), ("1TB", 1_099_511_627_776), ("0.5B", 1),
+    ] as [(String, Int64)])
+    func sizesUseBinaryUnits(text: String, bytes: Int64) {
+        #expect(Units.size(text) == bytes)
+    }
+
+    @Test(arguments: ["-1MB", "3 megabytes", "MB", "+3MB", "1.5XB"])
+    func invalidSizesAreNil(text: String) {
+        #expect(Units.size(text) == nil)
+    }
+
+    @Test(arguments: [("10Mbps", 10_000_000), ("256kbps", 256_000), ("1Gbps", 1_000_000_000), ("800bps", 800), ("1.5Mbps", 1_500_000)] as [(String, Int64)])
+    func bandwidthsUseDecimalBitsPerSecond(text: String, bits: Int64) {
+        #expect(Units.bandwidth(text) == bits)
+    }
+
+    @Test func invalidBandwidthsAreNil() {
+        #expect(Units.bandwidth("10MB/s") == nil)
+        #expect(Units.bandwidth("-1Mbps") == nil)
+    }
+}

@@ -1,0 +1,222 @@
+import JSONText
+import SyncProtocol
+import Testing
+@testable import Scenario
+
+@Suite("Scenario validation errors")
+struct ValidationTests {
+    /// The single error a text gives at `path`, or nil (recording an issue).
+    private func error(_ text: String, at path: String, sourceLocation: SourceLocation = #_sourceLocation) -> ScenarioError? {
+        let errors = Load.errors(text)
+        let matching = errors.filter { $0.path == path }
+        if matching.isEmpty {
+            Issue.record("no error at \(path); errors:\n\(Load.describe(errors))", sourceLocation: sourceLocation)
+        }
+        return matching.first
+    }
+
+    @Test func invalidJSONIsOneErrorWithItsPosition() {
+        let errors = Load.errors("{\"format\": \"synclab/1\",\n  \"name\": }")
+        #expect(errors.count == 1)
+        #expect(errors[0].position == SourcePosition(line: 2, column: 11))
+        #expect(errors[0].description.hasPrefix("t.json:2:11: (root): invalid JSON:"))
+    }
+
+    @Test func emptyAndBinaryFilesAreErrors() {
+        #expect(Load.errors("").first?.message.contains("empty input") == true)
+        guard case .failure(let binary) = ScenarioLoader.parse(bytes: [0x89, 0x50, 0x4E, 0x47, 0x00], path: "x.png") else { Issue.record("parsed"); return }
+        #expect(binary.errors.count == 1)
+        #expect(binary.errors[0].message.contains("not UTF-8"))
+    }
+
+    @Test func theRootMustBeAnObject() {
+        #expect(Load.errors("[1, 2]").first?.message.contains("expected the scenario (an object)") == true)
+    }
+
+    @Test func formatAndNameAreRequired() {
+        let errors = Load.errors(#"{"devices": [{"id": "A"}]}"#)
+        #expect(errors.map(\.path) == ["format", "name"])
+        #expect(errors[0].message == "missing required key 'format' in the scenario")
+        #expect(errors[0].description == "t.json:1:1: format: missing required key 'format' in the scenario")
+    }
+
+    @Test func anUnsupportedFormatIsAnError() {
+        let found = error(#"{"format": "synclab/2", "name": "x", "devices": [{"id": "A"}]}"#, at: "format")
+        #expect(found?.message == "unsupported format \"synclab/2\": expected \"synclab/1\"")
+        #expect(found?.position == SourcePosition(line: 1, column: 12))
+    }
+
+    @Test func unknownKeysSuggestTheClosestName() {
+        let found = error(Load.scenario(#""sead": 3"#), at: "sead")
+        #expect(found?.message == "unknown key 'sead' in the scenario; did you mean 'seed'?")
+        #expect(found?.position == SourcePosition(line: 2, column: 2))
+        let engine = error(Load.scenario(#""engine": {"documents": {"conflcit": "merge"}}"#), at: "engine.documents.conflcit")
+        #expect(engine?.message.contains("did you mean 'conflict'?") == true)
+    }
+
+    @Test func unknownOpsSuggestTheClosestOp() {
+        let found = error(Load.scenario(#""steps": [{"at": "1s", "device": "A", "op": "kvs.sett", "key": "k", "value": 1}]"#), at: "steps[0].op")
+        #expect(found?.message == "unknown op 'kvs.sett'; did you mean 'kvs.set'?")
+        #expect(found?.position == SourcePosition(line: 2, column: 46))
+    }
+
+    @Test func aBadDurationSaysWhatWasExpected() {
+        let found = error(Load.scenario(#""steps": [{"at": "fast", "device": "A", "op": "airplane.on"}]"#), at: "steps[0].at")
+        #expect(found?.message == "expected a step time like \"250ms\" or \"1.5s\" (units us, ms, s, m, h, d), got \"fast\"")
+    }
+
+    @Test func negativeTimesAndLimitsAreErrors() {
+        let text = Load.scenario(#"""
+        "steps": [{"at": "-5s", "device": "A", "op": "airplane.on"}],
+        "limits": {"kvs": {"keys": -1, "totalBytes": "-1MB"}, "storage": -5}
+        """#)
+        let errors = Load.errors(text)
+        #expect(errors.map(\.path) == ["steps[0].at", "limits.kvs.keys", "limits.kvs.totalBytes", "limits.storage"], "\(Load.describe(errors))")
+        #expect(errors[0].message.contains("can't be negative"))
+        #expect(errors[1].message == "expected a number of keys of at least 0, got -1")
+    }
+
+    @Test func lossOutsideZeroToOneIsAnError() {
+        let found = error(Load.scenario(#""network": {"loss": 1.5}"#), at: "network.loss")
+        #expect(found?.message == "expected a probability between 0 and 1, got 1.5")
+    }
+
+    @Test func wrongTypesAreErrors() {
+        let text = Load.scenario(#""seed": "seven", "devices2": 1, "end": {"heal": "yes"}, "expect": {"converged": 1}"#)
+        let errors = Load.errors(text)
+        #expect(errors.map(\.path) == ["seed", "devices2", "end.heal", "expect.converged"], "\(Load.describe(errors))")
+        #expect(errors[0].message == "expected a seed (a non-negative integer), got \"seven\"")
+        #expect(errors[2].message == "expected true or false, got \"yes\"")
+    }
+
+    @Test func aSeedMustBeAnIntegerNotADouble() {
+        #expect(error(Load.scenario(#""seed": 7.0"#), at: "seed")?.message == "expected a seed (a non-negative integer), got 7.0")
+    }
+
+    @Test func unknownDevicesAndAccountsAreErrors() {
+        let text = Load.scenario(#"""
+        "accounts": ["alice", "bob"],
+        "steps": [{"at": "1s", "device": "C", "op": "airplane.on"},
+                  {"at": "2s", "device": ["A", "b"], "op": "airplane.on"},
+                  {"at": "3s", "device": "A", "op": "account.signIn", "account": "carol"}],
+        "expect": {"notifications": [{"device": "Z", "reason": "serverChange"}]}
+        """#, devices: #"[{"id": "A", "account": "alice"}, {"id": "B", "account": "bobb"}]"#)
+        let errors = Load.errors(text)
+        #expect(errors.map(\.path) == ["devices[1].account", "steps[0].device", "steps[1].device[1]", "steps[2].account", "expect.notifications[0].device"], "\(Load.describe(errors))")
+        #expect(errors[0].message.hasPrefix("unknown account \"bobb\"; did you mean 'bob'?"))
+        #expect(errors[2].message.hasPrefix("unknown device \"b\"; did you mean 'A'?") || errors[2].message.hasPrefix("unknown device \"b\"; did you mean 'B'?"))
+    }
+
+    @Test func duplicateDeviceIdsAndMissingDevicesAreErrors() {
+        let duplicate = error(Load.scenario("", devices: #"[{"id": "A"}, {"id": "A"}]"#), at: "devices[1].id")
+        #expect(duplicate?.message == "duplicate device id \"A\" (first declared at devices[0])")
+        #expect(error(Load.scenario("", devices: "[]"), at: "devices")?.message == "a scenario needs at least one device")
+        #expect(error(#"{"format": "synclab/1", "name": "x"}"#, at: "devices")?.message.hasPrefix("missing required key 'devices'") == true)
+        #expect(error(Load.scenario("", devices: #"[{"id": ""}]"#), at: "devices[0].id")?.message == "expected a device id, got an empty string")
+    }
+
+    @Test func cloudOpsTakeNoDeviceAndDeviceOpsNeedOne() {
+        let text = Load.scenario(#"""
+        "steps": [{"at": "1s", "device": "A", "op": "cloud.outage", "for": "10s"},
+                  {"at": "2s", "op": "airplane.on"}]
+        """#)
+        let errors = Load.errors(text)
+        #expect(errors.map(\.path) == ["steps[0].device", "steps[1].device"], "\(Load.describe(errors))")
+        #expect(errors[0].message == "cloud.outage acts on the cloud: remove 'device'")
+    }
+
+    @Test func stepsOnACrashedDeviceAreErrors() {
+        let text = Load.scenario(#"""
+        "steps": [{"at": "10s", "device": "A", "op": "device.crash"},
+                  {"at": "20s", "device": "A", "op": "kvs.set", "key": "k", "value": 1},
+                  {"at": "30s", "device": "A", "op": "device.restart"},
+                  {"at": "40s", "device": "A", "op": "device.restart"},
+                  {"at": "5s", "device": "B", "op": "device.crash"},
+                  {"at": "6s", "device": "B", "op": "device.crash"}]
+        """#)
+        let errors = Load.errors(text)
+        #expect(errors.map(\.path) == ["steps[1].device", "steps[3].device", "steps[5].device"], "\(Load.describe(errors))")
+        #expect(errors[0].message == "device \"A\" is crashed at t=20s (device.crash at t=10s): kvs.set needs a device.restart before it")
+        #expect(errors[1].message.contains("is not crashed"))
+        #expect(errors[2].message.contains("already crashed"))
+    }
+
+    @Test func aStepAfterTheDurationIsAnError() {
+        let text = Load.scenario(#"""
+        "duration": "1m",
+        "steps": [{"at": "2m", "device": "A", "op": "airplane.on"},
+                  {"at": "50s", "device": "A", "op": "kvs.synchronize", "every": "5s", "times": 4}]
+        """#)
+        let errors = Load.errors(text)
+        #expect(errors.map(\.path) == ["steps[0].at", "steps[1].times"], "\(Load.describe(errors))")
+        #expect(errors[0].message.hasPrefix("step time 2m is after the scenario's duration 1m"))
+        #expect(errors[1].message.hasPrefix("repetition 3"))
+    }
+
+    @Test func missingOpArgumentsAndWrongArgumentTypesAreErrors() {
+        let text = Load.scenario(#"""
+        "steps": [{"at": "1s", "device": "A", "op": "kvs.set", "key": "k"},
+                  {"at": "1s", "device": "A", "op": "kvs.set", "key": "k", "value": null},
+                  {"at": "1s", "device": "A", "op": "doc.save", "path": "a.txt", "content": 5},
+                  {"at": "1s", "device": "A", "op": "record.save", "type": "T", "name": "n", "fields": {"ok": true}},
+                  {"at": "1s", "device": "A", "op": "record.save", "type": "T", "name": "n", "fields": {"l": [1, "x"]}},
+                  {"at": "1s", "device": "A", "op": "kvs.set", "key": "k", "value": 1, "colour": "red"}]
+        """#)
+        let errors = Load.errors(text)
+        #expect(errors.map(\.path) == ["steps[0].value", "steps[1].value", "steps[2].content", "steps[3].fields.ok", "steps[4].fields.l[1]", "steps[5].colour"], "\(Load.describe(errors))")
+        #expect(errors[1].message.hasPrefix("null is not a KVS value"))
+        #expect(errors[5].message.hasPrefix("unknown key 'colour' in a kvs.set step"))
+    }
+
+    @Test func everyErrorOfAFileIsReportedInFileOrder() {
+        let text = """
+        {
+          "format": "synclab/1", "name": "x",
+          "seed": -1,
+          "network": {"latency": {"dist": "gaussian", "mean": "1ms"}},
+          "devices": [{"id": "A", "clock": {"offset": "soon"}}],
+          "steps": [{"at": "1s", "device": "A", "op": "nope"}],
+          "variants": [{"name": "base"}, {"name": "v", "engine": {"records": {"conflict": "mine"}}}]
+        }
+        """
+        let errors = Load.errors(text)
+        #expect(errors.map(\.path) == ["seed", "network.latency.dist", "devices[0].clock.offset", "steps[0].op", "variants[0].name", "variants[1].engine.records.conflict"], "\(Load.describe(errors))")
+        let lines = errors.compactMap { $0.position?.line }
+        #expect(lines == lines.sorted())
+        #expect(errors[5].description.hasPrefix("t.json:7:"))
+    }
+
+    @Test func variantNamesAreUniqueAndNotBase() {
+        let text = Load.scenario(#""variants": [{"name": "a"}, {"name": "a"}, {"name": "base"}, {"nom": "x"}]"#)
+        let errors = Load.errors(text)
+        #expect(errors.map(\.path) == ["variants[1].name", "variants[2].name", "variants[3].name", "variants[3].nom"], "\(Load.describe(errors))")
+        // The missing key is reported at the variant's '{', which comes before its unknown key.
+        #expect(errors[2].message.hasPrefix("missing required key 'name'"))
+        #expect(errors[3].message == "unknown key 'nom' in a variant; did you mean 'name'?")
+    }
+
+    @Test func expectationsAreValidated() {
+        let text = Load.scenario(#"""
+        "expect": {"lostUpdates": -1, "conflicts": {"min": 3, "max": 1}, "anomalies": [{"kind": "lostUpdat"}],
+                   "noAnomalies": ["divergence", "bogus"], "final": {"records": {"noslash": null}}, "setled": true}
+        """#)
+        let errors = Load.errors(text)
+        #expect(errors.map(\.path) == ["expect.lostUpdates", "expect.conflicts", "expect.anomalies[0].kind", "expect.noAnomalies[1]", "expect.final.records.noslash", "expect.setled"], "\(Load.describe(errors))")
+        #expect(errors[2].message.contains("did you mean 'lostUpdate'?"))
+        #expect(errors[5].message.contains("did you mean 'settled'?"))
+    }
+
+    @Test func jsonPathsQuoteKeysThatAreNotPlainNames() {
+        let found = error(Load.scenario(#""expect": {"final": {"records": {"Notes/n1": {"when": {"$date": "yesterday"}}}}}"#), at: #"expect.final.records["Notes/n1"].when.$date"#)
+        #expect(found?.message.hasPrefix("expected an ISO 8601 date") == true)
+    }
+
+    @Test func latencyDistributionsAreChecked() {
+        let text = Load.scenario(#"""
+        "network": {"latency": {"dist": "uniform", "min": "200ms", "max": "100ms"},
+                    "pushLatency": {"dist": "lognormal", "median": "50ms"}}
+        """#)
+        let errors = Load.errors(text)
+        #expect(errors.map(\.path) == ["network.latency.max", "network.pushLatency.sigma"], "\(Load.describe(errors))")
+    }
+}
