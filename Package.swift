@@ -47,6 +47,9 @@ let package = Package(
         .testTarget(name: "KVSTests", dependencies: ["DeviceEngines", "CloudService", "SyncProtocol", "SimKernel"], swiftSettings: strict),
         .testTarget(name: "DocumentTests", dependencies: ["DeviceEngines", "CloudService", "SyncProtocol", "SimKernel"], swiftSettings: strict),
         .testTarget(name: "RecordTests", dependencies: ["DeviceEngines", "CloudService", "SyncProtocol", "SimKernel"], swiftSettings: strict),
+        .testTarget(name: "ReportTests", dependencies: [
+            "Reports", "Simulation", "Scenario", "JSONText", "Checker", "SyncProtocol", "SimKernel",
+        ], exclude: ["Goldens", "Fixtures"], swiftSettings: strict),
         .testTarget(name: "SimulationTests", dependencies: [
             "synclab", "Simulation", "Scenario", "Checker", "SyncProtocol", "SimKernel", "JSONText", "Reports",
         ], swiftSettings: strict),

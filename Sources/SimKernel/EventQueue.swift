@@ -1,17 +1,18 @@
 /// A binary min-heap of events keyed on (time, insertion sequence).
 ///
 /// Equal-time events pop in the order they were pushed, as swift-nio's `EmbeddedScheduledTask`
-/// orders by `readyTime` then `insertOrder`. Elements are stored inline in one array, so a push
-/// or a pop allocates nothing once the array has grown.
+/// orders by `readyTime` then `insertOrder`. The heap itself holds only 24-byte plain entries
+/// (time, sequence, slot); payloads wait in a slab indexed by slot, so sifting moves no payload
+/// and retains nothing, and steady state allocates nothing.
 ///
 /// - Complexity: `push` and `pop` are O(log `count`).
 public struct EventQueue<Payload> {
     @usableFromInline struct Entry {
         @usableFromInline var time: Int64
         @usableFromInline var sequence: UInt64
-        @usableFromInline var payload: Payload
-        @inlinable init(time: Int64, sequence: UInt64, payload: Payload) {
-            self.time = time; self.sequence = sequence; self.payload = payload
+        @usableFromInline var slot: Int32
+        @inlinable init(time: Int64, sequence: UInt64, slot: Int32) {
+            self.time = time; self.sequence = sequence; self.slot = slot
         }
         @inlinable func precedes(_ other: Entry) -> Bool {
             time < other.time || (time == other.time && sequence < other.sequence)
@@ -19,6 +20,9 @@ public struct EventQueue<Payload> {
     }
 
     @usableFromInline var entries: [Entry] = []
+    /// Payloads by slot; nil for a free slot.
+    @usableFromInline var payloads: [Payload?] = []
+    @usableFromInline var freeSlots: [Int32] = []
     @usableFromInline var nextSequence: UInt64 = 0
 
     public init() {}
@@ -31,19 +35,32 @@ public struct EventQueue<Payload> {
 
     /// Adds an event. Events at equal times run in push order.
     @inlinable public mutating func push(_ payload: Payload, at time: SimInstant) {
-        entries.append(Entry(time: time.microseconds, sequence: nextSequence, payload: payload))
+        let slot: Int32
+        if let free = freeSlots.popLast() {
+            slot = free
+            payloads[Int(free)] = payload
+        } else {
+            slot = Int32(payloads.count)
+            payloads.append(payload)
+        }
+        entries.append(Entry(time: time.microseconds, sequence: nextSequence, slot: slot))
         nextSequence &+= 1
         siftUp(entries.count - 1)
     }
 
     /// Removes and returns the earliest event.
     @inlinable public mutating func pop() -> (time: SimInstant, payload: Payload)? {
-        guard !entries.isEmpty else { return nil }
-        let last = entries.count - 1
-        if last > 0 { entries.swapAt(0, last) }
-        let top = entries.removeLast()
-        if !entries.isEmpty { siftDown(0) }
-        return (SimInstant(microseconds: top.time), top.payload)
+        guard let top = entries.first else { return nil }
+        let last = entries.removeLast()
+        if !entries.isEmpty {
+            entries[0] = last
+            siftDown(0)
+        }
+        let slot = Int(top.slot)
+        let payload = payloads[slot].unsafelyUnwrapped
+        payloads[slot] = nil
+        freeSlots.append(top.slot)
+        return (SimInstant(microseconds: top.time), payload)
     }
 
     @inlinable mutating func siftUp(_ start: Int) {
@@ -75,9 +92,10 @@ public struct EventQueue<Payload> {
         entries[parent] = element
     }
 
-    /// Checks the heap property; for tests.
+    /// Checks the heap property and the slab's bookkeeping; for tests.
     public func checkInvariants() -> Bool {
         for index in entries.indices.dropFirst() where entries[index].precedes(entries[(index - 1) >> 1]) { return false }
-        return true
+        let live = payloads.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
+        return live == entries.count && live + freeSlots.count == payloads.count
     }
 }

@@ -18,7 +18,7 @@ struct DeterminismTests {
         for file in files {
             var isDirectory: ObjCBool = false
             let one = directory.appendingPathComponent("one").appendingPathComponent(file)
-            FileManager.default.fileExists(atPath: one.path, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: one.path, isDirectory: &isDirectory)
             if isDirectory.boolValue { continue }
             let a = try Data(contentsOf: one)
             let b = try Data(contentsOf: directory.appendingPathComponent("two").appendingPathComponent(file))

@@ -27,7 +27,7 @@ public struct DocumentService: Sendable {
                 guard let document = container.documents[path], document.changedAt > since else { continue }
                 states.append(document.state)
             }
-            context.emit(.log(event: "docDownload", details: [("documents", "\(states.count)"), ("since", "\(since)"), ("cursor", "\(container.sequence)")]))
+            context.log("docDownload", [("documents", "\(states.count)"), ("since", "\(since)"), ("cursor", "\(container.sequence)")])
             context.respond(to: request, .documents(.changes(states: states, cursor: container.sequence)))
         case .upload(let body):
             upload(body, request, &container, &context, &storage)
@@ -44,8 +44,8 @@ public struct DocumentService: Sendable {
         let version = upload.version
         let item = ItemKey(account: request.account, store: .documents, name: upload.path)
         func reply(_ outcome: DocumentUploadOutcome, _ state: DocumentState?) {
-            context.emit(.log(event: "docUpload", details: [("path", upload.path), ("version", Self.name(version.id)),
-                ("base", upload.base.map(Self.name) ?? "none"), ("outcome", outcome.rawValue)]))
+            context.log("docUpload", [("path", upload.path), ("version", Self.name(version)),
+                ("base", upload.base.map(Self.name) ?? "none"), ("outcome", outcome.rawValue)])
             context.respond(to: request, .documents(.uploaded(version: version.id, outcome: outcome, state: state)))
         }
 
@@ -91,8 +91,8 @@ public struct DocumentService: Sendable {
         case (_, .deleted):
             outcome = .deleteLost
             context.observe(.conflictDetected(item: item, writes: [current.id, version.id],
-                detail: "delete \(Self.name(version.id)) of \(upload.path) met concurrent edit \(Self.name(current.id)); the edit stays"))
-            context.emit(.log(event: "conflict", details: [("path", upload.path), ("kept", Self.name(current.id)), ("delete", Self.name(version.id))]))
+                detail: "delete \(Self.name(version)) of \(upload.path) met concurrent edit \(Self.name(current)); the edit stays"))
+            context.log("conflict", [("path", upload.path), ("kept", Self.name(current)), ("delete", Self.name(version))])
         case (.deleted, .content) where descends:
             next.current = version
             outcome = .accepted
@@ -104,8 +104,8 @@ public struct DocumentService: Sendable {
             if !ancestry.isDisjoint(with: document.history.keys) {
                 outcome = .restored
                 context.observe(.conflictDetected(item: item, writes: [version.id, current.id],
-                    detail: "edit \(Self.name(version.id)) restored \(upload.path), deleted concurrently by \(Self.name(current.id))"))
-                context.emit(.log(event: "conflict", details: [("path", upload.path), ("restoredBy", Self.name(version.id)), ("delete", Self.name(current.id))]))
+                    detail: "edit \(Self.name(version)) restored \(upload.path), deleted concurrently by \(Self.name(current))"))
+                context.log("conflict", [("path", upload.path), ("restoredBy", Self.name(version)), ("delete", Self.name(current))])
             }
         case (.content, .content) where descends:
             next.current = version
@@ -125,9 +125,9 @@ public struct DocumentService: Sendable {
                 outcome = incomingWins ? .conflictWon : .conflictLost
                 let rule = configuration.settings.documents.winner.rawValue
                 context.observe(.conflictDetected(item: item, writes: [winner.id, loser.id],
-                    detail: "\(Self.name(version.id)) was saved on \(upload.base.map(Self.name) ?? "no version") but the current version is \(Self.name(current.id)); \(Self.name(winner.id)) is current by \(rule), \(Self.name(loser.id)) is kept as a conflict version"))
+                    detail: "\(Self.name(version)) was saved on \(upload.base.map { document.history[$0].map(Self.name) ?? Self.name($0) } ?? "no version") but the current version is \(Self.name(current)); \(Self.name(winner)) is current by \(rule), \(Self.name(loser)) is kept as a conflict version"))
                 context.observe(.lastWriterWins(item: item, chosen: winner.id, over: loser.id, rule: rule))
-                context.emit(.log(event: "conflict", details: [("path", upload.path), ("current", Self.name(winner.id)), ("conflictVersion", Self.name(loser.id)), ("rule", rule)]))
+                context.log("conflict", [("path", upload.path), ("current", Self.name(winner)), ("conflictVersion", Self.name(loser)), ("rule", rule)])
             }
         case (.unavailable, _):
             preconditionFailure("a stored current version always has content or is a tombstone: \(upload.path)")
@@ -137,7 +137,7 @@ public struct DocumentService: Sendable {
         guard storage.fits(request.account, deltaBytes: delta) else { return reply(.quotaExceeded, document.state) }
         storage.charge(request.account, deltaBytes: delta)
         if !resolvedNow.isEmpty {
-            context.emit(.log(event: "resolved", details: [("path", upload.path), ("versions", resolvedNow.map(Self.name).joined(separator: ",")), ("by", Self.name(version.id))]))
+            context.log("resolved", [("path", upload.path), ("versions", resolvedNow.map(Self.name).joined(separator: ",")), ("by", Self.name(version))])
         }
         if next.current.id != document.current.id || next.conflicts != document.conflicts {
             commit(next, request, &container, &context)
@@ -157,14 +157,14 @@ public struct DocumentService: Sendable {
         }
         let open = resolves.filter { document.isConflict($0) }
         guard !open.isEmpty else {
-            context.emit(.log(event: "resolved", details: [("path", path), ("versions", resolves.map(Self.name).joined(separator: ",")), ("repeat", "true")]))
+            context.log("resolved", [("path", path), ("versions", resolves.map(Self.name).joined(separator: ",")), ("repeat", "true")])
             context.respond(to: request, .documents(.resolved(path: path, applied: false, state: document.state)))
             return
         }
         let before = document.storedBytes
         document.conflicts.removeAll { open.contains($0.version.id) }
         storage.charge(request.account, deltaBytes: document.storedBytes - before)
-        context.emit(.log(event: "resolved", details: [("path", path), ("versions", open.map(Self.name).joined(separator: ",")), ("kept", Self.name(document.current.id))]))
+        context.log("resolved", [("path", path), ("versions", open.map(Self.name).joined(separator: ",")), ("kept", Self.name(document.current))])
         commit(document, request, &container, &context)
         context.respond(to: request, .documents(.resolved(path: path, applied: true, state: document.state)))
     }
@@ -180,9 +180,15 @@ public struct DocumentService: Sendable {
         context.emit(.pushAccount(PushNotification(store: .documents, account: request.account), except: request.device))
     }
 
-    /// `d3.7` (or `d3.m2` for a derived write) for trace lines; the trace writer has its own names.
+    /// `d3:7` (or `d3:m2` for a derived write) for trace lines, when the author's name is unknown.
     static func name(_ write: WriteID) -> String {
-        "d\(write.device.index).\(write.derived ? "m" : "")\(write.sequence)"
+        "d\(write.device.index):\(write.derived ? "m" : "")\(write.sequence)"
+    }
+
+    /// `A:7` (or `A:m2`), the trace's own spelling, using the author name the version carries.
+    static func name(_ version: DocumentVersion) -> String {
+        version.author == version.id.device
+            ? "\(version.authorName):\(version.id.derived ? "m" : "")\(version.id.sequence)" : name(version.id)
     }
 
     /// Live documents with their content and the version that produced it, sorted by item.

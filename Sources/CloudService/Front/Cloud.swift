@@ -26,7 +26,7 @@ public struct Cloud: Sendable {
     }
 
     /// Handles one request that arrived at true time `trueNow` with the cloud's clock at `clock`.
-    public mutating func handle(_ request: RequestEnvelope, trueNow: SimInstant, clock: LocalInstant, actions: inout [CloudAction]) {
+    public mutating func handle(_ request: RequestEnvelope, trueNow: SimInstant, clock: LocalInstant, tracing: Bool = true, actions: inout [CloudAction]) {
         arrivals &+= 1
         deviceAccounts[Int(request.device.index)] = request.account
         if let failure = faults.failure(at: trueNow) {
@@ -36,6 +36,7 @@ public struct Cloud: Sendable {
             return
         }
         var context = CloudContext(now: clock, arrival: arrivals)
+        context.tracing = tracing
         swap(&context.actions, &actions)
         switch request.body {
         case .kvs(let body): kvs.handle(request, body, &context)

@@ -60,8 +60,8 @@ public struct KVSService: Sendable {
                 .filter { $0.value.sequence > cursor }
                 .sorted { KVSService.keyOrder($0.key, $1.key) }
                 .map { KVSService.change($0.key, $0.value) }
-            context.emit(.log(event: "kvsFetch", details: [("since", since.map { String($0) } ?? "none"),
-                                                           ("changes", String(changes.count)), ("cursor", String(store.sequence))]))
+            context.log("kvsFetch", [("since", since.map { String($0) } ?? "none"),
+                                                           ("changes", String(changes.count)), ("cursor", String(store.sequence))])
             context.respond(to: request, .kvs(.changes(changes, cursor: store.sequence)))
         }
         accounts[request.account] = store
@@ -102,8 +102,8 @@ public struct KVSService: Sendable {
             if !supersededKeys.contains(key) { supersededKeys.append(key) }
         }
         let superseded = supersededKeys.sorted(by: KVSService.keyOrder).map { KVSService.change($0, store.entries[$0]!) }
-        context.emit(.log(event: "kvsUpload", details: [("calls", String(calls.count)), ("accepted", String(accepted.count)),
-                                                        ("rejected", String(rejected.count)), ("superseded", String(superseded.count))]))
+        context.log("kvsUpload", [("calls", String(calls.count)), ("accepted", String(accepted.count)),
+                                                        ("rejected", String(rejected.count)), ("superseded", String(superseded.count))])
         context.respond(to: request, .kvs(.uploaded(accepted: accepted, rejected: rejected, superseded: superseded)))
         if changedAnything {
             context.emit(.pushAccount(PushNotification(store: .kvs, account: request.account), except: request.device))
@@ -125,7 +125,7 @@ public struct KVSService: Sendable {
             winners.append(entry)
         }
         if let limit = store.usage.violation(to: after, newValues: winners.compactMap(\.value), limits: limits) {
-            context.emit(.log(event: "kvsRejected", details: [("write", KVSService.describe(call.write)), ("limit", limit)]))
+            context.log("kvsRejected", [("write", KVSService.describe(call.write)), ("limit", limit)])
             return (.rejected(limit: limit), false)
         }
         // Pass 2: apply, reporting each comparison that discarded a write.

@@ -19,19 +19,20 @@ extension RecordService {
                                 storage: inout StorageLedger) -> RecordResponse {
         let limits = configuration.limits.records
         if modify.itemCount > limits.batch || modify.sizeBytes > limits.requestBytes {
-            context.emit(.log(event: "requestTooLarge", details: [("items", String(modify.itemCount)), ("bytes", String(modify.sizeBytes))]))
+            context.log("requestTooLarge", [("items", String(modify.itemCount)), ("bytes", String(modify.sizeBytes))])
             return .failed(.limitExceeded)
         }
         let dbKey = key(modify.database, request)
         var work = Workspace(db: databases[dbKey] ?? CloudRecordDatabase(), storage: storage, schema: schema, lastChangeTag: lastChangeTag)
+        // Deletes apply first so the space they free is there for the saves; results are
+        // listed in request order (saves, then deletes).
+        let deleteResults = modify.deletes.map { applyDelete($0, request, dbKey, &work) }
         var results: [RecordItemResult] = []
         results.reserveCapacity(modify.itemCount)
         for save in modify.saves {
             results.append(applySave(save, request, dbKey, modify.savePolicy, &work, context.now))
         }
-        for deletion in modify.deletes {
-            results.append(applyDelete(deletion, request, dbKey, &work))
-        }
+        results.append(contentsOf: deleteResults)
         let inDefaultZone = modify.saves.contains { $0.id.zone == RecordID.defaultZone } || modify.deletes.contains { $0.id.zone == RecordID.defaultZone }
         let atomic = modify.atomic && !inDefaultZone
         let anyFailed = results.contains { if case .failed = $0 { return true } else { return false } }
@@ -44,7 +45,7 @@ extension RecordService {
                 case .deleted(let id, _): return .failed(id, .batchRequestFailed)
                 }
             }
-            context.emit(.log(event: "atomicBatchFailed", details: [("items", String(modify.itemCount))]))
+            context.log("atomicBatchFailed", [("items", String(modify.itemCount))])
             return .recordsModified(results)
         }
         databases[dbKey] = work.db

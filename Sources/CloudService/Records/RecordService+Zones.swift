@@ -34,7 +34,7 @@ extension RecordService {
         }
         databases[dbKey] = db
         if changed {
-            context.emit(.log(event: "zonesModified", details: [("saved", saves.joined(separator: ",")), ("deleted", deletes.map(\.zone).joined(separator: ","))]))
+            context.log("zonesModified", [("saved", saves.joined(separator: ",")), ("deleted", deletes.map(\.zone).joined(separator: ","))])
             pushChange(dbKey, except: request.device, &context)
         }
         return .zonesModified(saved: saves, deleted: deletes.map(\.zone))

@@ -28,7 +28,7 @@ extension DocumentEngine {
         context.observe(.conflictShown(item: item(path), writes: [cloud.current.id] + cloud.conflicts.map(\.version.id),
                                        detail: "\(path) is in conflict (\(cloud.conflicts.count) other version\(cloud.conflicts.count == 1 ? "" : "s")); policy \(policy.rawValue)"))
         context.emit(.notify(AppNotification(store: .documents, reason: "inConflict", items: [path])))
-        context.emit(.log(event: "conflict", details: [("path", path), ("versions", "\(conflictSet.count)"), ("policy", policy.rawValue)]))
+        context.log("conflict", [("path", path), ("versions", "\(conflictSet.count)"), ("policy", policy.rawValue)])
         let resolves = cloud.conflicts.map(\.version.id).sorted()
         switch policy {
         case .keepVersions:

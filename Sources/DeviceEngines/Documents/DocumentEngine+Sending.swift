@@ -41,8 +41,8 @@ extension DocumentEngine {
                                         base: document.base, resolution: resolution)
             let requestID = nextRequestID()
             inFlight = .upload(requestID: requestID, account: account, path: path, sent: sent)
-            context.emit(.log(event: "docUpload", details: [("path", path), ("versions", "\(sent.count)"),
-                ("sizeBytes", "\(version.body.sizeBytes)"), ("resolves", "\(resolution?.resolves.count ?? 0)")]))
+            context.log("docUpload", [("path", path), ("versions", "\(sent.count)"),
+                ("sizeBytes", "\(version.body.sizeBytes)"), ("resolves", "\(resolution?.resolves.count ?? 0)")])
             context.emit(.send(requestID: requestID, .documents(.upload(upload))))
         case .resolve(let path)?:
             guard let resolves = state.documents[path]?.pendingResolve else { return }
@@ -72,7 +72,7 @@ extension DocumentEngine {
         switch envelope.result {
         case .failed(let error):
             if case .fetch = flight { needsFetch = true }
-            context.emit(.log(event: "requestFailed", details: [("error", error.name)]))
+            context.log("requestFailed", [("error", error.name)])
             if online {
                 waitingForRetry = true
                 context.emit(.setTimer(Self.retryTimer, after: backoff.nextDelay(retryAfter: error.retryAfter)))
@@ -92,7 +92,7 @@ extension DocumentEngine {
             case .resolved(let path, let applied, let cloudState):
                 state.documents[path]?.pendingResolve = nil
                 state.documents[path]?.awaitingCopies = []
-                context.emit(.log(event: "resolved", details: [("path", path), ("applied", "\(applied)")]))
+                context.log("resolved", [("path", path), ("applied", "\(applied)")])
                 if let cloudState { adopt(cloudState, &context) }
             }
         case .ok:
@@ -113,7 +113,7 @@ extension DocumentEngine {
             document.reportedRejections += newly
             if let cloudState { document.cloud = cloudState }
             state.documents[path] = document
-            context.emit(.log(event: "quotaExceeded", details: [("path", path), ("versions", "\(sent.count)")]))
+            context.log("quotaExceeded", [("path", path), ("versions", "\(sent.count)")])
             context.emit(.setTimer(Self.quotaRetryTimer, after: quotaBackoff.nextDelay()))
             return
         }
@@ -136,7 +136,7 @@ extension DocumentEngine {
         if let resolution = document.pendingResolution, sent.contains(resolution.merged) { document.pendingResolution = nil }
         document.reportedRejections.removeAll { sent.contains($0) }
         state.documents[path] = document
-        context.emit(.log(event: "uploaded", details: [("path", path), ("outcome", outcome.rawValue)]))
+        context.log("uploaded", [("path", path), ("outcome", outcome.rawValue)])
         if let cloudState { adopt(cloudState, &context) }
     }
 
@@ -154,7 +154,7 @@ extension DocumentEngine {
                 // A tombstone of a document this device never had changes nothing the app sees.
                 if hadShown || document.visibleValue != .absent {
                     context.observe(.visible(item: item(path), value: document.visibleValue, write: current.id, cause: .fetch))
-                    context.emit(.log(event: "docDownload", details: [("path", path), ("sizeBytes", "\(current.body.sizeBytes)")]))
+                    context.log("docDownload", [("path", path), ("sizeBytes", "\(current.body.sizeBytes)")])
                 }
             }
             document.base = current.id

@@ -121,7 +121,7 @@ public struct DocumentEngine: ClientEngine {
             }
             state.documents = [:]
             state.cursor = 0
-            context.emit(.log(event: "accountChanged", details: [("account", "\(account.index)")]))
+            context.log("accountChanged", [("account", "\(account.index)")])
         }
         state.account = account
         state.dataAccount = account

@@ -44,7 +44,7 @@ extension KVSEngine {
             context.emit(.cancelTimer(EngineTimer(kind: TimerKind.upload)))
         }
         context.emit(.send(requestID: id, .kvs(.upload(calls: stored.pending))))
-        context.emit(.log(event: "kvsUpload", details: [("request", String(id)), ("calls", String(stored.pending.count))]))
+        context.log("kvsUpload", [("request", String(id)), ("calls", String(stored.pending.count))])
     }
 
     private mutating func sendFetch(_ context: inout EngineContext) {
@@ -52,18 +52,18 @@ extension KVSEngine {
         inFlight = InFlight(requestID: id, kind: .fetch, stale: false)
         fetchAgain = false
         context.emit(.send(requestID: id, .kvs(.fetch(since: stored.cursor))))
-        context.emit(.log(event: "kvsFetch", details: [("request", String(id)), ("since", stored.cursor.map { String($0) } ?? "none")]))
+        context.log("kvsFetch", [("request", String(id)), ("since", stored.cursor.map { String($0) } ?? "none")])
     }
 
     /// The one answer to the request on the wire.
     mutating func receive(_ envelope: ResponseEnvelope, _ context: inout EngineContext) {
         guard let request = inFlight, request.requestID == envelope.requestID else {
-            context.emit(.log(event: "kvsIgnoredResponse", details: [("request", String(envelope.requestID))]))
+            context.log("kvsIgnoredResponse", [("request", String(envelope.requestID))])
             return
         }
         inFlight = nil
         if request.stale {
-            context.emit(.log(event: "kvsDroppedResponse", details: [("request", String(envelope.requestID)), ("why", "account switched")]))
+            context.log("kvsDroppedResponse", [("request", String(envelope.requestID)), ("why", "account switched")])
             return
         }
         switch envelope.result {
@@ -78,12 +78,12 @@ extension KVSEngine {
             let reason = stored.initialSyncDone ? "serverChange" : "initialSyncChange"
             stored.initialSyncDone = true
             if !fetchAgain { fetchWanted = false }
-            context.emit(.log(event: "kvsFetched", details: [("request", String(envelope.requestID)), ("changes", String(changes.count)),
-                                                             ("cursor", String(cursor)), ("reason", reason)]))
+            context.log("kvsFetched", [("request", String(envelope.requestID)), ("changes", String(changes.count)),
+                                                             ("cursor", String(cursor)), ("reason", reason)])
             applyRemote(changes, reason: reason, &context)
         case .ok(.documents), .ok(.records):
             // Another service's answer under this request id is a host bug; retry the work.
-            context.emit(.log(event: "kvsUnexpectedResponse", details: [("request", String(envelope.requestID))]))
+            context.log("kvsUnexpectedResponse", [("request", String(envelope.requestID))])
             failed(.networkFailure, request, &context)
         }
     }
@@ -93,13 +93,13 @@ extension KVSEngine {
         if request.kind == .upload { uploadDue = true }
         if error == .networkUnavailable && !online {
             // Offline: nothing reached the cloud. Reconnecting resumes the work.
-            context.emit(.log(event: "kvsWaitingForNetwork", details: [("request", String(request.requestID))]))
+            context.log("kvsWaitingForNetwork", [("request", String(request.requestID))])
             return
         }
         let delay = backoff.nextDelay(retryAfter: error.retryAfter)
         retryArmed = true
         context.emit(.setTimer(EngineTimer(kind: TimerKind.retry), after: delay))
-        context.emit(.log(event: "kvsRetry", details: [("request", String(request.requestID)), ("error", error.name), ("after", delay.description)]))
+        context.log("kvsRetry", [("request", String(request.requestID)), ("error", error.name), ("after", delay.description)])
     }
 
     /// An upload's answer: decided calls leave the queue; rejected ones roll back; keys the cloud
@@ -109,8 +109,8 @@ extension KVSEngine {
         let decided = Set(accepted).union(rejected.map(\.write))
         let rejectedCalls = stored.pending.filter { call in rejected.contains { $0.write == call.write } }
         stored.pending.removeAll { decided.contains($0.write) }
-        context.emit(.log(event: "kvsUploaded", details: [("accepted", String(accepted.count)), ("rejected", String(rejected.count)),
-                                                          ("superseded", String(superseded.count)), ("pending", String(stored.pending.count))]))
+        context.log("kvsUploaded", [("accepted", String(accepted.count)), ("rejected", String(rejected.count)),
+                                                          ("superseded", String(superseded.count)), ("pending", String(stored.pending.count))])
         if !rejectedCalls.isEmpty { rollBack(rejectedCalls, rejected, &context) }
         if !superseded.isEmpty { applyRemote(superseded, reason: "serverChange", &context) }
     }
@@ -188,8 +188,8 @@ extension KVSEngine {
         stored.cursor = nil
         stored.initialSyncDone = false
         context.emit(.notify(AppNotification(store: .kvs, reason: "accountChange", items: removed)))
-        context.emit(.log(event: "kvsAccountSwitch", details: [("from", String(storeAccount.index)), ("to", String(newAccount.index)),
-                                                               ("removed", String(removed.count))]))
+        context.log("kvsAccountSwitch", [("from", String(storeAccount.index)), ("to", String(newAccount.index)),
+                                                               ("removed", String(removed.count))])
         stored.lastAccount = newAccount
         if uploadTimerArmed {
             uploadTimerArmed = false

@@ -66,8 +66,8 @@ public struct KVSEngine: ClientEngine {
             }
             fetchWanted = true
             if !stored.pending.isEmpty { uploadDue = true }
-            context.emit(.log(event: "kvsLaunched", details: [("pending", String(stored.pending.count)),
-                                                              ("initialSyncDone", String(stored.initialSyncDone))]))
+            context.log("kvsLaunched", [("pending", String(stored.pending.count)),
+                                                              ("initialSyncDone", String(stored.initialSyncDone))])
         case .foreground:
             requestFetch()
         case .connectivity(let nowOnline):
@@ -108,7 +108,7 @@ public struct KVSEngine: ClientEngine {
         case .signedOut:
             // The store keeps working locally; pending calls wait for the next sign-in.
             account = nil
-            context.emit(.log(event: "kvsSignedOut", details: [("pending", String(stored.pending.count))]))
+            context.log("kvsSignedOut", [("pending", String(stored.pending.count))])
         }
         proceed(&context)
     }

@@ -6,7 +6,7 @@ extension RecordEngine {
     /// tokens from the device; the cloud keeps what it has. Records saved while signed out stay
     /// local and are uploaded after the next sign-in.
     mutating func signOut(_ context: inout EngineContext) {
-        context.emit(.log(event: "accountChange", details: [("change", "signOut")]))
+        context.log("accountChange", [("change", "signOut")])
         guard state.account != nil else { return }
         dropAccountData(reason: "discarded at sign-out", &context)
         state.account = nil
@@ -15,7 +15,7 @@ extension RecordEngine {
 
     /// Signing in (after a sign-out, or switching accounts) starts from that account's data.
     mutating func signIn(_ account: AccountID, _ context: inout EngineContext) {
-        context.emit(.log(event: "accountChange", details: [("change", "signIn")]))
+        context.log("accountChange", [("change", "signIn")])
         if state.account == account { return }
         if state.account != nil { dropAccountData(reason: "discarded at account switch", &context) }
         if account != state.lastAccount {

@@ -7,14 +7,14 @@ extension RecordEngine {
     mutating func startFetch(_ context: inout EngineContext) {
         wantFetch = false
         fetchedItems = []
-        context.emit(.log(event: "willFetchChanges", details: []))
+        context.log("willFetchChanges", [])
         fetchPhase = .databaseChanges
         send(.fetchDatabaseChanges(database: .private, since: state.databaseToken), .databaseChanges, &context)
     }
 
     mutating func databaseChangesDone(_ changes: DatabaseChanges, _ context: inout EngineContext) {
-        context.emit(.log(event: "fetchedDatabaseChanges", details: [("changedZones", changes.changedZones.joined(separator: ",")),
-                                                                       ("deletedZones", changes.deletedZones.map(\.zone).joined(separator: ","))]))
+        context.log("fetchedDatabaseChanges", [("changedZones", changes.changedZones.joined(separator: ",")),
+                                                                       ("deletedZones", changes.deletedZones.map(\.zone).joined(separator: ","))])
         for deletion in changes.deletedZones {
             zoneDeletedRemotely(ZoneKey(database: .private, zone: deletion.zone), byUser: deletion.byUser, write: deletion.write, &context)
         }
@@ -41,8 +41,8 @@ extension RecordEngine {
     mutating func zoneChangesDone(_ changes: [ZoneChanges], _ context: inout EngineContext) {
         for zoneChanges in changes {
             let zoneKey = ZoneKey(database: .private, zone: zoneChanges.zone)
-            context.emit(.log(event: "fetchedRecordZoneChanges", details: [("zone", zoneChanges.zone), ("modified", String(zoneChanges.changed.count)),
-                                                                             ("deleted", String(zoneChanges.deleted.count)), ("error", zoneChanges.error?.rawValue ?? "")]))
+            context.log("fetchedRecordZoneChanges", [("zone", zoneChanges.zone), ("modified", String(zoneChanges.changed.count)),
+                                                                             ("deleted", String(zoneChanges.deleted.count)), ("error", zoneChanges.error?.rawValue ?? "")])
             if let error = zoneChanges.error {
                 switch error {
                 case .changeTokenExpired:
@@ -80,14 +80,14 @@ extension RecordEngine {
     }
 
     mutating func queryDone(_ zone: String, _ records: [ServerRecord], _ deleted: [RecordDeletion], _ context: inout EngineContext) {
-        context.emit(.log(event: "fetchedRecordZoneChanges", details: [("zone", "public/\(zone)"), ("modified", String(records.count)), ("deleted", String(deleted.count)), ("error", "")]))
+        context.log("fetchedRecordZoneChanges", [("zone", "public/\(zone)"), ("modified", String(records.count)), ("deleted", String(deleted.count)), ("error", "")])
         applyZoneContents(ZoneKey(database: .public, zone: zone), records, deleted, complete: true, &context)
         finishFetch(&context)
     }
 
     private mutating func finishFetch(_ context: inout EngineContext) {
         fetchPhase = .idle
-        context.emit(.log(event: "didFetchChanges", details: []))
+        context.log("didFetchChanges", [])
         if !fetchedItems.isEmpty {
             var unique: [String] = []
             for name in fetchedItems where !unique.contains(name) { unique.append(name) }
@@ -228,7 +228,7 @@ extension RecordEngine {
         local.token = nil
         local.needsFetch = false
         state.zones[zoneKey] = local
-        context.emit(.log(event: "userDeletedZone", details: [("zone", zoneKey.zone)]))
+        context.log("userDeletedZone", [("zone", zoneKey.zone)])
         context.emit(.notify(AppNotification(store: .records, reason: "error", items: names.isEmpty ? [zoneKey.zone] : names)))
     }
 }

@@ -54,7 +54,7 @@ extension RecordEngine {
         guard let firstKey = keys.first else {
             if sentSinceIdle {
                 sentSinceIdle = false
-                context.emit(.log(event: "didSendChanges", details: []))
+                context.log("didSendChanges", [])
             }
             return
         }
@@ -80,7 +80,7 @@ extension RecordEngine {
         guard batch.itemCount > 0 else { return }
         beginSending(&context)
         sending = true
-        context.emit(.log(event: "sendingBatch", details: [("saves", String(saves.count)), ("deletes", String(deletes.count)), ("atomic", String(batch.atomic))]))
+        context.log("sendingBatch", [("saves", String(saves.count)), ("deletes", String(deletes.count)), ("atomic", String(batch.atomic))])
         let modify = RecordModify(database: database, saves: saves, deletes: deletes, atomic: batch.atomic, savePolicy: identity.settings.records.savePolicy)
         send(.modifyRecords(modify), .records(batch), &context)
     }
@@ -88,7 +88,7 @@ extension RecordEngine {
     private mutating func beginSending(_ context: inout EngineContext) {
         if !sentSinceIdle {
             sentSinceIdle = true
-            context.emit(.log(event: "willSendChanges", details: []))
+            context.log("willSendChanges", [])
         }
     }
 
@@ -133,7 +133,7 @@ extension RecordEngine {
         let delay = backoff.nextDelay(retryAfter: retryAfter)
         retryArmed = true
         context.emit(.setTimer(RecordEngine.retryTimer, after: delay))
-        context.emit(.log(event: "retryScheduled", details: [("reason", reason), ("after", delay.description)]))
+        context.log("retryScheduled", [("reason", reason), ("after", delay.description)])
     }
 
     /// Routes one response to its handler; every request gets exactly one.
@@ -173,7 +173,7 @@ extension RecordEngine {
                 state.zones[operation.zone, default: LocalZone()].existsOnServer = true
             }
             state.zoneOperations.removeAll { ids.contains($0.id) }
-            context.emit(.log(event: "sentDatabaseChanges", details: [("savedZones", saved.joined(separator: ",")), ("deletedZones", deleted.joined(separator: ","))]))
+            context.log("sentDatabaseChanges", [("savedZones", saved.joined(separator: ",")), ("deletedZones", deleted.joined(separator: ","))])
         case (.records(let batch), .recordsModified(let results)):
             modifyDone(batch, results, &context)
         case (.databaseChanges, .databaseChanges(let changes)):
@@ -190,7 +190,7 @@ extension RecordEngine {
                 wantFetch = true
             }
         default:
-            context.emit(.log(event: "unexpectedResponse", details: []))
+            context.log("unexpectedResponse", [])
         }
     }
 
@@ -201,7 +201,7 @@ extension RecordEngine {
             guard case .records(let batch) = request else { return }
             if batch.itemCount > 1 && !batch.atomic {
                 batchCap = max(1, batch.itemCount / 2)
-                context.emit(.log(event: "batchSplit", details: [("items", String(batch.itemCount)), ("nextBatch", String(batchCap))]))
+                context.log("batchSplit", [("items", String(batch.itemCount)), ("nextBatch", String(batchCap))])
             } else {
                 // Nothing left to split: this change can never be sent.
                 var writes: Set<WriteID> = []
@@ -217,7 +217,7 @@ extension RecordEngine {
             scheduleRetry(retryAfter: after, reason: failure.name, &context)
         case .invalidArguments(let detail):
             if case .zones(let ids) = request { state.zoneOperations.removeAll { ids.contains($0.id) } }
-            context.emit(.log(event: "requestRejected", details: [("detail", detail)]))
+            context.log("requestRejected", [("detail", detail)])
             context.emit(.notify(AppNotification(store: .records, reason: "error", items: [])))
         }
     }
@@ -255,7 +255,7 @@ extension RecordEngine {
                 handleItemError(key, error, writes: writes, &context)
             }
         }
-        context.emit(.log(event: "sentRecordZoneChanges", details: [("saved", String(saved)), ("deleted", String(deleted)), ("failed", String(failed))]))
+        context.log("sentRecordZoneChanges", [("saved", String(saved)), ("deleted", String(deleted)), ("failed", String(failed))])
     }
 
     /// A save the cloud applied: the fields it carried are acknowledged unless changed again since.
@@ -279,7 +279,7 @@ extension RecordEngine {
 
     /// One item the cloud refused.
     private mutating func handleItemError(_ key: RecordKey, _ error: RecordError, writes: Set<WriteID>, _ context: inout EngineContext) {
-        context.emit(.log(event: "itemFailed", details: [("record", key.itemName), ("error", error.name)]))
+        context.log("itemFailed", [("record", key.itemName), ("error", error.name)])
         switch error {
         case .serverRecordChanged(let server, _, _):
             resolveConflict(key, server, detail: "serverRecordChanged", &context)

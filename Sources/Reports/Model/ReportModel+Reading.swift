@@ -13,10 +13,13 @@ extension ReportModel {
     public init(trace: [UInt8], result: [UInt8]) throws(ReadError) {
         let lines: [SavedJSON]
         let resultValue: SavedJSON
-        do { lines = try SavedJSONReader.parseLines(trace) } catch { throw ReadError(message: "trace.jsonl: \(error)") }
+        do { lines = try SavedJSONReader.parseLines(trace, skipping: ReportModel.unusedEvents) } catch { throw ReadError(message: "trace.jsonl: \(error)") }
         do { resultValue = try SavedJSONReader.parse(result[...]) } catch { throw ReadError(message: "result.json: \(error)") }
         try self.init(lines: lines, result: resultValue)
     }
+
+    /// Trace events no report draws: passed over unparsed (they are most of a trace).
+    static let unusedEvents = ["visible", "log", "notify", "timer", "note", "launch", "heal", "skipped"]
 
     /// Builds the model from parsed trace lines and the parsed RESULT.
     public init(lines: [SavedJSON], result: SavedJSON) throws(ReadError) {

@@ -21,6 +21,15 @@ public enum ReportTime {
         return "\(seconds / 86_400)d " + two((seconds % 86_400) / 3_600) + "h"
     }
 
+    /// A latency, rounded for a label: `850µs`, `77ms`, `1.2s`, then as `format`.
+    public static func short(_ microseconds: Int64) -> String {
+        if microseconds < 0 { return "-" + short(0 &- microseconds) }
+        if microseconds < 1_000 { return "\(microseconds)µs" }
+        if microseconds < 1_000_000 { return "\((microseconds + 500) / 1_000)ms" }
+        if microseconds < 60_000_000 { return decimal(microseconds, unit: 1_000_000, digits: 1) + "s" }
+        return format(microseconds)
+    }
+
     /// A signed offset: `+0s`, `-2s`, `+5m 0s`.
     public static func signed(_ microseconds: Int64) -> String {
         microseconds < 0 ? format(microseconds) : "+" + format(microseconds)

@@ -33,14 +33,41 @@ public struct SavedJSONReader {
 
     /// Parses JSON Lines (`trace.jsonl`): one value a line, blank lines ignored.
     /// - Complexity: O(n); the bytes are read in place, not copied per line.
-    public static func parseLines(_ bytes: [UInt8]) throws(Failure) -> [SavedJSON] {
+    /// - Parameter skipping: trace events (`"ev"` values) not wanted: their lines are passed over
+    ///   without being parsed (a report has no use for `visible` or `log` lines, most of a trace).
+    public static func parseLines(_ bytes: [UInt8], skipping: [String] = []) throws(Failure) -> [SavedJSON] {
         var reader = SavedJSONReader(bytes: bytes, index: 0)
         var values: [SavedJSON] = []
+        let skipped = skipping.map { Array("\"ev\":\"\($0)\"".utf8) }
         while true {
             reader.skipSpace()
             if reader.index >= reader.bytes.count { return values }
+            if !skipped.isEmpty, let lineEnd = reader.skippableLineEnd(skipped) {
+                reader.index = lineEnd
+                continue
+            }
             values.append(try reader.value(depth: 0))
         }
+    }
+
+    /// If the line at `index` is `{"t_us":N,"ev":"NAME",…` with NAME one of `patterns`
+    /// (`"ev":"NAME"` as bytes), the index of its newline (or the end).
+    private func skippableLineEnd(_ patterns: [[UInt8]]) -> Int? {
+        var cursor = index
+        let limit = min(bytes.count, index + 40)
+        // Find `,"ev":"` in the line's first bytes (the trace writer puts it second).
+        while cursor < limit && bytes[cursor] != UInt8(ascii: ",") { cursor += 1 }
+        guard cursor < limit else { return nil }
+        cursor += 1
+        var matched = false
+        for pattern in patterns where cursor + pattern.count <= bytes.count {
+            var equal = true
+            for offset in 0..<pattern.count where bytes[cursor + offset] != pattern[offset] { equal = false; break }
+            if equal { matched = true; break }
+        }
+        guard matched else { return nil }
+        while cursor < bytes.count && bytes[cursor] != 0x0A { cursor += 1 }
+        return cursor
     }
 
     private init(bytes: [UInt8], index: Int) { self.bytes = bytes; self.index = index }

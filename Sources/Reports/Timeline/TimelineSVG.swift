@@ -109,7 +109,10 @@ struct TimelineSVG {
     func render() -> String {
         let annotated = Array(model.anomalies.prefix(TimelineSVG.annotationsMax))
         let annotationTop = lanesBottom + 18
-        let height = annotationTop + Double(annotated.count) * 18 + (model.anomalies.count > annotated.count ? 18 : 0) + 10
+        let characters = max(60, Int((max(width, 900) - TimelineSVG.leftPixels - 30) / 6.1))
+        let wrapped = annotated.map { TimelineSVG.wrap("\($0.kind) — \($0.explanation)", characters) }
+        let lineCount = wrapped.reduce(0) { $0 + $1.count }
+        let height = annotationTop + Double(lineCount) * 15 + Double(annotated.count) * 5 + (model.anomalies.count > annotated.count ? 18 : 0) + 10
         var out = ""
         out.reserveCapacity(64 * 1024)
         out += "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"timeline\" width=\"\(TimelineSVG.n(width))\" height=\"\(TimelineSVG.n(height))\" viewBox=\"0 0 \(TimelineSVG.n(width)) \(TimelineSVG.n(height))\" role=\"img\" aria-label=\"timeline\">\n"
@@ -120,7 +123,7 @@ struct TimelineSVG {
         drawTraffic(&out)
         drawOperations(&out)
         drawMarkers(&out)
-        drawAnomalies(&out, annotationTop: annotationTop, annotated: annotated)
+        drawAnomalies(&out, annotationTop: annotationTop, annotated: annotated, wrapped: wrapped)
         out += "</svg>\n"
         return out
     }
@@ -262,10 +265,11 @@ struct TimelineSVG {
             density[lane][bin] += 1
         }
         out += "<g class=\"traffic\">\n"
+        var labels = [LabelRows](repeating: LabelRows(), count: model.lanes.count)
         for message in model.messages {
             let crowded = perLane[message.lane] > TimelineSVG.arrowsPerLaneMax
             if crowded && !involved(message.lane, message.sentAt) { count(message.lane, message.sentAt); continue }
-            drawMessage(message, &out, labelLatency: labelLatency && (!crowded || involved(message.lane, message.sentAt)))
+            drawMessage(message, &out, labelLatency: labelLatency && (!crowded || involved(message.lane, message.sentAt)), labels: &labels)
         }
         for push in model.pushes {
             let crowded = perLane[push.lane] > TimelineSVG.arrowsPerLaneMax
@@ -284,7 +288,7 @@ struct TimelineSVG {
         out += "</g>\n"
     }
 
-    func drawMessage(_ message: ReportModel.Message, _ out: inout String, labelLatency: Bool) {
+    func drawMessage(_ message: ReportModel.Message, _ out: inout String, labelLatency: Bool, labels: inout [LabelRows]) {
         let name = model.lanes[message.lane].name
         let deviceY = laneY(message.lane), cloudY = self.cloudY
         let direction = cloudY < deviceY ? -1.0 : 1.0
@@ -293,19 +297,23 @@ struct TimelineSVG {
         out += "<g class=\"msg\">"
         if let cloudAt = message.cloudAt {
             let latency = cloudAt - message.sentAt
-            out += "<title>\(TimelineSVG.e("\(name) → cloud: \(message.store) \(message.kind) (request \(message.request)\(size)), sent \(ReportTime.format(message.sentAt)), arrived \(ReportTime.format(cloudAt)), latency \(ReportTime.format(latency))\(message.result.map { "; answer \($0)" } ?? "")"))</title>"
+            out += "<title>\(TimelineSVG.e("\(name) → cloud: \(message.store) \(message.kind) (request \(message.request)\(size)), sent \(ReportTime.format(message.sentAt)), arrived \(ReportTime.format(cloudAt)), latency \(ReportTime.short(latency))\(message.result.map { "; answer \($0)" } ?? "")"))</title>"
             let end = x(cloudAt)
             out += "<line class=\"up\" x1=\"\(TimelineSVG.n(start))\" y1=\"\(TimelineSVG.n(deviceY + direction * 4))\" x2=\"\(TimelineSVG.n(end))\" y2=\"\(TimelineSVG.n(cloudY - direction * 4))\" marker-end=\"url(#ah-up)\"/>"
-            if labelLatency && end - start > 34 {
-                out += "<text class=\"latency\" x=\"\(TimelineSVG.n((start + end) / 2 + 3))\" y=\"\(TimelineSVG.n((deviceY + cloudY) / 2))\">\(TimelineSVG.e("\(message.kind) \(ReportTime.format(latency))"))</text>"
+            let upText = "\(message.kind) \(ReportTime.short(latency))"
+            if labelLatency && end - start > 34,
+               let row = labels[message.lane].place(((start + end) / 2)...((start + end) / 2 + TimelineSVG.textWidth(upText) * 0.9 + 6), force: false) {
+                out += "<text class=\"latency\" x=\"\(TimelineSVG.n((start + end) / 2 + 3))\" y=\"\(TimelineSVG.n((deviceY + cloudY) / 2 + Double(row) * 11 - 4))\">\(TimelineSVG.e(upText))</text>"
             }
             if let respondedAt = message.respondedAt {
                 let from = x(respondedAt)
                 if let deviceAt = message.deviceAt {
                     let to = x(deviceAt)
                     out += "<line class=\"down\" x1=\"\(TimelineSVG.n(from))\" y1=\"\(TimelineSVG.n(cloudY - direction * 4))\" x2=\"\(TimelineSVG.n(to))\" y2=\"\(TimelineSVG.n(deviceY + direction * 4))\" marker-end=\"url(#ah-down)\"/>"
-                    if labelLatency && to - from > 34 {
-                        out += "<text class=\"latency\" x=\"\(TimelineSVG.n((from + to) / 2 + 3))\" y=\"\(TimelineSVG.n((deviceY + cloudY) / 2 + 12))\">\(TimelineSVG.e("\(message.result ?? "") \(ReportTime.format(deviceAt - respondedAt))"))</text>"
+                    let downText = "\(message.result ?? "") \(ReportTime.short(deviceAt - respondedAt))"
+                    if labelLatency && to - from > 34,
+                       let row = labels[message.lane].place(((from + to) / 2)...((from + to) / 2 + TimelineSVG.textWidth(downText) * 0.9 + 6), force: false) {
+                        out += "<text class=\"latency\" x=\"\(TimelineSVG.n((from + to) / 2 + 3))\" y=\"\(TimelineSVG.n((deviceY + cloudY) / 2 + Double(row) * 11 - 4))\">\(TimelineSVG.e(downText))</text>"
                     }
                 } else {
                     let stubY = cloudY + (deviceY - cloudY) * 0.4
@@ -339,7 +347,7 @@ struct TimelineSVG {
         let start = x(push.sentAt)
         out += "<g class=\"msg\">"
         if let arrivedAt = push.arrivedAt {
-            out += "<title>\(TimelineSVG.e("push cloud → \(name) (\(push.store)), sent \(ReportTime.format(push.sentAt)), arrived \(ReportTime.format(arrivedAt)), latency \(ReportTime.format(arrivedAt - push.sentAt))"))</title>"
+            out += "<title>\(TimelineSVG.e("push cloud → \(name) (\(push.store)), sent \(ReportTime.format(push.sentAt)), arrived \(ReportTime.format(arrivedAt)), latency \(ReportTime.short(arrivedAt - push.sentAt))"))</title>"
             out += "<line class=\"push\" x1=\"\(TimelineSVG.n(start))\" y1=\"\(TimelineSVG.n(cloudY - direction * 4))\" x2=\"\(TimelineSVG.n(x(arrivedAt)))\" y2=\"\(TimelineSVG.n(deviceY + direction * 4))\" marker-end=\"url(#ah-push)\"/>"
         } else {
             let fate = push.fate ?? "in flight at the end"
@@ -466,9 +474,29 @@ struct TimelineSVG {
         out += "</g>\n"
     }
 
-    func drawAnomalies(_ out: inout String, annotationTop: Double, annotated: [ReportModel.Anomaly]) {
+    /// Splits `text` at spaces into lines of at most about `limit` characters.
+    static func wrap(_ text: String, _ limit: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            if !current.isEmpty && current.count + 1 + word.count > limit {
+                lines.append(current)
+                current = ""
+            }
+            current += current.isEmpty ? String(word) : " " + word
+            while current.count > limit {
+                lines.append(String(current.prefix(limit)))
+                current = String(current.dropFirst(limit))
+            }
+        }
+        if !current.isEmpty || lines.isEmpty { lines.append(current) }
+        return lines
+    }
+
+    func drawAnomalies(_ out: inout String, annotationTop: Double, annotated: [ReportModel.Anomaly], wrapped: [[String]]) {
         out += "<g class=\"anomalies\">\n"
-        for anomaly in annotated {
+        var row = annotationTop
+        for (position, anomaly) in annotated.enumerated() {
             let number = "\(anomaly.number)"
             let lane = model.laneIndex(anomaly.device)
             var anchorX = x(anomaly.at), anchorY = y(lane)
@@ -505,17 +533,21 @@ struct TimelineSVG {
                 out += badge(anchorX + 12, anchorY - 12, number)
             }
             // The checker's sentence under the lanes, with a guide up to where it happened.
-            let row = annotationTop + Double(anomaly.number - 1) * 18
-            let text = "\(number). \(anomaly.kind) — \(anomaly.explanation)"
-            let textWidth = TimelineSVG.textWidth(text) + 20
+            let lines = wrapped[position]
+            let textWidth = (lines.map(TimelineSVG.textWidth).max() ?? 0) + 20
             let textX = min(max(anchorX - 8, TimelineSVG.leftPixels), max(width - textWidth, 8))
             out += "<line class=\"guide\" x1=\"\(TimelineSVG.n(anchorX))\" y1=\"\(TimelineSVG.n(anchorY + 9))\" x2=\"\(TimelineSVG.n(anchorX))\" y2=\"\(TimelineSVG.n(row - 4))\"/>"
             out += badge(textX + 7, row, number)
-            out += "<text class=\"anomaly-text\" x=\"\(TimelineSVG.n(textX + 17))\" y=\"\(TimelineSVG.n(row + 4))\">\(TimelineSVG.e("\(anomaly.kind) — \(anomaly.explanation)"))</text>"
+            out += "<text class=\"anomaly-text\" x=\"\(TimelineSVG.n(textX + 17))\" y=\"\(TimelineSVG.n(row + 4))\">"
+            for (index, line) in lines.enumerated() {
+                out += index == 0 ? "<tspan>" : "<tspan x=\"\(TimelineSVG.n(textX + 17))\" dy=\"15\">"
+                out += TimelineSVG.e(line) + "</tspan>"
+            }
+            out += "</text>"
+            row += Double(lines.count) * 15 + 5
             out += "</g>\n"
         }
         if model.anomalies.count > annotated.count {
-            let row = annotationTop + Double(annotated.count) * 18
             out += "<text class=\"anomaly-text\" x=\"\(TimelineSVG.n(TimelineSVG.leftPixels))\" y=\"\(TimelineSVG.n(row + 4))\">\(TimelineSVG.e("… and \(model.anomalies.count - annotated.count) more anomalies, listed above and in report.md"))</text>\n"
         }
         out += "</g>\n"

@@ -31,6 +31,8 @@ struct TraceRecorder {
                              ("online", .bool(device.online))])
             })),
             ("steps", .int(Int64(run.steps.count))),
+            // Added for the reports (timeline.html, report.md show it under the title).
+            ("description", .string(run.description)),
         ])
     }
 

@@ -10,10 +10,9 @@ extension Simulator {
         let store = request.body.store
         let key = RequestKey(device: Int32(index), store: store, requestID: request.requestID)
         statistics.messages += 1
-        let kind = TraceRecorder.caseName(of: request.body)
         let bytes = request.body.transferBytes
         guard devices[index].online else {
-            trace.record(now, "send", [("device", .string(devices[index].name)), ("store", .string(store.rawValue)), ("req", .int(Int64(request.requestID))), ("kind", .string(kind)), ("result", .string("networkUnavailable"))])
+            trace.record(now, "send", [("device", .string(devices[index].name)), ("store", .string(store.rawValue)), ("req", .int(Int64(request.requestID))), ("kind", .string(TraceRecorder.caseName(of: request.body))), ("result", .string("networkUnavailable"))])
             inFlight[key] = InFlightRequest(boot: devices[index].boot, deadline: now)
             let failure = ResponseEnvelope(requestID: request.requestID, device: request.device, store: store, result: .failed(.networkUnavailable))
             queue.push(.responseArrives(failure, epoch: nil, boot: devices[index].boot), at: now)
@@ -23,7 +22,7 @@ extension Simulator {
         if devices[index].link.random.chance(devices[index].link.settings.loss) {
             inFlight[key] = InFlightRequest(boot: devices[index].boot, deadline: now + timeout)
             queue.push(.requestTimeout(device: index, store: store, requestID: request.requestID, boot: devices[index].boot), at: now + timeout)
-            trace.record(now, "send", [("device", .string(devices[index].name)), ("store", .string(store.rawValue)), ("req", .int(Int64(request.requestID))), ("kind", .string(kind)), ("bytes", .int(bytes)), ("result", .string("lost"))])
+            trace.record(now, "send", [("device", .string(devices[index].name)), ("store", .string(store.rawValue)), ("req", .int(Int64(request.requestID))), ("kind", .string(TraceRecorder.caseName(of: request.body))), ("bytes", .int(bytes)), ("result", .string("lost"))])
             return
         }
         let arrival = devices[index].link.deliveryTime(now: now, bytes: bytes, uplink: true)
@@ -31,7 +30,7 @@ extension Simulator {
         inFlight[key] = InFlightRequest(boot: devices[index].boot, deadline: deadline)
         queue.push(.requestArrives(request, epoch: devices[index].link.epoch), at: arrival)
         queue.push(.requestTimeout(device: index, store: store, requestID: request.requestID, boot: devices[index].boot), at: deadline)
-        trace.record(now, "send", [("device", .string(devices[index].name)), ("store", .string(store.rawValue)), ("req", .int(Int64(request.requestID))), ("kind", .string(kind)), ("bytes", .int(bytes)), ("arrive_us", .int(arrival.microseconds))])
+        trace.record(now, "send", [("device", .string(devices[index].name)), ("store", .string(store.rawValue)), ("req", .int(Int64(request.requestID))), ("kind", .string(TraceRecorder.caseName(of: request.body))), ("bytes", .int(bytes)), ("arrive_us", .int(arrival.microseconds))])
     }
 
     func requestArrives(_ request: RequestEnvelope, epoch: UInt32) {
@@ -44,7 +43,7 @@ extension Simulator {
         statistics.deliveries += 1
         trace.record(now, "cloudReceive", [("device", .string(name)), ("store", .string(request.body.store.rawValue)), ("req", .int(Int64(request.requestID))), ("kind", .string(TraceRecorder.caseName(of: request.body)))])
         batch += 1
-        cloud.handle(request, trueNow: now, clock: cloudClock, actions: &scratchCloudActions)
+        cloud.handle(request, trueNow: now, clock: cloudClock, tracing: options.recordTrace, actions: &scratchCloudActions)
         let actions = scratchCloudActions
         scratchCloudActions.removeAll(keepingCapacity: true)
         for action in actions {
@@ -68,13 +67,12 @@ extension Simulator {
         let key = RequestKey(device: response.device.index, store: response.store, requestID: response.requestID)
         statistics.messages += 1
         let name = devices[index].name
-        let result = TraceRecorder.resultName(response.result)
         guard var pending = inFlight[key], pending.boot == devices[index].boot, !devices[index].crashed else {
-            trace.record(now, "respond", [("device", .string(name)), ("store", .string(response.store.rawValue)), ("req", .int(Int64(response.requestID))), ("result", .string(result)), ("delivery", .string("nobody waiting"))])
+            trace.record(now, "respond", [("device", .string(name)), ("store", .string(response.store.rawValue)), ("req", .int(Int64(response.requestID))), ("result", .string(TraceRecorder.resultName(response.result))), ("delivery", .string("nobody waiting"))])
             return
         }
         guard devices[index].online, !devices[index].link.random.chance(devices[index].link.settings.loss) else {
-            trace.record(now, "respond", [("device", .string(name)), ("store", .string(response.store.rawValue)), ("req", .int(Int64(response.requestID))), ("result", .string(result)), ("delivery", .string("lost"))])
+            trace.record(now, "respond", [("device", .string(name)), ("store", .string(response.store.rawValue)), ("req", .int(Int64(response.requestID))), ("result", .string(TraceRecorder.resultName(response.result))), ("delivery", .string("lost"))])
             return
         }
         let bytes: Int64
@@ -87,7 +85,7 @@ extension Simulator {
         let extended = arrival + devices[index].link.settings.requestTimeout
         if extended > pending.deadline { pending.deadline = extended; inFlight[key] = pending }
         queue.push(.responseArrives(response, epoch: devices[index].link.epoch, boot: devices[index].boot), at: arrival)
-        trace.record(now, "respond", [("device", .string(name)), ("store", .string(response.store.rawValue)), ("req", .int(Int64(response.requestID))), ("result", .string(result)), ("bytes", .int(bytes)), ("arrive_us", .int(arrival.microseconds))])
+        trace.record(now, "respond", [("device", .string(name)), ("store", .string(response.store.rawValue)), ("req", .int(Int64(response.requestID))), ("result", .string(TraceRecorder.resultName(response.result))), ("bytes", .int(bytes)), ("arrive_us", .int(arrival.microseconds))])
     }
 
     func responseArrives(_ response: ResponseEnvelope, epoch: UInt32?, boot: UInt32) {

@@ -12,12 +12,18 @@ public struct EngineContext: Sendable {
     public var random: SeededRandom
     /// Actions for the host, in order.
     public var actions: [EngineAction]
+    /// Whether the host keeps trace lines; when false, `log` builds nothing (benchmarks).
+    public var tracing: Bool = true
 
     public init(now: LocalInstant, random: SeededRandom) {
+        // No reserve here: the host swaps in its own reused buffer, so this array never allocates.
         self.now = now; self.random = random; self.actions = []
-        actions.reserveCapacity(16)
     }
 
     @inlinable public mutating func emit(_ action: EngineAction) { actions.append(action) }
     @inlinable public mutating func observe(_ observation: Observation) { actions.append(.observe(observation)) }
+    /// A trace line; its details are only built when the host is tracing.
+    @inlinable public mutating func log(_ event: String, _ details: @autoclosure () -> [(String, String)]) {
+        if tracing { actions.append(.log(event: event, details: details())) }
+    }
 }

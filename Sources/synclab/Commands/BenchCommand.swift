@@ -26,13 +26,14 @@ enum BenchCommand {
       --trace         also record the trace (off by default: bench measures the simulator)
       --check         also run the checker on the history (off by default)
       --format F      text (default) or json
+      --kernel        instead: the kernel's no-op event path (10 million events, 1,000 pending)
     """
 
     static func main(_ arguments: [String]) -> ExitStatus {
         let parsed: Arguments
         do {
             parsed = try Arguments(arguments, valued: ["--devices", "--duration", "--interval", "--keys", "--store", "--seed", "--format"],
-                                   flags: ["--trace", "--check", "--help"])
+                                   flags: ["--trace", "--check", "--kernel", "--help"])
         } catch { Console.error("synclab bench: \(error.message)\n\(usage)"); return .badInput }
         if parsed.has("--help") { Console.out(usage); return .success }
         guard let deviceCount = Int(parsed.value("--devices") ?? "1000"), deviceCount > 0,
@@ -47,6 +48,7 @@ enum BenchCommand {
         let format = parsed.value("--format") ?? "text"
         guard format == "text" || format == "json" else { Console.error("synclab bench: --format takes text or json"); return .badInput }
 
+        if parsed.has("--kernel") { return kernel(format: format, seed: seed) }
         let run = workload(devices: deviceCount, duration: duration, interval: interval, keys: keyCount, records: store == "records", seed: seed)
         var options = SimulationOptions()
         options.recordTrace = parsed.has("--trace")
@@ -85,6 +87,25 @@ enum BenchCommand {
             Console.out(String(format: "  deliveries      %12d  %12.0f /s", stats.deliveries, Double(stats.deliveries) / max(wallSeconds, 1e-9)))
             Console.out(String(format: "  simulated %.1f s in %.3f s wall: %.0fx real time", simulatedSeconds, wallSeconds, simulatedSeconds / max(wallSeconds, 1e-9)))
             Console.out(String(format: "  peak memory %.1f MB", Double(ProcessMemory.peakResidentBytes()) / 1_048_576))
+        }
+        return .success
+    }
+
+    /// The no-op event path: heap plus dispatch, nothing else.
+    static func kernel(format: String, seed: UInt64) -> ExitStatus {
+        let events = 10_000_000, pending = 1_000
+        let clock = ContinuousClock()
+        let started = clock.now
+        let checksum = KernelBenchmark.run(events: events, pending: pending, seed: seed)
+        let elapsed = clock.now - started
+        let wallSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let rate = Double(events) / max(wallSeconds, 1e-9)
+        if format == "json" {
+            Console.out(JSON.object([("kernelEvents", .int(Int64(events))), ("pending", .int(Int64(pending))), ("wall_s", .double(wallSeconds)),
+                                     ("eventsPerSecond", .double(rate)), ("checksum", .int(checksum)),
+                                     ("cores", .int(Int64(ProcessInfo.processInfo.activeProcessorCount)))]).renderedPretty())
+        } else {
+            Console.out(String(format: "synclab bench --kernel: %d no-op events, %d pending, %.3f s wall: %.0f events/s (checksum %lld)", events, pending, wallSeconds, rate, checksum))
         }
         return .success
     }

@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+import Reports
+import Scenario
+import Simulation
+
+@Suite("Timeline and Markdown reports")
+struct ReportTests {
+    static func airplane() throws -> ReportModel {
+        let saved = try Golden.fixture("airplane")
+        return try ReportModel(trace: saved.trace, result: saved.result)
+    }
+
+    @Test("the airplane run renders exactly its golden timeline.html and report.md")
+    func airplaneGoldens() throws {
+        let model = try Self.airplane()
+        Golden.check(TimelinePage.render(model), named: "airplane.timeline.html")
+        Golden.check(MarkdownReport.render(model), named: "airplane.report.md")
+    }
+
+    @Test("the hostile run renders exactly its golden timeline.html and report.md")
+    func hostileGoldens() throws {
+        let saved = HostileRun.make()
+        let model = try ReportModel(trace: saved.trace, result: saved.result)
+        Golden.check(TimelinePage.render(model), named: "hostile.timeline.html")
+        Golden.check(MarkdownReport.render(model), named: "hostile.report.md")
+    }
+
+    @Test("the timeline page and every SVG in it are well-formed XML")
+    func wellFormed() throws {
+        let page = TimelinePage.render(try Self.airplane())
+        #expect(WellFormedXML.problem(page) == nil, "\(WellFormedXML.problem(page) ?? "")")
+        let svgs = WellFormedXML.svgs(in: page)
+        #expect(svgs.count > 1)
+        for svg in svgs { #expect(WellFormedXML.problem(svg) == nil, "\(svg.prefix(120))") }
+    }
+
+    @Test("the timeline says who was offline when, which write was lost, to which, and why")
+    func airplaneStory() throws {
+        let page = TimelinePage.render(try Self.airplane())
+        #expect(page.contains("offline 10s–1m 0s"))
+        #expect(page.contains("A:2 lost to B:1"))
+        #expect(page.contains("class=\"lost-link\""))
+        #expect(page.contains("was lost: the conflict was resolved by last-writer-wins"))
+        #expect(page.contains("while A was offline (from 10s to 1m 0s)"))
+        #expect(page.contains("clock -2s"))
+        #expect(page.contains("class=\"fold\""))
+    }
+
+    @Test("hostile names and values are escaped in the page, the SVG and the Markdown")
+    func hostileEscaping() throws {
+        let saved = HostileRun.make()
+        let model = try ReportModel(trace: saved.trace, result: saved.result)
+        let page = TimelinePage.render(model)
+        let lowered = page.lowercased()
+        #expect(!lowered.contains("<script"))
+        #expect(!lowered.contains("<img"))
+        #expect(!lowered.contains("<b>v</b>"))
+        #expect(!page.contains("\u{7}"))
+        #expect(WellFormedXML.problem(page) == nil, "\(WellFormedXML.problem(page) ?? "")")
+        for svg in WellFormedXML.svgs(in: page) { #expect(WellFormedXML.problem(svg) == nil) }
+        #expect(page.contains("&lt;script&gt;"))
+
+        let markdown = MarkdownReport.render(model).lowercased()
+        // Outside code spans (which Markdown shows literally), no markup survives.
+        let prose = markdown.replacingOccurrences(of: "\\`", with: "").replacingOccurrences(of: "`[^`\n]*`", with: "", options: .regularExpression)
+        #expect(!prose.contains("<script"))
+        #expect(!prose.contains("<img"))
+        let mermaid = markdown.components(separatedBy: "```mermaid")[1].components(separatedBy: "```")[0]
+        for line in mermaid.split(separator: "\n").dropFirst() {
+            #expect(!line.contains(";") && !line.contains("<") && !line.contains("#"), "\(line)")
+        }
+        let index = TimelinePage.renderIndex([model])
+        #expect(!index.lowercased().contains("<script"))
+        #expect(WellFormedXML.problem(index) == nil)
+    }
+
+    @Test("a variant's folder name never leaves the output folder")
+    func variantFolders() {
+        #expect(VariantPaths.folder("keepBoth") == "keepBoth")
+        #expect(!VariantPaths.folder("../../etc").contains("/"))
+        #expect(VariantPaths.folder("..") != "..")
+        #expect(VariantPaths.folder("<script>") == "_script_")
+    }
+
+    @Test("the variant index compares every variant, links each, and shows the base run in full")
+    func variantIndex() throws {
+        let base = try Self.airplane()
+        var merge = base
+        merge.variant = "merge"
+        merge.anomalies = []
+        merge.metrics = merge.metrics.map { $0.0 == "lostUpdates" ? ($0.0, .number("0")) : $0 }
+        let ordered = ReportSet.ordered([merge, base])
+        #expect(ordered.map(\.variant) == ["base", "merge"])
+        let page = TimelinePage.renderIndex(ordered)
+        #expect(page.contains("href=\"merge/timeline.html\""))
+        #expect(page.contains("href=\"base/timeline.html\""))
+        #expect(page.contains("A:2 lost to B:1"))
+        #expect(WellFormedXML.problem(page) == nil)
+        let markdown = MarkdownReport.renderIndex(ordered)
+        #expect(markdown.contains("| [merge](merge/report.md) | 0 |"))
+        #expect(markdown.contains("| [base](base/report.md) | 1 |"))
+        #expect(markdown.contains("```mermaid"))
+        #expect(markdown.contains("was lost: the conflict was resolved"))
+    }
+
+    @Test("reports written for a run and regenerated by synclab report are byte-identical")
+    func regenerationIsByteIdentical() throws {
+        let saved = try Golden.fixture("airplane")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("synclab-report-\(ProcessInfo.processInfo.processIdentifier)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let first = root.appendingPathComponent("run").path, second = root.appendingPathComponent("again").path
+        try FileManager.default.createDirectory(atPath: first, withIntermediateDirectories: true)
+        try Data(saved.trace).write(to: URL(fileURLWithPath: first + "/trace.jsonl"))
+        try Data(saved.result).write(to: URL(fileURLWithPath: first + "/result.json"))
+        try ReportWriter.writeRendered(trace: saved.trace, result: saved.result, to: first)
+        let written = try SavedRun.regenerate(path: first + "/trace.jsonl", out: second)
+        #expect(written == [second])
+        for name in ["timeline.html", "report.md", "trace.jsonl", "result.json"] {
+            let a = try Data(contentsOf: URL(fileURLWithPath: first + "/" + name))
+            let b = try Data(contentsOf: URL(fileURLWithPath: second + "/" + name))
+            #expect(a == b, "\(name) differs")
+        }
+        #expect(throws: SavedRun.Failure.self) { _ = try SavedRun.regenerate(path: root.appendingPathComponent("missing").path, out: nil) }
+    }
+
+    @Test("saved JSON lines read back and render to the same bytes")
+    func savedJSONRoundTrip() throws {
+        let saved = try Golden.fixture("airplane")
+        let text = String(decoding: saved.trace, as: UTF8.self)
+        for line in text.split(separator: "\n") {
+            #expect(try SavedJSONReader.parse(String(line)).rendered() == String(line))
+        }
+        #expect(try SavedJSONReader.parse("\"a\\u00e9\\ud83d\\ude00\\n\"") == .string("aé😀\n"))
+        #expect(throws: SavedJSONReader.Failure.self) { try SavedJSONReader.parse("{\"a\":}") }
+    }
+
+    @Test("a 50-device, one-day run stays under 5 MB with its idle time folded and marks capped")
+    func bigRunStaysSmall() throws {
+        // 50 devices, a write each per two hours, pushed to 10 others: ~26k trace lines.
+        let saved = SyntheticRun.make(devices: 50, duration: 86_400_000_000, writeEvery: 7_200_000_000, fanOut: 10)
+        let model = try ReportModel(trace: saved.trace, result: saved.result)
+        let page = TimelinePage.render(model)
+        #expect(page.utf8.count < 5_000_000, "timeline.html is \(page.utf8.count) bytes")
+        #expect(page.contains("class=\"density\""))
+        #expect(WellFormedXML.problem(page) == nil)
+        #expect(MarkdownReport.render(model).split(separator: "\n").count < 200)
+    }
+
+    @Test("times read as short stable text")
+    func timeText() {
+        #expect(ReportTime.format(0) == "0s")
+        #expect(ReportTime.format(250_000) == "250ms")
+        #expect(ReportTime.format(30_080_000) == "30.08s")
+        #expect(ReportTime.format(60_131_000) == "1m 0.131s")
+        #expect(ReportTime.format(7_500_000_000) == "2h 05m")
+        #expect(ReportTime.format(90_000_000_000) == "1d 01h")
+        #expect(ReportTime.signed(-2_000_000) == "-2s")
+    }
+}
