@@ -23,7 +23,7 @@ public indirect enum JSON: Sendable, Equatable {
 
     /// An object with members sorted by the UTF-8 bytes of their keys (for maps).
     public static func sortedObject(_ members: [(String, JSON)]) -> JSON {
-        .object(members.sorted { Array($0.0.utf8).lexicographicallyPrecedes(Array($1.0.utf8)) }.map { JSONField($0.0, $0.1) })
+        .object(members.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }.map { JSONField($0.0, $0.1) })
     }
 
     /// Compact, one line, no spaces: `{"a":1,"b":[true,null]}`.

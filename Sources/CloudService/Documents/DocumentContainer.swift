@@ -24,6 +24,6 @@ struct DocumentContainer: Sendable {
 
     /// Paths sorted by their UTF-8 bytes (the order ItemKey uses).
     var sortedPaths: [String] {
-        documents.keys.sorted { Array($0.utf8).lexicographicallyPrecedes($1.utf8) }
+        documents.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 }

@@ -19,7 +19,8 @@ public struct DocumentService: Sendable {
     public init(configuration: CloudConfiguration) { self.configuration = configuration }
 
     public mutating func handle(_ request: RequestEnvelope, _ body: DocumentRequest, _ context: inout CloudContext, storage: inout StorageLedger) {
-        var container = containers[request.account] ?? DocumentContainer()
+        // Taken out, not copied, so mutating it does not duplicate the container (copy-on-write).
+        var container = containers.removeValue(forKey: request.account) ?? DocumentContainer()
         switch body {
         case .fetch(let since):
             var states: [DocumentState] = []

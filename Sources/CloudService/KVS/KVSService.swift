@@ -36,6 +36,9 @@ public struct KVSService: Sendable {
         /// The last change sequence number handed out; the cursor a fetch returns.
         var sequence: UInt64 = 0
         var decisions: [WriteID: Decision] = [:]
+        /// Keys in the order they changed, one entry per change: a fetch reads the tail after its
+        /// cursor instead of scanning every key.
+        var changeLog: [(sequence: UInt64, key: String)] = []
     }
 
     let limits: KVSLimits
@@ -50,16 +53,16 @@ public struct KVSService: Sendable {
 
     /// Handles one request for `request.account`'s store; answers exactly once.
     public mutating func handle(_ request: RequestEnvelope, _ body: KVSRequest, _ context: inout CloudContext) {
-        var store = accounts[request.account] ?? AccountStore()
+        // Taken out of the dictionary, not copied: mutating a copy the dictionary still holds
+        // would duplicate the whole store on every request.
+        var store = accounts.removeValue(forKey: request.account) ?? AccountStore()
         switch body {
         case .upload(let calls):
             upload(calls, into: &store, request, &context)
         case .fetch(let since):
             let cursor = since ?? 0
-            let changes = store.entries
-                .filter { $0.value.sequence > cursor }
-                .sorted { KVSService.keyOrder($0.key, $1.key) }
-                .map { KVSService.change($0.key, $0.value) }
+            let changes = KVSService.changedKeys(in: store, after: cursor)
+                .compactMap { key in store.entries[key].map { KVSService.change(key, $0) } }
             context.log("kvsFetch", [("since", since.map { String($0) } ?? "none"),
                                                            ("changes", String(changes.count)), ("cursor", String(store.sequence))])
             context.respond(to: request, .kvs(.changes(changes, cursor: store.sequence)))
@@ -140,6 +143,7 @@ public struct KVSService: Sendable {
             }
             guard wins else { continue }
             store.sequence += 1
+            store.changeLog.append((store.sequence, entry.key))
             store.entries[entry.key] = Entry(value: entry.value, write: call.write, timestamp: timestamp, sequence: store.sequence)
         }
         store.usage = after
@@ -176,8 +180,24 @@ public struct KVSService: Sendable {
     // MARK: - Helpers
 
     /// Keys sort by UTF-8 bytes, as `ItemKey` does, so order is the same in every process.
+    /// Keys changed after `cursor`, each once, in UTF-8 order.
+    /// - Complexity: O(log changes + k log k) for k keys changed since the cursor.
+    static func changedKeys(in store: AccountStore, after cursor: UInt64) -> [String] {
+        var low = 0, high = store.changeLog.count
+        while low < high {
+            let middle = (low + high) / 2
+            if store.changeLog[middle].sequence <= cursor { low = middle + 1 } else { high = middle }
+        }
+        var seen = Set<String>()
+        var keys: [String] = []
+        for index in low..<store.changeLog.count where seen.insert(store.changeLog[index].key).inserted {
+            keys.append(store.changeLog[index].key)
+        }
+        return keys.sorted { keyOrder($0, $1) }
+    }
+
     static func keyOrder(_ lhs: String, _ rhs: String) -> Bool {
-        Array(lhs.utf8).lexicographicallyPrecedes(rhs.utf8)
+        lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
     }
 
     static func change(_ key: String, _ entry: Entry) -> KVSChange {

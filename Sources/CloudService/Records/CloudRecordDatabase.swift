@@ -22,7 +22,7 @@ struct CloudRecordDatabase: Hashable, Sendable {
     }
 
     /// Zone names in UTF-8 byte order.
-    var sortedZoneNames: [String] { zones.keys.sorted { Array($0.utf8).lexicographicallyPrecedes($1.utf8) } }
+    var sortedZoneNames: [String] { zones.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
 
     mutating func nextSequence() -> UInt64 { sequence += 1; return sequence }
 }

@@ -36,7 +36,7 @@ struct CloudRecordZone: Hashable, Sendable {
     }
 
     /// Record names in UTF-8 byte order.
-    var sortedNames: [String] { records.keys.sorted { Array($0.utf8).lexicographicallyPrecedes($1.utf8) } }
+    var sortedNames: [String] { records.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
 
     /// Names of records holding a `deleteSelf` reference to `target`, sorted.
     func cascadeTargets(of target: String) -> [String] {

@@ -15,7 +15,7 @@ struct RecordSchema: Hashable, Sendable {
         let known = types[type]
         if known == nil && environment == .production { return "unknown record type \(type)" }
         var fieldKinds = known ?? [:]
-        let names = fields.keys.sorted { Array($0.utf8).lexicographicallyPrecedes($1.utf8) }
+        let names = fields.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         for name in names {
             guard let value = fields[name]?.value else { continue }
             let kind = RecordSchema.kind(of: value)

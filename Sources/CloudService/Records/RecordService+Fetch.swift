@@ -8,7 +8,7 @@ extension RecordService {
         let db = databases[dbKey] ?? CloudRecordDatabase()
         let since = token?.sequence ?? 0
         let changed = db.sortedZoneNames.filter { $0 != RecordID.defaultZone && (token == nil || db.zones[$0]!.lastChangeSequence > since) }
-        let deleted = db.deletedZones.keys.sorted { Array($0.utf8).lexicographicallyPrecedes($1.utf8) }
+        let deleted = db.deletedZones.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
             .compactMap { db.deletedZones[$0] }.filter { $0.sequence > since }.map(\.deletion)
         return .databaseChanges(DatabaseChanges(changedZones: changed, deletedZones: deleted,
                                                 token: DatabaseChangeToken(epoch: tokenEpoch, sequence: db.sequence)))
@@ -31,7 +31,7 @@ extension RecordService {
         let since = fetch.token.flatMap { $0.incarnation == zone.incarnation ? $0.sequence : nil } ?? 0
         let changed = zone.sortedNames.compactMap { zone.records[$0] }.filter { $0.sequence > since }
             .sorted { $0.sequence < $1.sequence }.map(\.record)
-        let deleted = zone.tombstones.keys.sorted { Array($0.utf8).lexicographicallyPrecedes($1.utf8) }
+        let deleted = zone.tombstones.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
             .compactMap { name in zone.tombstones[name].map { (name, $0) } }
             .filter { $0.1.sequence > since }
             .sorted { $0.1.sequence < $1.1.sequence }
@@ -44,7 +44,7 @@ extension RecordService {
         let db = databases[dbKey] ?? CloudRecordDatabase()
         guard let zone = db.zones[zoneName] else { return .queryResult(zone: zoneName, records: [], deleted: []) }
         let records = zone.sortedNames.map { zone.records[$0]!.record }
-        let deleted = zone.tombstones.keys.sorted { Array($0.utf8).lexicographicallyPrecedes($1.utf8) }
+        let deleted = zone.tombstones.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
             .map { RecordDeletion(id: RecordID(zone: zoneName, name: $0), write: zone.tombstones[$0]!.write) }
         return .queryResult(zone: zoneName, records: records, deleted: deleted)
     }

@@ -23,7 +23,11 @@ extension RecordService {
             return .failed(.limitExceeded)
         }
         let dbKey = key(modify.database, request)
-        var work = Workspace(db: databases[dbKey] ?? CloudRecordDatabase(), storage: storage, schema: schema, lastChangeTag: lastChangeTag)
+        // Taken out of the dictionary so the workspace mutates it in place; only an atomic batch,
+        // which may have to be undone, keeps the original aside (and pays for the copy).
+        let taken = databases.removeValue(forKey: dbKey)
+        let original = modify.atomic ? taken : nil
+        var work = Workspace(db: (consume taken) ?? CloudRecordDatabase(), storage: storage, schema: schema, lastChangeTag: lastChangeTag)
         // Deletes apply first so the space they free is there for the saves; results are
         // listed in request order (saves, then deletes).
         let deleteResults = modify.deletes.map { applyDelete($0, request, dbKey, &work) }
@@ -46,6 +50,7 @@ extension RecordService {
                 }
             }
             context.log("atomicBatchFailed", [("items", String(modify.itemCount))])
+            if let original { databases[dbKey] = original }
             return .recordsModified(results)
         }
         databases[dbKey] = work.db

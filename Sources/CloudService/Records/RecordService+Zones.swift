@@ -11,7 +11,7 @@ extension RecordService {
             return .failed(.invalidArguments(detail: "the public database has only the default zone"))
         }
         let dbKey = key(database, request)
-        var db = databases[dbKey] ?? CloudRecordDatabase()
+        var db = databases.removeValue(forKey: dbKey) ?? CloudRecordDatabase()
         var changed = false
         for zone in saves where zone != RecordID.defaultZone && db.zones[zone] == nil {
             let sequence = db.nextSequence()

@@ -39,7 +39,7 @@ public struct RecordService: Sendable {
             response = query(key(database, request), zone: zone)
         case .createSubscription(let database):
             let dbKey = key(database, request)
-            var db = databases[dbKey] ?? CloudRecordDatabase()
+            var db = databases.removeValue(forKey: dbKey) ?? CloudRecordDatabase()
             if !db.subscribers.contains(request.device) {
                 db.subscribers.append(request.device)
                 db.subscribers.sort()

@@ -76,7 +76,7 @@ public struct DocumentEngine: ClientEngine {
     func item(_ path: String) -> ItemKey { ItemKey(account: itemAccount, store: .documents, name: path) }
 
     /// Local paths sorted by UTF-8 bytes (ItemKey order).
-    var sortedPaths: [String] { state.documents.keys.sorted { Array($0.utf8).lexicographicallyPrecedes($1.utf8) } }
+    var sortedPaths: [String] { state.documents.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
 
     // MARK: Inputs
 

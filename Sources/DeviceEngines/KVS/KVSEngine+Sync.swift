@@ -150,7 +150,7 @@ extension KVSEngine {
     /// pending write always arrives later, so it always stays.
     mutating func applyRemote(_ changes: [KVSChange], reason: String, _ context: inout EngineContext) {
         var changedKeys: [String] = []
-        let ordered = changes.sorted { Array($0.key.utf8).lexicographicallyPrecedes($1.key.utf8) }
+        let ordered = changes.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
         for change in ordered {
             if let pending = stored.pending.last(where: { call in call.entries.contains { $0.key == change.key } }) {
                 if pending.write == change.write { continue }

@@ -206,6 +206,6 @@ public struct KVSEngine: ClientEngine {
     static func sortedKeys(_ keys: [String]) -> [String] {
         var unique: [String] = []
         for key in keys where !unique.contains(key) { unique.append(key) }
-        return unique.sorted { Array($0.utf8).lexicographicallyPrecedes($1.utf8) }
+        return unique.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 }

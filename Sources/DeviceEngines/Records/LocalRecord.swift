@@ -13,5 +13,5 @@ public struct LocalRecord: Hashable, Sendable {
     }
 
     /// Field names in UTF-8 byte order.
-    public var fieldNames: [String] { fields.keys.sorted { Array($0.utf8).lexicographicallyPrecedes($1.utf8) } }
+    public var fieldNames: [String] { fields.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
 }

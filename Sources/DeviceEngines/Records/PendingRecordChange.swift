@@ -29,7 +29,7 @@ public struct PendingRecordChange: Hashable, Sendable {
     /// The pending field names in UTF-8 byte order (empty for a delete).
     public var sortedFields: [String] {
         switch kind {
-        case .save(let fields): return fields.sorted { Array($0.utf8).lexicographicallyPrecedes($1.utf8) }
+        case .save(let fields): return fields.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         case .delete: return []
         }
     }

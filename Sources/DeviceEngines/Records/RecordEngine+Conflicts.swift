@@ -96,7 +96,7 @@ extension RecordEngine {
     private func changedByOtherSide(_ server: ServerRecord, _ ancestor: ServerRecord?, _ local: LocalRecord) -> [String] {
         var names = Set(server.fields.keys)
         if let ancestor { names.formUnion(ancestor.fields.keys) }
-        return names.sorted { Array($0.utf8).lexicographicallyPrecedes($1.utf8) }.filter { name in
+        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.filter { name in
             let now = server.fields[name], before = ancestor?.fields[name]
             if now?.write == before?.write { return false }
             if now?.value == nil && before?.value == nil { return false }

@@ -103,7 +103,7 @@ extension RecordEngine {
         }
         var names = Set(local.fields.keys)
         names.formUnion(server.fields.keys)
-        for name in names.sorted(by: { Array($0.utf8).lexicographicallyPrecedes($1.utf8) }) where !pendingFields.contains(name) {
+        for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) where !pendingFields.contains(name) {
             let before = local.fields[name], after = server.fields[name]
             if before?.value == after?.value && (after?.value == nil || before?.write == after?.write) {
                 local.fields[name] = after

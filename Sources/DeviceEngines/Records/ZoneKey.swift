@@ -8,6 +8,6 @@ public struct ZoneKey: Hashable, Comparable, Sendable {
 
     public static func < (lhs: ZoneKey, rhs: ZoneKey) -> Bool {
         if lhs.database != rhs.database { return lhs.database.rawValue < rhs.database.rawValue }
-        return Array(lhs.zone.utf8).lexicographicallyPrecedes(rhs.zone.utf8)
+        return lhs.zone.utf8.lexicographicallyPrecedes(rhs.zone.utf8)
     }
 }

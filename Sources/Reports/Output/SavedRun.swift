@@ -36,7 +36,7 @@ public enum SavedRun {
         let children: [String]
         do { children = try FileManager.default.contentsOfDirectory(atPath: path) } catch { throw Failure("\(path): cannot list: \(error)") }
         let variants = children.filter { FileManager.default.fileExists(atPath: join(join(path, $0), "result.json")) }
-            .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         guard !variants.isEmpty else { throw Failure("\(path): neither a saved run (result.json, trace.jsonl) nor a folder of variant runs") }
         let root = out ?? path
         var written: [String] = []

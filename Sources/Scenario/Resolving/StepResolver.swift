@@ -301,7 +301,7 @@ struct StepResolver {
                 }
             }
             guard !failed else { return nil }
-            return .kvsSet(entries: entries.sorted { Array($0.key.utf8).lexicographicallyPrecedes(Array($1.key.utf8)) })
+            return .kvsSet(entries: entries.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) })
         case "kvs.remove": return text("key", what: "a key").map { .kvsRemove(key: $0) }
         case "kvs.increment":
             let key = text("key", what: "a key")

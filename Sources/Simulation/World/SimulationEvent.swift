@@ -9,10 +9,11 @@ enum SimulationEvent {
     case step(index: Int)
     /// After the last step: heal the world and settle.
     case heal
-    /// A request reaches the cloud (if its link epoch is still current).
-    case requestArrives(RequestEnvelope, epoch: UInt32)
+    /// A request reaches the cloud (if its link epoch is still current). Boxed (`indirect`) so
+    /// the event stays a few words wide: messages are large, and events are copied often.
+    indirect case requestArrives(RequestEnvelope, epoch: UInt32)
     /// A response (or an immediate local failure) reaches a device.
-    case responseArrives(ResponseEnvelope, epoch: UInt32?, boot: UInt32)
+    indirect case responseArrives(ResponseEnvelope, epoch: UInt32?, boot: UInt32)
     /// A request's timeout: if still unanswered, the engine gets `networkFailure`.
     case requestTimeout(device: Int, store: Store, requestID: UInt64, boot: UInt32)
     /// A push reaches a device.

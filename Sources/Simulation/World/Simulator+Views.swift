@@ -44,7 +44,7 @@ extension Simulator {
         history.finalPublic = cloud.finalView(account: .publicDatabase)
         history.survivingWrites = (0..<run.accounts.count).map { cloud.survivingWrites(account: AccountID(index: $0)) }
         history.finalDeviceViews = devices.indices.map { index in
-            devices[index].installed && !devices[index].crashed && devices[index].account != nil ? localView(index) : nil
+            judge && devices[index].installed && !devices[index].crashed && devices[index].account != nil ? localView(index) : nil
         }
         history.finalDeviceAccounts = devices.map(\.account)
         let report = judge ? Checker().check(history) : CheckReport.empty

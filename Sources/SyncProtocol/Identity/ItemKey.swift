@@ -16,8 +16,8 @@ public struct ItemKey: Hashable, Comparable, Sendable {
     public static func < (lhs: ItemKey, rhs: ItemKey) -> Bool {
         if lhs.account != rhs.account { return lhs.account < rhs.account }
         if lhs.store != rhs.store { return lhs.store < rhs.store }
-        if lhs.name != rhs.name { return Array(lhs.name.utf8).lexicographicallyPrecedes(rhs.name.utf8) }
-        return Array(lhs.field.utf8).lexicographicallyPrecedes(rhs.field.utf8)
+        if lhs.name != rhs.name { return lhs.name.utf8.lexicographicallyPrecedes(rhs.name.utf8) }
+        return lhs.field.utf8.lexicographicallyPrecedes(rhs.field.utf8)
     }
 
     /// `key`, `path`, or `ZONE/NAME.field`, for messages.

@@ -6,8 +6,8 @@ public struct RecordID: Hashable, Comparable, Sendable {
 
     /// Orders by zone, then name, by UTF-8 bytes (the same in every process).
     public static func < (lhs: RecordID, rhs: RecordID) -> Bool {
-        if lhs.zone != rhs.zone { return Array(lhs.zone.utf8).lexicographicallyPrecedes(rhs.zone.utf8) }
-        return Array(lhs.name.utf8).lexicographicallyPrecedes(rhs.name.utf8)
+        if lhs.zone != rhs.zone { return lhs.zone.utf8.lexicographicallyPrecedes(rhs.zone.utf8) }
+        return lhs.name.utf8.lexicographicallyPrecedes(rhs.name.utf8)
     }
 
     /// `ZONE/NAME`, the record's item name in results.

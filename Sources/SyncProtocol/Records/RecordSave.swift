@@ -23,5 +23,5 @@ public struct RecordSave: Hashable, Sendable {
     public var assetBytes: Int64 { fields.values.reduce(0) { $0 + $1.assetBytes } }
 
     /// Field names in UTF-8 byte order.
-    public var fieldNames: [String] { fields.keys.sorted { Array($0.utf8).lexicographicallyPrecedes($1.utf8) } }
+    public var fieldNames: [String] { fields.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
 }

@@ -26,7 +26,7 @@ public struct ServerRecord: Hashable, Sendable {
     }
 
     /// Field names in UTF-8 byte order.
-    public var fieldNames: [String] { fields.keys.sorted { Array($0.utf8).lexicographicallyPrecedes($1.utf8) } }
+    public var fieldNames: [String] { fields.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
 
     /// Size counted against `limits.records.recordBytes`: field names plus values, assets excluded (SPEC §4.3).
     public var sizeBytes: Int { fields.reduce(0) { $0 + $1.value.sizeBytes(name: $1.key) } }

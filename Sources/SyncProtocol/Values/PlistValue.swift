@@ -18,7 +18,7 @@ public indirect enum PlistValue: Hashable, Sendable {
         var byKey: [String: PlistValue] = [:]
         for entry in entries { byKey[entry.key] = entry.value }
         let sorted = byKey.map { PlistEntry(key: $0.key, value: $0.value) }
-            .sorted { Array($0.key.utf8).lexicographicallyPrecedes($1.key.utf8) }
+            .sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
         return .dictionary(sorted)
     }
 

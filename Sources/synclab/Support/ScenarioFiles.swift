@@ -13,7 +13,7 @@ enum ScenarioFiles {
             if isDirectory.boolValue {
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: argument)) ?? []
                 let scenarioNames = names.filter { $0.hasSuffix(".json") || $0.hasSuffix(".json5") }
-                    .sorted { Array($0.utf8).lexicographicallyPrecedes($1.utf8) }
+                    .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
                 let base = argument.hasSuffix("/") ? String(argument.dropLast()) : argument
                 files += scenarioNames.map { "\(base)/\($0)" }
             } else {
