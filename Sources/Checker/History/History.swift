@@ -30,12 +30,16 @@ public struct History: Sendable {
     }
 
     /// `A:3`, `B:m1` (derived): how a write is named in explanations and results.
-    public func name(of write: WriteID) -> String {
+    public func name(of write: WriteID) -> String { History.name(of: write, deviceNames: deviceNames) }
+
+    public func accountName(_ account: AccountID) -> String { History.accountName(account, accountNames: accountNames) }
+
+    public static func name(of write: WriteID, deviceNames: [String]) -> String {
         let device = Int(write.device.index) < deviceNames.count && write.device.index >= 0 ? deviceNames[Int(write.device.index)] : "?"
         return write.derived ? "\(device):m\(write.sequence)" : "\(device):\(write.sequence)"
     }
 
-    public func accountName(_ account: AccountID) -> String {
+    public static func accountName(_ account: AccountID, accountNames: [String]) -> String {
         account == .publicDatabase ? "public" : accountNames[Int(account.index)]
     }
 }

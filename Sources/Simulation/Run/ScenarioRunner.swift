@@ -11,7 +11,8 @@ public enum ScenarioRunner {
     }
 
     public static func run(_ run: ScenarioRun, options: SimulationOptions = SimulationOptions()) -> Judged {
-        let outcome = Simulator(run: run, options: options).execute()
+        var simulator = Simulator(run: run, options: options)
+        let outcome = simulator.execute()
         let expectations = ExpectationEvaluator.evaluate(outcome)
         return Judged(outcome: outcome, expectations: expectations, passed: expectations.allSatisfy(\.passed))
     }

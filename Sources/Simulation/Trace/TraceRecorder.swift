@@ -9,8 +9,13 @@ import Checker
 struct TraceRecorder {
     let enabled: Bool
     private(set) var bytes: [UInt8] = []
+    /// Names for write ids and accounts (the recorder cannot borrow the history while it is written).
+    let deviceNames: [String]
+    let accountNames: [String]
 
-    init(enabled: Bool) { self.enabled = enabled }
+    init(enabled: Bool, deviceNames: [String], accountNames: [String]) {
+        self.enabled = enabled; self.deviceNames = deviceNames; self.accountNames = accountNames
+    }
 
     mutating func record(_ time: SimInstant, _ event: String, _ fields: @autoclosure () -> [(String, JSON)]) {
         guard enabled else { return }
@@ -59,32 +64,34 @@ struct TraceRecorder {
         record(time, "log", fields)
     }
 
-    mutating func observation(_ time: SimInstant, _ device: String?, _ observation: Observation, history: History) {
+    mutating func observation(_ time: SimInstant, _ device: String?, _ observation: Observation) {
         guard enabled else { return }
+        // Locals, so the argument closures below do not read `self` while `record` mutates it.
+        let deviceNames = self.deviceNames, accountNames = self.accountNames
         let who: JSON = device.map { .string($0) } ?? .string("cloud")
         func item(_ key: ItemKey) -> [(String, JSON)] {
-            var fields: [(String, JSON)] = [("store", .string(key.store.rawValue)), ("account", .string(history.accountName(key.account))), ("item", .string(key.name))]
+            var fields: [(String, JSON)] = [("store", .string(key.store.rawValue)), ("account", .string(History.accountName(key.account, accountNames: accountNames))), ("item", .string(key.name))]
             if !key.field.isEmpty { fields.append(("field", .string(key.field))) }
             return fields
         }
-        func names(_ writes: [WriteID]) -> JSON { .array(writes.map { .string(history.name(of: $0)) }) }
+        func names(_ writes: [WriteID]) -> JSON { .array(writes.map { .string(History.name(of: $0, deviceNames: deviceNames)) }) }
         switch observation {
         case .visible(let key, let value, let write, let cause):
-            record(time, "visible", [("device", who)] + item(key) + [("write", write.map { .string(history.name(of: $0)) } ?? .null),
+            record(time, "visible", [("device", who)] + item(key) + [("write", write.map { .string(History.name(of: $0, deviceNames: deviceNames)) } ?? .null),
                                                                      ("value", ValueJSON.json(value)), ("cause", .string(cause.rawValue))])
         case .derivedWrite(let write, let key, let value, let parents, let why):
-            record(time, "derivedWrite", [("device", who)] + item(key) + [("write", .string(history.name(of: write))), ("parents", names(parents)),
+            record(time, "derivedWrite", [("device", who)] + item(key) + [("write", .string(History.name(of: write, deviceNames: deviceNames))), ("parents", names(parents)),
                                                                           ("value", ValueJSON.json(value)), ("why", .string(why))])
         case .conflictDetected(let key, let writes, let detail):
             record(time, "conflict", [("device", who)] + item(key) + [("writes", names(writes)), ("detail", .string(detail))])
         case .conflictShown(let key, let writes, let detail):
             record(time, "conflictShown", [("device", who)] + item(key) + [("writes", names(writes)), ("detail", .string(detail))])
         case .rejected(let write, let key, let error, let limit):
-            record(time, "rejected", [("device", who)] + item(key) + [("write", .string(history.name(of: write))), ("error", .string(error)), ("limit", limit.map { .string($0) } ?? .null)])
+            record(time, "rejected", [("device", who)] + item(key) + [("write", .string(History.name(of: write, deviceNames: deviceNames))), ("error", .string(error)), ("limit", limit.map { .string($0) } ?? .null)])
         case .lastWriterWins(let key, let chosen, let over, let rule):
-            record(time, "lastWriterWins", [("device", who)] + item(key) + [("chosen", .string(history.name(of: chosen))), ("over", .string(history.name(of: over))), ("rule", .string(rule))])
+            record(time, "lastWriterWins", [("device", who)] + item(key) + [("chosen", .string(History.name(of: chosen, deviceNames: deviceNames))), ("over", .string(History.name(of: over, deviceNames: deviceNames))), ("rule", .string(rule))])
         case .discarded(let write, let key, let reason):
-            record(time, "discarded", [("device", who)] + item(key) + [("write", .string(history.name(of: write))), ("reason", .string(reason))])
+            record(time, "discarded", [("device", who)] + item(key) + [("write", .string(History.name(of: write, deviceNames: deviceNames))), ("reason", .string(reason))])
         case .note(let text):
             record(time, "note", [("device", who), ("text", .string(text))])
         }

@@ -10,15 +10,14 @@ extension Simulator {
     }
 
     /// Creates the three engines: from the saved durable state (restart) or fresh (install).
-    func installEngines(_ device: inout VirtualDevice, recovering: Bool) {
-        let identity = identity(device)
+    static func installEngines(_ device: inout VirtualDevice, identity: EngineIdentity, recovering: Bool) {
         device.kvs = KVSEngine(identity: identity, account: device.account, recovering: recovering ? device.savedKVS : nil)
         device.documents = DocumentEngine(identity: identity, account: device.account, recovering: recovering ? device.savedDocuments : nil)
         device.records = RecordEngine(identity: identity, account: device.account, recovering: recovering ? device.savedRecords : nil)
     }
 
     /// Tells freshly created engines the network state, then that the app launched.
-    func launchEngines(_ index: Int) {
+    mutating func launchEngines(_ index: Int) {
         for store in Store.allCases {
             if !devices[index].online { deliver(.connectivity(online: false), to: index, store) }
             deliver(.launched, to: index, store)
@@ -26,7 +25,7 @@ extension Simulator {
     }
 
     /// Feeds one event to one engine and carries out what it asks.
-    func deliver(_ event: EngineEvent, to index: Int, _ store: Store) {
+    mutating func deliver(_ event: EngineEvent, to index: Int, _ store: Store) {
         var context = makeContext(index, store)
         switch store {
         case .kvs: devices[index].kvs?.handle(event, &context)
@@ -36,7 +35,7 @@ extension Simulator {
         finish(&context, index, store)
     }
 
-    func makeContext(_ index: Int, _ store: Store) -> EngineContext {
+    mutating func makeContext(_ index: Int, _ store: Store) -> EngineContext {
         var context = EngineContext(now: devices[index].clock.reading(at: now), random: devices[index].engineRandom[store.slot])
         context.tracing = options.recordTrace
         swap(&context.actions, &scratchActions)
@@ -45,9 +44,10 @@ extension Simulator {
     }
 
     /// Carries out an engine's actions, in order, then updates its busy flag.
-    func finish(_ context: inout EngineContext, _ index: Int, _ store: Store) {
+    mutating func finish(_ context: inout EngineContext, _ index: Int, _ store: Store) {
         devices[index].engineRandom[store.slot] = context.random
         let device = devices[index].id
+        let name = devices[index].name
         for action in context.actions {
             switch action {
             case .send(let requestID, let body):
@@ -62,12 +62,12 @@ extension Simulator {
                 if let generation = timerGenerations[key] { timerGenerations[key] = generation &+ 1 }
             case .notify(let notification):
                 recordFact(FactRecord(batch: batch, at: now, device: device, kind: .notification(notification)))
-                trace.notification(now, devices[index].name, notification)
+                trace.notification(now, name, notification)
             case .observe(let observation):
                 recordFact(FactRecord(batch: batch, at: now, device: device, kind: .observation(observation)))
-                trace.observation(now, devices[index].name, observation, history: history)
+                trace.observation(now, name, observation)
             case .log(let event, let details):
-                trace.log(now, devices[index].name, store, event, details)
+                trace.log(now, name, store, event, details)
             }
         }
         context.actions.removeAll(keepingCapacity: true)
@@ -75,7 +75,7 @@ extension Simulator {
         updateBusy(index, store)
     }
 
-    func updateBusy(_ index: Int, _ store: Store) {
+    mutating func updateBusy(_ index: Int, _ store: Store) {
         let quiet: Bool
         switch store {
         case .kvs: quiet = devices[index].kvs?.isQuiescent ?? true
@@ -90,7 +90,7 @@ extension Simulator {
     }
 
     /// Airplane mode off (true) or on (false).
-    func setOnline(_ index: Int, _ online: Bool) {
+    mutating func setOnline(_ index: Int, _ online: Bool) {
         guard devices[index].online != online else { return }
         devices[index].online = online
         trace.record(now, online ? "online" : "offline", [("device", .string(devices[index].name))])
@@ -108,7 +108,7 @@ extension Simulator {
     }
 
     /// `device.crash`: volatile memory is lost, durable storage stays.
-    func crash(_ index: Int) {
+    mutating func crash(_ index: Int) {
         devices[index].savedKVS = devices[index].kvs?.durable
         devices[index].savedDocuments = devices[index].documents?.durable
         devices[index].savedRecords = devices[index].records?.durable
@@ -121,12 +121,13 @@ extension Simulator {
     }
 
     /// `device.restart` (and the heal phase): engines rebuilt from durable storage, app launched.
-    func restart(_ index: Int) {
+    mutating func restart(_ index: Int) {
         devices[index].crashed = false
         devices[index].boot &+= 1
         trace.record(now, "restart", [("device", .string(devices[index].name))])
         guard devices[index].installed else { return }
-        installEngines(&devices[index], recovering: true)
+        let identity = identity(devices[index])
+        Simulator.installEngines(&devices[index], identity: identity, recovering: true)
         launchEngines(index)
     }
 }

@@ -6,7 +6,7 @@ import Checker
 extension Simulator {
     /// A device sends a request (SPEC §3.3): offline ⇒ fails at once; lossy ⇒ may vanish; either
     /// way the engine hears exactly once, by a response or by its timeout.
-    func send(_ request: RequestEnvelope, from index: Int) {
+    mutating func send(_ request: RequestEnvelope, from index: Int) {
         let store = request.body.store
         let key = RequestKey(device: Int32(index), store: store, requestID: request.requestID)
         statistics.messages += 1
@@ -33,7 +33,7 @@ extension Simulator {
         trace.record(now, "send", [("device", .string(devices[index].name)), ("store", .string(store.rawValue)), ("req", .int(Int64(request.requestID))), ("kind", .string(TraceRecorder.caseName(of: request.body))), ("bytes", .int(bytes)), ("arrive_us", .int(arrival.microseconds))])
     }
 
-    func requestArrives(_ request: RequestEnvelope, epoch: UInt32) {
+    mutating func requestArrives(_ request: RequestEnvelope, epoch: UInt32) {
         let index = Int(request.device.index)
         let name = devices[index].name
         guard devices[index].link.epoch == epoch else {
@@ -43,9 +43,11 @@ extension Simulator {
         statistics.deliveries += 1
         trace.record(now, "cloudReceive", [("device", .string(name)), ("store", .string(request.body.store.rawValue)), ("req", .int(Int64(request.requestID))), ("kind", .string(TraceRecorder.caseName(of: request.body)))])
         batch += 1
-        cloud.handle(request, trueNow: now, clock: cloudClock, tracing: options.recordTrace, actions: &scratchCloudActions)
-        let actions = scratchCloudActions
-        scratchCloudActions.removeAll(keepingCapacity: true)
+        // The reused buffer is swapped out while we walk it, so clearing it never copies.
+        var actions: [CloudAction] = []
+        swap(&actions, &scratchCloudActions)
+        cloud.handle(request, trueNow: now, clock: cloudClock, tracing: options.recordTrace, actions: &actions)
+        defer { actions.removeAll(keepingCapacity: true); swap(&actions, &scratchCloudActions) }
         for action in actions {
             switch action {
             case .respond(let response): respond(response)
@@ -54,7 +56,7 @@ extension Simulator {
                 for target in cloud.devices(signedInto: push.account, except: except) { pushTo(Int(target.index), push) }
             case .observe(let observation):
                 recordFact(FactRecord(batch: batch, at: now, device: nil, kind: .observation(observation)))
-                trace.observation(now, nil, observation, history: history)
+                trace.observation(now, nil, observation)
             case .log(let event, let details):
                 trace.log(now, nil, request.body.store, event, details)
             }
@@ -62,7 +64,7 @@ extension Simulator {
     }
 
     /// The cloud answers: the response travels back unless the device is gone or offline.
-    func respond(_ response: ResponseEnvelope) {
+    mutating func respond(_ response: ResponseEnvelope) {
         let index = Int(response.device.index)
         let key = RequestKey(device: response.device.index, store: response.store, requestID: response.requestID)
         statistics.messages += 1
@@ -88,7 +90,7 @@ extension Simulator {
         trace.record(now, "respond", [("device", .string(name)), ("store", .string(response.store.rawValue)), ("req", .int(Int64(response.requestID))), ("result", .string(TraceRecorder.resultName(response.result))), ("bytes", .int(bytes)), ("arrive_us", .int(arrival.microseconds))])
     }
 
-    func responseArrives(_ response: ResponseEnvelope, epoch: UInt32?, boot: UInt32) {
+    mutating func responseArrives(_ response: ResponseEnvelope, epoch: UInt32?, boot: UInt32) {
         let index = Int(response.device.index)
         guard devices[index].boot == boot, !devices[index].crashed else { return }
         let key = RequestKey(device: response.device.index, store: response.store, requestID: response.requestID)
@@ -103,7 +105,7 @@ extension Simulator {
         deliver(.response(response), to: index, response.store)
     }
 
-    func requestTimedOut(_ index: Int, _ store: Store, _ requestID: UInt64, _ boot: UInt32) {
+    mutating func requestTimedOut(_ index: Int, _ store: Store, _ requestID: UInt64, _ boot: UInt32) {
         let key = RequestKey(device: Int32(index), store: store, requestID: requestID)
         guard let pending = inFlight[key], pending.boot == boot, devices[index].boot == boot else { return }
         if pending.deadline > now {
@@ -118,7 +120,7 @@ extension Simulator {
     }
 
     /// Sends a push toward a device: dropped if lost or the app is gone; held if offline.
-    func pushTo(_ index: Int, _ push: PushNotification) {
+    mutating func pushTo(_ index: Int, _ push: PushNotification) {
         statistics.messages += 1
         let name = devices[index].name
         if devices[index].crashed || !devices[index].installed {
@@ -137,7 +139,7 @@ extension Simulator {
         schedulePush(push, to: index)
     }
 
-    func schedulePush(_ push: PushNotification, to index: Int) {
+    mutating func schedulePush(_ push: PushNotification, to index: Int) {
         let latency = devices[index].link.settings.pushLatency.sample(&devices[index].link.pushRandom)
         let arrival = now + latency
         pushesInFlight += 1
@@ -145,7 +147,7 @@ extension Simulator {
         trace.record(now, "push", [("device", .string(devices[index].name)), ("store", .string(push.store.rawValue)), ("arrive_us", .int(arrival.microseconds))])
     }
 
-    func pushArrives(_ index: Int, _ push: PushNotification, epoch: UInt32, boot: UInt32) {
+    mutating func pushArrives(_ index: Int, _ push: PushNotification, epoch: UInt32, boot: UInt32) {
         pushesInFlight -= 1
         guard devices[index].boot == boot, !devices[index].crashed, devices[index].installed else { return }
         if !devices[index].online || epoch != devices[index].link.epoch {

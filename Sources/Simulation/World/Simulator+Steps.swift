@@ -5,7 +5,7 @@ import Scenario
 import Checker
 
 extension Simulator {
-    func execute(step: Step) {
+    mutating func execute(step: Step) {
         switch step.op {
         case .cloudClockSet(let offset):
             cloudClockOffset = offset
@@ -30,7 +30,7 @@ extension Simulator {
         for index in step.devices { execute(step.op, on: index, source: step.source) }
     }
 
-    func execute(_ op: StepOp, on index: Int, source: String) {
+    mutating func execute(_ op: StepOp, on index: Int, source: String) {
         let name = devices[index].name
         if devices[index].crashed, case .deviceRestart = op {} else if devices[index].crashed {
             // Validation forbids this; kept as a guard so a bad run never crashes the simulator.
@@ -69,12 +69,14 @@ extension Simulator {
             guard !devices[index].installed else { return }
             devices[index].installed = true
             devices[index].boot &+= 1
-            installEngines(&devices[index], recovering: false)
+            let identity = identity(devices[index])
+            Simulator.installEngines(&devices[index], identity: identity, recovering: false)
             launchEngines(index)
         case .accountSignOut:
             trace.record(now, "op", [("device", .string(name)), ("op", .string(op.name)), ("step", .string(source))])
             devices[index].account = nil
-            recordFact(FactRecord(batch: nextBatch(), at: now, device: devices[index].id, kind: .accountChanged(nil)))
+            let factBatch = nextBatch()
+            recordFact(FactRecord(batch: factBatch, at: now, device: devices[index].id, kind: .accountChanged(nil)))
             guard devices[index].installed else { return }
             for store in Store.allCases { deliver(.signedOut, to: index, store) }
         case .accountSignIn(let accountIndex):
@@ -82,7 +84,8 @@ extension Simulator {
             trace.record(now, "op", [("device", .string(name)), ("op", .string(op.name)), ("account", .string(run.accounts[accountIndex])), ("step", .string(source))])
             devices[index].account = account
             devices[index].lastAccount = account
-            recordFact(FactRecord(batch: nextBatch(), at: now, device: devices[index].id, kind: .accountChanged(account)))
+            let factBatch = nextBatch()
+            recordFact(FactRecord(batch: factBatch, at: now, device: devices[index].id, kind: .accountChanged(account)))
             guard devices[index].installed else { return }
             for store in Store.allCases { deliver(.signedIn(account), to: index, store) }
         case .cloudClockSet, .cloudOutage, .cloudThrottle, .cloudExpireTokens:
@@ -108,7 +111,7 @@ extension Simulator {
     }
 
     /// Runs an app call that may write: gives it the device's next write id and records it.
-    func runWrite(_ op: StepOp, on index: Int, source: String) {
+    mutating func runWrite(_ op: StepOp, on index: Int, source: String) {
         devices[index].writeSequence += 1
         let write = WriteID(device: devices[index].id, sequence: devices[index].writeSequence)
         statistics.operations += 1
@@ -165,7 +168,7 @@ extension Simulator {
     }
 
     /// `app.delete`: the app's local data goes; pending changes it had are lost, and reported.
-    func deleteApp(_ index: Int) {
+    mutating func deleteApp(_ index: Int) {
         guard devices[index].installed else { return }
         batch += 1
         var pending: [(WriteID, ItemKey)] = []
@@ -175,7 +178,7 @@ extension Simulator {
         for (write, item) in pending {
             let observation = Observation.discarded(write: write, item: item, reason: "discarded by app deletion")
             recordFact(FactRecord(batch: batch, at: now, device: devices[index].id, kind: .observation(observation)))
-            trace.observation(now, devices[index].name, observation, history: history)
+            trace.observation(now, devices[index].name, observation)
         }
         devices[index].kvs = nil; devices[index].documents = nil; devices[index].records = nil
         devices[index].savedKVS = nil; devices[index].savedDocuments = nil; devices[index].savedRecords = nil

@@ -14,7 +14,7 @@ extension Simulator {
     }
 
     /// An `assert` step: compares the device's local view; a failure fails the run.
-    func runAssert(_ spec: AssertSpec, on index: Int, source: String) {
+    mutating func runAssert(_ spec: AssertSpec, on index: Int, source: String) {
         let view = localView(index)
         let account = devices[index].account ?? devices[index].lastAccount
         let lookup = ItemLookup(view)
@@ -39,7 +39,7 @@ extension Simulator {
     }
 
     /// Builds the outcome once the loop has stopped.
-    func finish(settled: Bool, capHit: Bool, judge: Bool) -> RunOutcome {
+    mutating func finish(settled: Bool, capHit: Bool, judge: Bool) -> RunOutcome {
         history.finalCloud = (0..<run.accounts.count).map { cloud.finalView(account: AccountID(index: $0)) }
         history.finalPublic = cloud.finalView(account: .publicDatabase)
         history.survivingWrites = (0..<run.accounts.count).map { cloud.survivingWrites(account: AccountID(index: $0)) }

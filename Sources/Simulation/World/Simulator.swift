@@ -10,7 +10,7 @@ import Checker
 /// Single-threaded and deterministic: every event is keyed on (time, insertion sequence); all
 /// randomness comes from named sub-streams of the run's seed; per-device state lives in arrays
 /// indexed by device, so nothing depends on hash order.
-public final class Simulator {
+public struct Simulator {
     let run: ScenarioRun
     let options: SimulationOptions
     var queue = EventQueue<SimulationEvent>()
@@ -43,7 +43,7 @@ public final class Simulator {
         let configuration = CloudConfiguration(accountCount: run.accounts.count, limits: run.limits, settings: run.engine, environment: run.environment)
         cloud = Cloud(configuration: configuration, deviceCount: run.devices.count)
         history = History(deviceNames: run.devices.map(\.id), accountNames: run.accounts)
-        trace = TraceRecorder(enabled: options.recordTrace)
+        trace = TraceRecorder(enabled: options.recordTrace, deviceNames: run.devices.map(\.id), accountNames: run.accounts)
         scratchActions.reserveCapacity(32)
         scratchCloudActions.reserveCapacity(32)
         for (index, spec) in run.devices.enumerated() {
@@ -55,16 +55,17 @@ public final class Simulator {
                 link: LinkState(settings: spec.link, seed: run.seed, deviceName: spec.id),
                 online: spec.online, account: account, lastAccount: account,
                 engineRandom: Store.allCases.map { SeededRandom(seed: run.seed, stream: "engine/\(spec.id)/\($0.rawValue)") })
-            installEngines(&device, recovering: false)
+            Simulator.installEngines(&device, identity: EngineIdentity(device: id, deviceName: spec.id, settings: run.engine, limits: run.limits, environment: run.environment), recovering: false)
             devices.append(device)
         }
     }
 
     /// Runs to the end and, unless `judge` is false (benchmarks), runs the checker.
-    public func execute(judge: Bool = true) -> RunOutcome {
+    public mutating func execute(judge: Bool = true) -> RunOutcome {
         trace.header(run)
         for index in devices.indices {
-            recordFact(FactRecord(batch: nextBatch(), at: .start, device: devices[index].id, kind: .accountChanged(devices[index].account)))
+            let factBatch = nextBatch()
+            recordFact(FactRecord(batch: factBatch, at: .start, device: devices[index].id, kind: .accountChanged(devices[index].account)))
             queue.push(.launch(device: index), at: .start)
         }
         for index in run.steps.indices { queue.push(.step(index: index), at: run.steps[index].at) }
@@ -91,14 +92,14 @@ public final class Simulator {
     /// Nothing in flight and no engine with work it could send now (SPEC §5).
     var isQuiescent: Bool { inFlight.isEmpty && pushesInFlight == 0 && busyEngines == 0 }
 
-    func nextBatch() -> Int { batch += 1; return batch }
+    mutating func nextBatch() -> Int { batch += 1; return batch }
 
     /// Keeps a fact for the checker (unless the run does not record history).
-    @inline(__always) func recordFact(_ fact: @autoclosure () -> FactRecord) {
-        if options.recordHistory { history.facts.append(fact()) }
+    @inline(__always) mutating func recordFact(_ fact: FactRecord) {
+        if options.recordHistory { history.facts.append(fact) }
     }
 
-    func handle(_ event: SimulationEvent) {
+    mutating func handle(_ event: SimulationEvent) {
         switch event {
         case .launch(let index):
             trace.record(now, "launch", [("device", .string(devices[index].name)), ("online", .bool(devices[index].online))])
@@ -123,7 +124,7 @@ public final class Simulator {
     }
 
     /// The heal phase (SPEC §5 `end`): after the last step.
-    func heal() {
+    mutating func heal() {
         settling = true
         settleDeadline = now + run.end.settle
         trace.record(now, "heal", [("heal", .bool(run.end.heal)), ("settleUntil_us", .int(settleDeadline.microseconds))])

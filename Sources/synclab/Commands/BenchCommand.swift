@@ -55,7 +55,7 @@ enum BenchCommand {
         options.recordHistory = parsed.has("--check")
         let clock = ContinuousClock()
         let started = clock.now
-        let simulator = Simulator(run: run, options: options)
+        var simulator = Simulator(run: run, options: options)
         let outcome = simulator.execute(judge: parsed.has("--check"))
         let elapsed = clock.now - started
         let wallSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
