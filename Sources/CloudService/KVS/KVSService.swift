@@ -188,10 +188,11 @@ public struct KVSService: Sendable {
             let middle = (low + high) / 2
             if store.changeLog[middle].sequence <= cursor { low = middle + 1 } else { high = middle }
         }
-        var seen = Set<String>()
+        // A key is listed at its latest change only, so no set is needed to list it once.
         var keys: [String] = []
-        for index in low..<store.changeLog.count where seen.insert(store.changeLog[index].key).inserted {
-            keys.append(store.changeLog[index].key)
+        for index in low..<store.changeLog.count {
+            let change = store.changeLog[index]
+            if store.entries[change.key]?.sequence == change.sequence { keys.append(change.key) }
         }
         return keys.sorted { keyOrder($0, $1) }
     }

@@ -164,10 +164,11 @@ extension KVSEngine {
             stored.values[change.key] = LocalValue(value: change.value, write: change.write, timestamp: change.timestamp)
             context.observe(.visible(item: item(change.key), value: change.value.map(ItemValue.kvs) ?? .absent,
                                      write: change.write, cause: .fetch))
-            if old?.value != change.value { changedKeys.append(change.key) }
+            if old?.value != change.value && changedKeys.last != change.key { changedKeys.append(change.key) }
         }
         if !changedKeys.isEmpty {
-            context.emit(.notify(AppNotification(store: .kvs, reason: reason, items: KVSEngine.sortedKeys(changedKeys))))
+            // Already in UTF-8 key order and unique: `ordered` is sorted, so repeats were adjacent.
+            context.emit(.notify(AppNotification(store: .kvs, reason: reason, items: changedKeys)))
         }
     }
 
