@@ -180,6 +180,12 @@ extension Simulator {
             recordFact(FactRecord(batch: batch, at: now, device: devices[index].id, kind: .observation(observation)))
             trace.observation(now, devices[index].name, observation)
         }
+        // The app's data is gone: it now shows nothing (a later install starts from empty).
+        for entry in localView(index) where entry.value != .absent {
+            let observation = Observation.visible(item: entry.item, value: .absent, write: nil, cause: .reset)
+            recordFact(FactRecord(batch: batch, at: now, device: devices[index].id, kind: .observation(observation)))
+            trace.observation(now, devices[index].name, observation)
+        }
         devices[index].kvs = nil; devices[index].documents = nil; devices[index].records = nil
         devices[index].savedKVS = nil; devices[index].savedDocuments = nil; devices[index].savedRecords = nil
         devices[index].installed = false
