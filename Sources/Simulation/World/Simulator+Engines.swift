@@ -38,6 +38,7 @@ extension Simulator {
     mutating func makeContext(_ index: Int, _ store: Store) -> EngineContext {
         var context = EngineContext(now: devices[index].clock.reading(at: now), random: devices[index].engineRandom[store.slot])
         context.tracing = options.recordTrace
+        context.observing = options.recordHistory || options.recordTrace
         swap(&context.actions, &scratchActions)
         batch += 1
         return context

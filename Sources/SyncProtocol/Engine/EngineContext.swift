@@ -14,6 +14,9 @@ public struct EngineContext: Sendable {
     public var actions: [EngineAction]
     /// Whether the host keeps trace lines; when false, `log` builds nothing (benchmarks).
     public var tracing: Bool = true
+    /// Whether the host keeps observations for the checker; when false, `observe` builds nothing
+    /// (benchmarks that skip the checker).
+    public var observing: Bool = true
 
     public init(now: LocalInstant, random: SeededRandom) {
         // No reserve here: the host swaps in its own reused buffer, so this array never allocates.
@@ -21,7 +24,9 @@ public struct EngineContext: Sendable {
     }
 
     @inlinable public mutating func emit(_ action: EngineAction) { actions.append(action) }
-    @inlinable public mutating func observe(_ observation: Observation) { actions.append(.observe(observation)) }
+    @inlinable public mutating func observe(_ observation: @autoclosure () -> Observation) {
+        if observing { actions.append(.observe(observation())) }
+    }
     /// A trace line; its details are only built when the host is tracing.
     @inlinable public mutating func log(_ event: String, _ details: @autoclosure () -> [(String, String)]) {
         if tracing { actions.append(.log(event: event, details: details())) }
