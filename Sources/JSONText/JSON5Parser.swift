@@ -4,7 +4,8 @@
 struct JSON5Parser {
     /// An object or array being read, innermost last on the stack.
     private enum Frame {
-        /// Members so far, the keys seen (to reject duplicates) and the key whose value is being read.
+        /// Members so far, the keys seen (to reject duplicates; filled only for large objects, see
+        /// `earlierPosition`) and the key whose value is being read.
         case object(start: SourcePosition, members: [JSONMember], keys: [String: SourcePosition], key: String, keyPosition: SourcePosition)
         /// Elements so far.
         case array(start: SourcePosition, elements: [JSONNode])
@@ -80,7 +81,7 @@ struct JSON5Parser {
                     } else {
                         let (key, keyPosition) = try parseKey(openedAt: start)
                         try expectColon(after: key)
-                        stack.append(.object(start: start, members: [], keys: [key: keyPosition], key: key, keyPosition: keyPosition))
+                        stack.append(.object(start: start, members: [], keys: [:], key: key, keyPosition: keyPosition))
                         continue nextValue
                     }
                 } else {
@@ -110,10 +111,9 @@ struct JSON5Parser {
                             continue
                         }
                         let (nextKey, nextKeyPosition) = try parseKey(openedAt: objectStart)
-                        if let first = keys[nextKey] {
+                        if let first = JSON5Parser.earlierPosition(of: nextKey, at: nextKeyPosition, in: members, index: &keys) {
                             throw fail("duplicate key \"\(nextKey)\" (first at line \(first.line), column \(first.column))", at: nextKeyPosition)
                         }
-                        keys[nextKey] = nextKeyPosition
                         try expectColon(after: nextKey)
                         stack.append(.object(start: objectStart, members: members, keys: keys, key: nextKey, keyPosition: nextKeyPosition))
                         continue nextValue
@@ -150,6 +150,25 @@ struct JSON5Parser {
             }
             return completed
         }
+    }
+
+    /// Objects with fewer members are searched for a duplicate key one by one: cheaper than hashing
+    /// for the small objects most files hold; larger ones get a dictionary, so a hostile object with
+    /// many keys stays linear.
+    private static let indexedObjectSize = 16
+
+    /// Where a member named `key` already stands in `members`, or nil; `index` is the key index of
+    /// a large object (built here on first need, and `key` added to it when new).
+    private static func earlierPosition(of key: String, at position: SourcePosition, in members: [JSONMember], index: inout [String: SourcePosition]) -> SourcePosition? {
+        if members.count < indexedObjectSize {
+            return members.first(where: { $0.key == key })?.keyPosition
+        }
+        if index.isEmpty {
+            for member in members { index[member.key] = member.keyPosition }
+        }
+        if let first = index[key] { return first }
+        index[key] = position
+        return nil
     }
 
     private mutating func parseKey(openedAt objectStart: SourcePosition) throws(JSONParseError) -> (String, SourcePosition) {
@@ -244,6 +263,10 @@ struct JSON5Parser {
             try checkNumberEnd(start)
             return .integer(try JSON5Parser.signedInteger(magnitude, negative: negative, start: start))
         }
+        if let value = plainInteger(negative: negative) {
+            try checkNumberEnd(start)
+            return .integer(value)
+        }
         var text = negative ? "-" : ""
         var integerDigits = 0, fractionDigits = 0
         var isDouble = false
@@ -282,6 +305,27 @@ struct JSON5Parser {
         return .integer(value)
     }
 
+    /// Reads the digits at the cursor as an integer when they are the common case: 1 to 18 digits
+    /// (so no overflow), no leading zero, no fraction or exponent following. Otherwise nil, with
+    /// the cursor unmoved, and the general path reads the number (and words its errors).
+    private mutating func plainInteger(negative: Bool) -> Int64? {
+        var end = index
+        var magnitude: Int64 = 0
+        while end < bytes.count, JSON5Parser.isDigit(bytes[end]), end - index < 18 {
+            magnitude = magnitude * 10 + Int64(bytes[end] - 0x30)
+            end += 1
+        }
+        let digits = end - index
+        guard digits > 0, digits == 1 || bytes[index] != UInt8(ascii: "0") else { return nil }
+        if end < bytes.count {
+            let next = bytes[end]
+            if JSON5Parser.isDigit(next) || next == UInt8(ascii: ".") || next == UInt8(ascii: "e") || next == UInt8(ascii: "E") { return nil }
+        }
+        index = end
+        column += digits
+        return negative ? -magnitude : magnitude
+    }
+
     /// A number must not run straight into letters or digits (`12ab`, `1.2.3`).
     private func checkNumberEnd(_ start: SourcePosition) throws(JSONParseError) {
         if let byte = peek(), JSON5Parser.isIdentifierPart(byte) || byte == UInt8(ascii: ".") {
@@ -305,6 +349,15 @@ struct JSON5Parser {
         advance()
         var buffer: [UInt8] = []
         while true {
+            let runStart = index
+            skipPlainStringBytes(quote: quote)
+            if index > runStart {
+                if peek() == quote && buffer.isEmpty {
+                    advance()
+                    return String(decoding: bytes[runStart..<(index - 1)], as: UTF8.self)
+                }
+                buffer.append(contentsOf: bytes[runStart..<index])
+            }
             guard let byte = peek() else {
                 throw fail("unterminated string", at: start)
             }
@@ -358,6 +411,20 @@ struct JSON5Parser {
             }
         }
         return String(decoding: buffer, as: UTF8.self)
+    }
+
+    /// Moves the cursor over string bytes that stand for themselves: not the closing quote, a
+    /// backslash or a line break. Such bytes only move the column (one per character).
+    private mutating func skipPlainStringBytes(quote: UInt8) {
+        var end = index, characters = 0
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == quote || byte == UInt8(ascii: "\\") || byte == 0x0A || byte == 0x0D { break }
+            if byte & 0xC0 != 0x80 { characters += 1 }
+            end += 1
+        }
+        index = end
+        column += characters
     }
 
     private mutating func hexDigits(_ count: Int, _ escapeStart: SourcePosition) throws(JSONParseError) -> UInt32 {

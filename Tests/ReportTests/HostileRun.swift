@@ -1,4 +1,4 @@
-import Reports
+import JSONText
 
 /// A saved run whose every scenario string is hostile: markup, quotes, control characters,
 /// Markdown and Mermaid syntax.
@@ -9,16 +9,16 @@ enum HostileRun {
     static let item = "a&b<c>.txt"
 
     static func make() -> (trace: [UInt8], result: [UInt8]) {
-        func s(_ text: String) -> SavedJSON { .string(text) }
-        func n(_ value: Int64) -> SavedJSON { .number("\(value)") }
-        var lines: [SavedJSON] = []
-        func add(_ time: Int64, _ event: String, _ fields: [(String, SavedJSON)]) {
+        func s(_ text: String) -> JSON { .string(text) }
+        func n(_ value: Int64) -> JSON { .int(value) }
+        var lines: [JSON] = []
+        func add(_ time: Int64, _ event: String, _ fields: [(String, JSON)]) {
             lines.append(.object([("t_us", n(time)), ("ev", s(event))] + fields))
         }
         add(0, "run", [("scenario", s(scenario)), ("variant", s("<b>v</b>")), ("seed", n(1)), ("accounts", .array([s("main")])),
                        ("devices", .array([
-                           .object([("id", s(device)), ("account", s("main")), ("clockOffset_us", n(0)), ("driftPpm", .number("0.0")), ("online", .bool(true))]),
-                           .object([("id", s(other)), ("account", s("main")), ("clockOffset_us", n(-300_000_000)), ("driftPpm", .number("12.5")), ("online", .bool(true))]),
+                           .object([("id", s(device)), ("account", s("main")), ("clockOffset_us", n(0)), ("driftPpm", .double(0.0)), ("online", .bool(true))]),
+                           .object([("id", s(other)), ("account", s("main")), ("clockOffset_us", n(-300_000_000)), ("driftPpm", .double(12.5)), ("online", .bool(true))]),
                        ])), ("steps", n(2))])
         add(0, "op", [("device", s(device)), ("op", s("doc.save")), ("write", s("\(device):1")), ("summary", s("doc.save \(item) ]]> \u{7}")),
                       ("outcome", s("accepted")), ("local_us", n(0)), ("step", s("steps[0] <x>"))])
@@ -35,7 +35,7 @@ enum HostileRun {
         add(20_200_000, "end", [("settled", .bool(true)), ("events", n(11))])
         var trace: [UInt8] = []
         for line in lines { trace += Array(line.rendered().utf8); trace.append(10) }
-        let result = SavedJSON.object([
+        let result = JSON.object([
             ("scenario", s(scenario)), ("file", s("Scenarios/<evil>.json")), ("variant", s("<b>v</b>")), ("seed", n(1)), ("passed", .bool(false)),
             ("traceDigest", s("fnv1a64:0")), ("events", n(11)), ("simulatedEnd_us", n(20_200_000)), ("settled", .bool(true)),
             ("metrics", .object([("writes", n(2)), ("lostUpdates", n(1)), ("conflicts", n(1)), ("unresolvedConflicts", n(0)),
@@ -46,7 +46,7 @@ enum HostileRun {
                 ("write", s("\(other):1")), ("replacedBy", s("\(device):1")),
             ])])),
             ("expectations", .array([.object([("name", s("final.documents.<x>")), ("wanted", s("</td><script>")), ("actual", .null), ("passed", .bool(false))])])),
-            ("final", .object([])),
+            ("final", .object([JSONField]())),
         ])
         return (trace, Array(result.rendered().utf8))
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import Reports
+@testable import Reports
+import JSONText
 import Scenario
 import Simulation
 
@@ -89,7 +90,7 @@ struct ReportTests {
         var merge = base
         merge.variant = "merge"
         merge.anomalies = []
-        merge.metrics = merge.metrics.map { $0.0 == "lostUpdates" ? ($0.0, .number("0")) : $0 }
+        merge.metrics = merge.metrics.map { $0.0 == "lostUpdates" ? ($0.0, "0") : $0 }
         let ordered = ReportSet.ordered([merge, base])
         #expect(ordered.map(\.variant) == ["base", "merge"])
         let page = TimelinePage.renderIndex(ordered)
@@ -124,15 +125,39 @@ struct ReportTests {
         #expect(throws: SavedRun.Failure.self) { _ = try SavedRun.regenerate(path: root.appendingPathComponent("missing").path, out: nil) }
     }
 
-    @Test("saved JSON lines read back and render to the same bytes")
+    @Test("saved trace lines read with JSONText's reader render back to the same bytes")
     func savedJSONRoundTrip() throws {
         let saved = try Golden.fixture("airplane")
         let text = String(decoding: saved.trace, as: UTF8.self)
         for line in text.split(separator: "\n") {
-            #expect(try SavedJSONReader.parse(String(line)).rendered() == String(line))
+            #expect(try JSON5Reader.parse(String(line)).compactText == String(line))
         }
-        #expect(try SavedJSONReader.parse("\"a\\u00e9\\ud83d\\ude00\\n\"") == .string("aé😀\n"))
-        #expect(throws: SavedJSONReader.Failure.self) { try SavedJSONReader.parse("{\"a\":}") }
+        #expect(try JSON5Reader.parse(#"[0.5,1.0e-05,-3,"a\u00e9\b\u0001",{"k":null}]"#).compactText == #"[0.5,1.0e-05,-3,"aé\b\u0001",{"k":null}]"#)
+    }
+
+    @Test("trace lines of events no report draws are passed over unparsed, and blank lines ignored")
+    func unusedTraceLinesSkipped() throws {
+        let trace = Array("""
+        {"t_us":0,"ev":"visible",this is not JSON
+        {"t_us":1,"ev":"log",neither is this
+
+        {"t_us":2,"ev":"op","device":"A"}
+        {"t_us":3,"ev":"logout","device":"A"}
+
+        """.utf8)
+        let lines = try ReportModel.traceLines(trace)
+        #expect(lines.map { $0["ev"]?.string } == ["op", "logout"])
+    }
+
+    @Test("a malformed trace line the report needs is an error naming its line")
+    func malformedTraceLineNamed() {
+        let trace = Array("{\"t_us\":0,\"ev\":\"log\"}\n{\"t_us\":1,\"ev\":\"op\",}x\n".utf8)
+        #expect {
+            _ = try ReportModel.traceLines(trace)
+        } throws: { error in
+            (error as? ReportModel.ReadError)?.message.hasPrefix("trace.jsonl line 2: ") == true
+        }
+        #expect(throws: ReportModel.ReadError.self) { _ = try ReportModel(trace: [], result: Array("{\"a\":}".utf8)) }
     }
 
     @Test("a 50-device, one-day run stays under 5 MB with its idle time folded and marks capped")

@@ -41,7 +41,7 @@ public enum MarkdownReport {
         if !model.metrics.isEmpty {
             out += "| " + model.metrics.map { MarkdownText.escape($0.0) }.joined(separator: " | ") + " |\n"
             out += "|" + String(repeating: "---:|", count: model.metrics.count) + "\n"
-            out += "| " + model.metrics.map { MarkdownText.escape($0.1.rendered()) }.joined(separator: " | ") + " |\n\n"
+            out += "| " + model.metrics.map { MarkdownText.escape($0.1) }.joined(separator: " | ") + " |\n\n"
         }
         let devices = model.lanes.map { lane in
             var text = "\(MarkdownText.escape(lane.name)) (clock \(ReportTime.signed(lane.clockOffsetMicroseconds))"

@@ -3,60 +3,54 @@ public enum MarkdownText {
     /// Inline text: Markdown punctuation backslash-escaped, `<`, `>` and `&` as entities (GitHub
     /// renders raw HTML), `|` escaped for tables, line breaks as spaces.
     public static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
+        Markup.replacingScalars(of: text) { scalar in
             switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\\", "`", "*", "_", "[", "]", "|", "#", "!", "~", "{", "}", "$": out += "\\"; out.unicodeScalars.append(scalar)
-            case "\n", "\r", "\t": out += " "
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F { continue }
-                out.unicodeScalars.append(scalar)
+            case "&", "<", ">": return Markup.entity(scalar)
+            case "\\", "`", "*", "_", "[", "]", "|", "#", "!", "~", "{", "}", "$": return "\\" + String(scalar)
+            default: return plain(scalar)
             }
         }
-        return out
     }
 
     /// Text inside a code span: backticks become `'`, line breaks spaces.
     public static func code(_ text: String) -> String {
-        var out = "`"
-        for scalar in text.unicodeScalars {
+        let inside = Markup.replacingScalars(of: text) { scalar in
             switch scalar {
-            case "`": out += "'"
-            case "|": out += "\\|"
-            case "\n", "\r", "\t": out += " "
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F { continue }
-                out.unicodeScalars.append(scalar)
+            case "`": return "'"
+            case "|": return "\\|"
+            default: return plain(scalar)
             }
         }
-        return out + "`"
+        return "`" + inside + "`"
     }
 
     /// Text in a Mermaid message or note. Mermaid reads `;` and line breaks as statement ends,
     /// `#…;` as entities and `<…>` as HTML, so those are replaced by look-alikes; `:` is kept
     /// (only the first one in a line is syntax, and it comes before this text).
     public static func mermaid(_ text: String, limit: Int = 120) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
+        let out = Markup.replacingScalars(of: text) { scalar in
             switch scalar {
-            case ";": out += ","
-            case "#": out += "no."
-            case "<": out += "‹"
-            case ">": out += "›"
-            case "&": out += "+"
-            case "\"": out += "'"
-            case "%": out += " pct"
-            case "{", "}": out += "'"
-            case "\n", "\r", "\t": out += " "
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F { continue }
-                out.unicodeScalars.append(scalar)
+            case ";": return ","
+            case "#": return "no."
+            case "<": return "‹"
+            case ">": return "›"
+            case "&": return "+"
+            case "\"": return "'"
+            case "%": return " pct"
+            case "{", "}": return "'"
+            default: return plain(scalar)
             }
         }
         return out.count <= limit ? out : String(out.prefix(limit - 1)) + "…"
+    }
+
+    /// What every Markdown and Mermaid text does with layout and control characters: line breaks
+    /// and tabs become spaces (a line break would end a table row or statement), other control
+    /// characters are dropped; nil keeps the scalar.
+    private static func plain(_ scalar: Unicode.Scalar) -> String? {
+        switch scalar {
+        case "\n", "\r", "\t": return " "
+        default: return scalar.value < 0x20 || scalar.value == 0x7F ? "" : nil
+        }
     }
 }

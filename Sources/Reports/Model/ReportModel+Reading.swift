@@ -1,3 +1,5 @@
+import JSONText
+
 extension ReportModel {
     /// Why a saved run could not be turned into a report.
     public struct ReadError: Error, Sendable, CustomStringConvertible {
@@ -11,40 +13,74 @@ extension ReportModel {
     ///   - result: `result.json`'s bytes.
     /// - Complexity: O(trace length).
     public init(trace: [UInt8], result: [UInt8]) throws(ReadError) {
-        let lines: [SavedJSON]
-        let resultValue: SavedJSON
-        do { lines = try SavedJSONReader.parseLines(trace, skipping: ReportModel.unusedEvents) } catch { throw ReadError(message: "trace.jsonl: \(error)") }
-        do { resultValue = try SavedJSONReader.parse(result[...]) } catch { throw ReadError(message: "result.json: \(error)") }
+        let lines = try ReportModel.traceLines(trace)
+        let resultValue: JSONNode
+        do { resultValue = try JSON5Reader.parse(bytes: result) } catch { throw ReadError(message: "result.json: \(error)") }
         try self.init(lines: lines, result: resultValue)
     }
 
     /// Trace events no report draws: passed over unparsed (they are most of a trace).
     static let unusedEvents = ["visible", "log", "notify", "timer", "note", "launch", "heal", "skipped"]
 
+    /// The `"ev":"NAME"` bytes of `unusedEvents`, as the trace writer puts them after `t_us`.
+    private static let unusedEventPatterns = unusedEvents.map { Array("\"ev\":\"\($0)\"".utf8) }
+
+    /// Parses `trace.jsonl`: one JSON value a line, blank lines ignored, lines of `unusedEvents`
+    /// passed over without being parsed.
+    /// - Complexity: O(n) in the trace's length.
+    static func traceLines(_ trace: [UInt8]) throws(ReadError) -> [JSONNode] {
+        var lines: [JSONNode] = []
+        var start = 0, lineNumber = 0
+        while start < trace.count {
+            lineNumber += 1
+            var end = start
+            while end < trace.count && trace[end] != 0x0A { end += 1 }
+            let line = trace[start..<end]
+            start = end + 1
+            if isBlank(line) || isUnused(line) { continue }
+            do { lines.append(try JSON5Reader.parse(bytes: Array(line))) } catch {
+                throw ReadError(message: "trace.jsonl line \(lineNumber): \(error)")
+            }
+        }
+        return lines
+    }
+
+    private static func isBlank(_ line: ArraySlice<UInt8>) -> Bool {
+        line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+    }
+
+    /// Is `line` `{"t_us":N,"ev":"NAME",…` with NAME one of `unusedEvents`? Only the line's first
+    /// bytes are looked at; a line in any other shape is parsed.
+    private static func isUnused(_ line: ArraySlice<UInt8>) -> Bool {
+        guard let comma = line.prefix(40).firstIndex(of: UInt8(ascii: ",")) else { return false }
+        let rest = line[(comma + 1)...]
+        return unusedEventPatterns.contains { rest.starts(with: $0) }
+    }
+
     /// Builds the model from parsed trace lines and the parsed RESULT.
-    public init(lines: [SavedJSON], result: SavedJSON) throws(ReadError) {
+    public init(lines: [JSONNode], result: JSONNode) throws(ReadError) {
         guard let scenario = result["scenario"]?.string, let variant = result["variant"]?.string else {
             throw ReadError(message: "result.json: not a SyncLab RESULT (no scenario or variant)")
         }
         self.scenario = scenario
         self.variant = variant
         file = result["file"]?.string ?? ""
-        seed = result["seed"]?.rendered() ?? "?"
+        seed = result["seed"]?.compactText ?? "?"
         passed = result["passed"]?.bool ?? false
         settled = result["settled"]?.bool ?? false
-        events = result["events"]?.rendered() ?? "?"
+        events = result["events"]?.compactText ?? "?"
         endMicroseconds = result["simulatedEnd_us"]?.int64 ?? 0
-        metrics = result["metrics"]?.members ?? []
-        anomalies = (result["anomalies"]?.array ?? []).enumerated().map { index, value in
+        metrics = (result["metrics"]?.members ?? []).map { ($0.key, $0.value.compactText) }
+        anomalies = (result["anomalies"]?.elements ?? []).enumerated().map { index, value in
             Anomaly(number: index + 1, kind: value["kind"]?.string ?? "?", store: value["store"]?.string ?? "",
                     account: value["account"]?.string ?? "", item: value["item"]?.string ?? "", field: value["field"]?.string,
                     device: value["device"]?.string ?? "", at: value["at_us"]?.int64 ?? 0,
                     explanation: value["explanation"]?.string ?? "", write: value["write"]?.string,
                     replacedBy: value["replacedBy"]?.string, limit: value["limit"]?.string)
         }
-        expectations = (result["expectations"]?.array ?? []).map { value in
-            Expectation(name: value["name"]?.string ?? "?", wanted: value["wanted"]?.rendered() ?? "null",
-                        actual: value["actual"]?.rendered() ?? "null", passed: value["passed"]?.bool ?? false)
+        expectations = (result["expectations"]?.elements ?? []).map { value in
+            Expectation(name: value["name"]?.string ?? "?", wanted: value["wanted"]?.compactText ?? "null",
+                        actual: value["actual"]?.compactText ?? "null", passed: value["passed"]?.bool ?? false)
         }
 
         description = ""
@@ -65,8 +101,8 @@ extension ReportModel {
         var openPushes: [String: [Int]] = [:]
         var lastTime: Int64 = 0
 
-        func messageKey(_ line: SavedJSON) -> String {
-            "\(line["device"]?.string ?? "")\u{1}\(line["store"]?.string ?? "")\u{1}\(line["req"]?.rendered() ?? "")"
+        func messageKey(_ line: JSONNode) -> String {
+            "\(line["device"]?.string ?? "")\u{1}\(line["store"]?.string ?? "")\u{1}\(line["req"]?.compactText ?? "")"
         }
 
         for line in lines {
@@ -78,14 +114,14 @@ extension ReportModel {
             switch event {
             case "run":
                 description = line["description"]?.string ?? ""
-                for device in line["devices"]?.array ?? [] {
+                for device in line["devices"]?.elements ?? [] {
                     let name = device["id"]?.string ?? "?"
                     let online = device["online"]?.bool ?? true
                     laneByName[name] = lanes.count
                     if !online { offlineSince[lanes.count] = 0 }
                     lanes.append(Lane(name: name, account: device["account"]?.string ?? "",
                                       clockOffsetMicroseconds: device["clockOffset_us"]?.int64 ?? 0,
-                                      driftPpm: device["driftPpm"]?.rendered() ?? "0", initiallyOnline: online))
+                                      driftPpm: device["driftPpm"]?.compactText ?? "0", initiallyOnline: online))
                 }
             case "offline":
                 if let lane, offlineSince[lane] == nil { offlineSince[lane] = time }
@@ -174,7 +210,7 @@ extension ReportModel {
                     openPushes[key] = waiting
                 }
             case "conflict", "conflictShown":
-                let writes = (line["writes"]?.array ?? []).compactMap(\.string)
+                let writes = (line["writes"]?.elements ?? []).compactMap(\.string)
                 let detail = line["detail"]?.string ?? ""
                 let item = ReportModel.itemLabel(line)
                 let where_ = lane == nil ? "the cloud" : (deviceName ?? "?")
@@ -219,7 +255,7 @@ extension ReportModel {
     }
 
     /// `item` or `item.field` from a trace line.
-    static func itemLabel(_ line: SavedJSON) -> String {
+    static func itemLabel(_ line: JSONNode) -> String {
         let item = line["item"]?.string ?? "?"
         guard let field = line["field"]?.string else { return item }
         return "\(item).\(field)"

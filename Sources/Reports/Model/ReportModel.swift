@@ -130,7 +130,7 @@ public struct ReportModel: Sendable {
     public var events: String
     public var endMicroseconds: Int64
     /// `(name, compact JSON)` in the result's order.
-    public var metrics: [(String, SavedJSON)]
+    public var metrics: [(String, String)]
     public var anomalies: [Anomaly]
     public var expectations: [Expectation]
 
@@ -150,7 +150,7 @@ public struct ReportModel: Sendable {
 
     /// A metric's compact JSON text, or `?`.
     public func metric(_ name: String) -> String {
-        metrics.first { $0.0 == name }?.1.rendered() ?? "?"
+        metrics.first { $0.0 == name }?.1 ?? "?"
     }
 
     /// Was `lane` offline (or down) at `time`? Returns the interval.

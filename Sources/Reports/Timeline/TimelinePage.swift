@@ -117,7 +117,7 @@ public enum TimelinePage {
         }
         out += "</div><div><\(h2)>Metrics</\(h2)>\n<table><tbody>\n"
         for (name, value) in model.metrics {
-            out += "<tr><td>\(Markup.escape(name))</td><td class=\"num\">\(Markup.escape(value.rendered()))</td></tr>\n"
+            out += "<tr><td>\(Markup.escape(name))</td><td class=\"num\">\(Markup.escape(value))</td></tr>\n"
         }
         out += "</tbody></table></div></section>\n"
         out += legend
