@@ -145,31 +145,63 @@ struct ReportTests {
         {"t_us":3,"ev":"logout","device":"A"}
 
         """.utf8)
-        let lines = try ReportModel.traceLines(trace)
-        #expect(lines.map { $0["ev"]?.string } == ["op", "logout"])
+        var events: [String?] = []
+        try ReportModel.forEachLine(trace) { events.append($0.string("ev")) }
+        #expect(events == ["op", "logout"])
     }
 
     @Test("a malformed trace line the report needs is an error naming its line")
     func malformedTraceLineNamed() {
         let trace = Array("{\"t_us\":0,\"ev\":\"log\"}\n{\"t_us\":1,\"ev\":\"op\",}x\n".utf8)
         #expect {
-            _ = try ReportModel.traceLines(trace)
+            try ReportModel.forEachLine(trace) { _ in }
         } throws: { error in
             (error as? ReportModel.ReadError)?.message.hasPrefix("trace.jsonl line 2: ") == true
         }
         #expect(throws: ReportModel.ReadError.self) { _ = try ReportModel(trace: [], result: Array("{\"a\":}".utf8)) }
     }
 
-    @Test("a 50-device, one-day run stays under 5 MB with its idle time folded and marks capped")
+    @Test("a busy 50-device, one-day run stays under 5 MB: idle time folded, traffic and frequent marks as density strips")
     func bigRunStaysSmall() throws {
-        // 50 devices, a write each per two hours, pushed to 10 others: ~26k trace lines.
-        let saved = SyntheticRun.make(devices: 50, duration: 86_400_000_000, writeEvery: 7_200_000_000, fanOut: 10)
+        // 50 devices, a write each an hour, pushed to 10 others, a cloud decision each: ~80k trace lines.
+        let saved = SyntheticRun.make(devices: 50, duration: 86_400_000_000, writeEvery: 3_600_000_000, fanOut: 10)
         let model = try ReportModel(trace: saved.trace, result: saved.result)
+        #expect(model.anomalies.count == 25)
         let page = TimelinePage.render(model)
         #expect(page.utf8.count < 5_000_000, "timeline.html is \(page.utf8.count) bytes")
         #expect(page.contains("class=\"density\""))
+        #expect(page.contains("class=\"mark-density lastWriterWins\""))
+        // Arrows only for the anomalies' stories: at most four per anchor (3 anchors per anomaly).
+        let arrows = page.components(separatedBy: "<g class=\"msg\">").count - 1
+        #expect(arrows > 0 && arrows <= 25 * 3 * 4, "\(arrows) arrows drawn")
         #expect(WellFormedXML.problem(page) == nil)
-        #expect(MarkdownReport.render(model).split(separator: "\n").count < 200)
+        let markdown = MarkdownReport.render(model)
+        #expect(markdown.split(separator: "\n").count < 200)
+        #expect(markdown.contains("… and 5 more (5 lostUpdate): every one is in `result.json`"))
+    }
+
+    @Test("on a crowded lane the story of an anomaly is the upload that carried each write and what the device last knew")
+    func trafficStoryPicksTheWritesUploads() throws {
+        let saved = SyntheticRun.make(devices: 50, duration: 86_400_000_000, writeEvery: 3_600_000_000, fanOut: 10)
+        let model = try ReportModel(trace: saved.trace, result: saved.result)
+        let story = TrafficStory(model: model)
+        let chosen = model.messages.indices.filter(story.messages.contains)
+        for anomaly in model.anomalies {
+            for write in [anomaly.write, anomaly.replacedBy].compactMap({ $0 }) {
+                let place = try #require(model.writePlaces[write])
+                // The synthetic run uploads each online write 1 ms after it.
+                let upload = model.messages.indices.first {
+                    model.messages[$0].lane == place.lane && model.messages[$0].kind == "upload" && model.messages[$0].sentAt >= place.at
+                }
+                #expect(upload.map(story.messages.contains) == true, "the upload of \(write) is drawn")
+            }
+        }
+        // Only lanes with an anchor get arrows: devices named by no anomaly have none.
+        let anchored = Set(model.anomalies.flatMap { anomaly in
+            [anomaly.write, anomaly.replacedBy].compactMap { $0 }.compactMap { model.writePlaces[$0]?.lane } + [model.laneIndex(anomaly.device)].compactMap { $0 }
+        })
+        #expect(chosen.allSatisfy { anchored.contains(model.messages[$0].lane) })
+        #expect(!story.pushes.isEmpty)
     }
 
     @Test("times read as short stable text")

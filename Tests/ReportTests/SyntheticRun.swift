@@ -1,5 +1,7 @@
 /// A synthetic saved run of many devices over a long time, shaped like a KVS run: every write is
-/// uploaded, pushed to `fanOut` other devices, which fetch it; each device spends an hour offline.
+/// uploaded (the cloud marks a last-writer-wins decision for it), pushed to `fanOut` other
+/// devices, which fetch it; each device spends an hour offline; every other device's third write
+/// is reported lost.
 /// Used to check that big runs stay small on the page (folding, aggregation, caps).
 enum SyntheticRun {
     static func make(devices: Int, duration: Int64, writeEvery: Int64, fanOut: Int) -> (trace: [UInt8], result: [UInt8]) {
@@ -35,6 +37,7 @@ enum SyntheticRun {
                 } else {
                     let up = Int64(20_000 + (device * 7919 + writes[device] * 104_729) % 90_000)
                     roundTrip(device, requests[device], "upload", time + 1_000, up, 30_000)
+                    add(time + 1_000 + up, "\"ev\":\"lastWriterWins\",\"item\":\"k\(device % 7)\",\"chosen\":\"\(write)\",\"over\":\"earlier\",\"rule\":\"arrival\"")
                     for step in 1...max(fanOut, 1) where fanOut > 0 {
                         let target = (device + step) % devices
                         let pushAt = time + 1_000 + up
@@ -44,7 +47,7 @@ enum SyntheticRun {
                         roundTrip(target, requests[target], "fetch", pushAt + 50_000, 40_000, 40_000)
                     }
                 }
-                if writes[device] == 3 && device % 10 == 0 {
+                if writes[device] == 3 && device % 2 == 0 {
                     anomalies.append("{\"kind\":\"lostUpdate\",\"store\":\"kvs\",\"account\":\"main\",\"item\":\"k\(device % 7)\",\"device\":\"\(names[device])\",\"at_us\":\(time + 500_000),\"explanation\":\"\(names[device])'s write \(write) was lost: last writer wins.\",\"write\":\"\(write)\",\"replacedBy\":\"\(names[(device + 1) % devices]):3\"}")
                 }
                 time += writeEvery

@@ -1,6 +1,9 @@
 /// `report.md`: the summary, each anomaly explained in a few sentences, the expectations, and a
 /// Mermaid sequence diagram of the key events (SPEC §8), for a design document or a pull request.
 public enum MarkdownReport {
+    /// Anomalies explained one by one; past this the rest are tallied by kind.
+    static let anomaliesListedMax = 20
+
     /// The report of one run.
     public static func render(_ model: ReportModel) -> String {
         var out = "# \(MarkdownText.escape(model.scenario)) — \(MarkdownText.escape(model.variant))\n\n"
@@ -53,7 +56,7 @@ public enum MarkdownReport {
 
         out += "\(heading) Anomalies\n\n"
         if model.anomalies.isEmpty { out += "The checker found no anomalies.\n\n" }
-        for anomaly in model.anomalies.prefix(100) {
+        for anomaly in model.anomalies.prefix(anomaliesListedMax) {
             out += "\(anomaly.number). **\(MarkdownText.escape(anomaly.kind))** on \(MarkdownText.escape(anomaly.store)) \(MarkdownText.code(anomaly.itemLabel)) (device \(MarkdownText.escape(anomaly.device)), at \(ReportTime.format(anomaly.at))"
             if let write = anomaly.write { out += "; write \(MarkdownText.escape(write))" }
             if let replacedBy = anomaly.replacedBy { out += ", replaced by \(MarkdownText.escape(replacedBy))" }
@@ -62,7 +65,16 @@ public enum MarkdownReport {
             for sentence in AnomalyContext.sentences(anomaly, in: model) { out += " \(MarkdownText.escape(sentence))" }
             out += "\n"
         }
-        if model.anomalies.count > 100 { out += "\n… and \(model.anomalies.count - 100) more in `result.json`.\n" }
+        if model.anomalies.count > anomaliesListedMax {
+            // A tally of the rest by kind, in order of first appearance, keeps the report short
+            // enough to paste while still saying what else the checker found.
+            var kinds: [(kind: String, count: Int)] = []
+            for anomaly in model.anomalies.dropFirst(anomaliesListedMax) {
+                if let index = kinds.firstIndex(where: { $0.kind == anomaly.kind }) { kinds[index].count += 1 } else { kinds.append((anomaly.kind, 1)) }
+            }
+            let tally = kinds.map { "\($0.count) \(MarkdownText.escape($0.kind))" }.joined(separator: ", ")
+            out += "\n… and \(model.anomalies.count - anomaliesListedMax) more (\(tally)): every one is in `result.json` and listed in `timeline.html`.\n"
+        }
         if !model.anomalies.isEmpty { out += "\n" }
 
         out += "\(heading) Expectations\n\n"

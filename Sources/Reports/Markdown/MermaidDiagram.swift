@@ -1,10 +1,10 @@
 /// The Mermaid `sequenceDiagram` of a run's key events, short enough to paste into a design
 /// document or a pull request: the user writes, offline periods, conflicts and decisions, the
-/// anomalies, and the messages of the devices an anomaly involves, around the anomaly.
+/// anomalies, and the messages that tell each anomaly's story (`TrafficStory`).
 enum MermaidDiagram {
     /// Lines of the diagram at most (past this, the least important events are left out).
     static let linesMax = 60
-    /// Messages and pushes at most, of those an anomaly involves.
+    /// Messages and pushes at most, of those an anomaly's story needs.
     static let messagesMax = 24
 
     struct Entry {
@@ -12,15 +12,18 @@ enum MermaidDiagram {
         var sequence: Int
         /// Lower is more important.
         var priority: Int
-        var line: String
+        var line: () -> String
     }
 
     static func render(_ model: ReportModel) -> String {
-        let svgContext = TimelineSVG(model: model)
+        let importantWrites = model.anomalyWrites
+        let story = TrafficStory(model: model)
         var entries: [Entry] = []
         var usedLanes = Set<Int>()
         var usesCloud = false
-        func add(_ at: Int64, _ priority: Int, _ line: String) {
+        // The line is built only if the entry is chosen: a busy day has tens of thousands of
+        // candidates, and escaping each one's text cost more than the rest of the report.
+        func add(_ at: Int64, _ priority: Int, _ line: @escaping @autoclosure () -> String) {
             entries.append(Entry(at: at, sequence: entries.count, priority: priority, line: line))
         }
         func id(_ lane: Int) -> String { "D\(lane)" }
@@ -30,7 +33,7 @@ enum MermaidDiagram {
         for operation in model.operations {
             guard let write = operation.write else { continue }
             usedLanes.insert(operation.lane)
-            let important = svgContext.importantWrites.contains(write)
+            let important = importantWrites.contains(write)
             var label = "\(when(operation.at)) \(write) \(operation.summary ?? operation.op)"
             if let outcome = operation.outcome, outcome != "accepted" { label += " (\(outcome))" }
             add(operation.at, important ? 1 : 3, "    \(id(operation.lane))->>\(id(operation.lane)): \(text(label))")
@@ -54,7 +57,7 @@ enum MermaidDiagram {
             add(marker.at, priority, "    Note over \(over): \(text("\(when(marker.at)) \(marker.text)"))")
         }
         var messages = 0
-        for message in model.messages where svgContext.involved(message.lane, message.sentAt) && messages < messagesMax {
+        for (index, message) in model.messages.enumerated() where story.messages.contains(index) && messages < messagesMax {
             messages += 1
             usedLanes.insert(message.lane)
             usesCloud = true
@@ -72,7 +75,7 @@ enum MermaidDiagram {
                 add(message.sentAt, 4, "    \(device)-xC: \(text("\(when(message.sentAt)) \(message.store) \(message.kind): \(message.requestFate ?? "not delivered")"))")
             }
         }
-        for push in model.pushes where svgContext.involved(push.lane, push.sentAt) && messages < messagesMax {
+        for (index, push) in model.pushes.enumerated() where story.pushes.contains(index) && messages < messagesMax {
             messages += 1
             usedLanes.insert(push.lane)
             usesCloud = true
@@ -112,7 +115,7 @@ enum MermaidDiagram {
         if chosen.isEmpty {
             out += "    Note over C: nothing happened\n"
         }
-        for entry in chosen { out += entry.line + "\n" }
+        for entry in chosen { out += entry.line() + "\n" }
         if omitted > 0, let anyLane = usedLanes.min() {
             out += "    Note over \(usesCloud ? "C" : id(anyLane)): \(omitted) less important events left out (see timeline.html)\n"
         }

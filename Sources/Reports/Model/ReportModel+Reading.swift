@@ -1,3 +1,4 @@
+import Foundation
 import JSONText
 
 extension ReportModel {
@@ -7,82 +8,38 @@ extension ReportModel {
         public var description: String { message }
     }
 
-    /// Builds the model from a saved run's two files, as bytes.
+    /// Builds the model from a saved run's two files, as bytes. The trace is read a line at a
+    /// time (never held parsed as a whole), and only the members the report draws are decoded.
     /// - Parameters:
     ///   - trace: `trace.jsonl`'s bytes.
     ///   - result: `result.json`'s bytes.
     /// - Complexity: O(trace length).
     public init(trace: [UInt8], result: [UInt8]) throws(ReadError) {
-        let lines = try ReportModel.traceLines(trace)
         let resultValue: JSONNode
         do { resultValue = try JSON5Reader.parse(bytes: result) } catch { throw ReadError(message: "result.json: \(error)") }
-        try self.init(lines: lines, result: resultValue)
-    }
-
-    /// Trace events no report draws: passed over unparsed (they are most of a trace).
-    static let unusedEvents = ["visible", "log", "notify", "timer", "note", "launch", "heal", "skipped"]
-
-    /// The `"ev":"NAME"` bytes of `unusedEvents`, as the trace writer puts them after `t_us`.
-    private static let unusedEventPatterns = unusedEvents.map { Array("\"ev\":\"\($0)\"".utf8) }
-
-    /// Parses `trace.jsonl`: one JSON value a line, blank lines ignored, lines of `unusedEvents`
-    /// passed over without being parsed.
-    /// - Complexity: O(n) in the trace's length.
-    static func traceLines(_ trace: [UInt8]) throws(ReadError) -> [JSONNode] {
-        var lines: [JSONNode] = []
-        var start = 0, lineNumber = 0
-        while start < trace.count {
-            lineNumber += 1
-            var end = start
-            while end < trace.count && trace[end] != 0x0A { end += 1 }
-            let line = trace[start..<end]
-            start = end + 1
-            if isBlank(line) || isUnused(line) { continue }
-            do { lines.append(try JSON5Reader.parse(bytes: Array(line))) } catch {
-                throw ReadError(message: "trace.jsonl line \(lineNumber): \(error)")
-            }
-        }
-        return lines
-    }
-
-    private static func isBlank(_ line: ArraySlice<UInt8>) -> Bool {
-        line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
-    }
-
-    /// Is `line` `{"t_us":N,"ev":"NAME",…` with NAME one of `unusedEvents`? Only the line's first
-    /// bytes are looked at; a line in any other shape is parsed.
-    private static func isUnused(_ line: ArraySlice<UInt8>) -> Bool {
-        guard let comma = line.prefix(40).firstIndex(of: UInt8(ascii: ",")) else { return false }
-        let rest = line[(comma + 1)...]
-        return unusedEventPatterns.contains { rest.starts(with: $0) }
-    }
-
-    /// Builds the model from parsed trace lines and the parsed RESULT.
-    public init(lines: [JSONNode], result: JSONNode) throws(ReadError) {
-        guard let scenario = result["scenario"]?.string, let variant = result["variant"]?.string else {
+        guard let scenario = resultValue["scenario"]?.string, let variant = resultValue["variant"]?.string else {
             throw ReadError(message: "result.json: not a SyncLab RESULT (no scenario or variant)")
         }
         self.scenario = scenario
         self.variant = variant
-        file = result["file"]?.string ?? ""
-        seed = result["seed"]?.compactText ?? "?"
-        passed = result["passed"]?.bool ?? false
-        settled = result["settled"]?.bool ?? false
-        events = result["events"]?.compactText ?? "?"
-        endMicroseconds = result["simulatedEnd_us"]?.int64 ?? 0
-        metrics = (result["metrics"]?.members ?? []).map { ($0.key, $0.value.compactText) }
-        anomalies = (result["anomalies"]?.elements ?? []).enumerated().map { index, value in
+        file = resultValue["file"]?.string ?? ""
+        seed = resultValue["seed"]?.compactText ?? "?"
+        passed = resultValue["passed"]?.bool ?? false
+        settled = resultValue["settled"]?.bool ?? false
+        events = resultValue["events"]?.compactText ?? "?"
+        endMicroseconds = resultValue["simulatedEnd_us"]?.int64 ?? 0
+        metrics = (resultValue["metrics"]?.members ?? []).map { ($0.key, $0.value.compactText) }
+        anomalies = (resultValue["anomalies"]?.elements ?? []).enumerated().map { index, value in
             Anomaly(number: index + 1, kind: value["kind"]?.string ?? "?", store: value["store"]?.string ?? "",
                     account: value["account"]?.string ?? "", item: value["item"]?.string ?? "", field: value["field"]?.string,
                     device: value["device"]?.string ?? "", at: value["at_us"]?.int64 ?? 0,
                     explanation: value["explanation"]?.string ?? "", write: value["write"]?.string,
                     replacedBy: value["replacedBy"]?.string, limit: value["limit"]?.string)
         }
-        expectations = (result["expectations"]?.elements ?? []).map { value in
+        expectations = (resultValue["expectations"]?.elements ?? []).map { value in
             Expectation(name: value["name"]?.string ?? "?", wanted: value["wanted"]?.compactText ?? "null",
                         actual: value["actual"]?.compactText ?? "null", passed: value["passed"]?.bool ?? false)
         }
-
         description = ""
         lanes = []
         downtime = []
@@ -93,28 +50,91 @@ extension ReportModel {
         markers = []
         writePlaces = [:]
 
+        try readTrace(trace)
+    }
+
+    /// Trace events no report draws: passed over unparsed (they are most of a trace).
+    static let unusedEvents = ["visible", "log", "notify", "timer", "note", "launch", "heal", "skipped"]
+
+    private static let evPrefix = Array("\"ev\":\"".utf8)
+
+    /// The UTF-8 names of `unusedEvents`.
+    private static let unusedEventNames = unusedEvents.map { Array($0.utf8) }
+
+    /// Calls `body` with each line of `trace.jsonl` a report draws: blank lines and lines of
+    /// `unusedEvents` are passed over without being read.
+    /// - Throws: the first line that is not a JSON object, naming its line number.
+    /// - Complexity: O(n) in the trace's length.
+    static func forEachLine(_ trace: [UInt8], _ body: (TraceLine) -> Void) throws(ReadError) {
+        var line = TraceLine(trace: trace)
+        var start = 0, lineNumber = 0
+        while start < trace.count {
+            lineNumber += 1
+            let end = lineEnd(trace, from: start)
+            let range = start..<end
+            start = end + 1
+            if isBlank(trace, range) || isUnused(trace, range) { continue }
+            do { try line.read(range) } catch {
+                throw ReadError(message: "trace.jsonl line \(lineNumber): \(error)")
+            }
+            body(line)
+        }
+    }
+
+    /// The index of the next line break at or after `start`, or the end: `memchr`, because a
+    /// byte-by-byte search over hundreds of megabytes of trace was a tenth of the report's time.
+    private static func lineEnd(_ trace: [UInt8], from start: Int) -> Int {
+        trace.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, start < buffer.count,
+                  let found = memchr(base + start, 0x0A, buffer.count - start) else { return buffer.count }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
+    }
+
+    private static func isBlank(_ trace: [UInt8], _ range: Range<Int>) -> Bool {
+        trace[range].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+    }
+
+    /// Is the line `{"t_us":N,"ev":"NAME",…` with NAME one of `unusedEvents`? Only the line's
+    /// first bytes are looked at; a line in any other shape is read.
+    private static func isUnused(_ trace: [UInt8], _ range: Range<Int>) -> Bool {
+        let prefix = evPrefix
+        var index = range.lowerBound
+        let searchEnd = min(range.upperBound, range.lowerBound + 40)
+        while index < searchEnd && trace[index] != UInt8(ascii: ",") { index += 1 }
+        index += 1
+        guard index + prefix.count < range.upperBound, trace[index..<(index + prefix.count)].elementsEqual(prefix) else { return false }
+        let nameStart = index + prefix.count
+        var nameEnd = nameStart
+        while nameEnd < range.upperBound && trace[nameEnd] != UInt8(ascii: "\"") { nameEnd += 1 }
+        let name = trace[nameStart..<nameEnd]
+        return unusedEventNames.contains { $0.count == name.count && $0.elementsEqual(name) }
+    }
+
+    /// The lanes, intervals, operations, traffic and markers of the report, from the trace.
+    private mutating func readTrace(_ trace: [UInt8]) throws(ReadError) {
         var laneByName: [String: Int] = [:]
         // Open intervals and in-flight traffic, keyed for lookup only.
         var offlineSince: [Int: Int64] = [:]
         var crashedSince: [Int: Int64] = [:]
-        var openMessage: [String: Int] = [:]
-        var openPushes: [String: [Int]] = [:]
+        var openMessage: [TrafficKey: Int] = [:]
+        var openPushes: [TrafficKey: [Int]] = [:]
         var lastTime: Int64 = 0
 
-        func messageKey(_ line: JSONNode) -> String {
-            "\(line["device"]?.string ?? "")\u{1}\(line["store"]?.string ?? "")\u{1}\(line["req"]?.compactText ?? "")"
+        func messageKey(_ line: TraceLine) -> TrafficKey {
+            TrafficKey(device: line.string("device") ?? "", store: line.string("store") ?? "", request: line.int64("req") ?? -1)
         }
 
-        for line in lines {
-            guard let event = line["ev"]?.string else { continue }
-            let time = line["t_us"]?.int64 ?? lastTime
+        try ReportModel.forEachLine(trace) { line in
+            guard let event = line.string("ev") else { return }
+            let time = line.int64("t_us") ?? lastTime
             lastTime = max(lastTime, time)
-            let deviceName = line["device"]?.string
+            let deviceName = line.string("device")
             let lane = deviceName.flatMap { laneByName[$0] }
             switch event {
             case "run":
-                description = line["description"]?.string ?? ""
-                for device in line["devices"]?.elements ?? [] {
+                description = line.string("description") ?? ""
+                for device in line.node("devices")?.elements ?? [] {
                     let name = device["id"]?.string ?? "?"
                     let online = device["online"]?.bool ?? true
                     laneByName[name] = lanes.count
@@ -136,34 +156,34 @@ extension ReportModel {
                     downtime.append(Interval(lane: lane, start: start, end: time, what: "crashed"))
                 }
             case "op":
-                guard let lane else { continue }
-                let write = line["write"]?.string
-                let summary = line["summary"]?.string
-                let op = line["op"]?.string ?? "?"
-                operations.append(Operation(lane: lane, at: time, localAt: line["local_us"]?.int64, op: op, write: write,
-                                            summary: summary ?? line["account"]?.string.map { "\(op) \($0)" },
-                                            outcome: line["outcome"]?.string, step: line["step"]?.string ?? ""))
+                guard let lane else { return }
+                let write = line.string("write")
+                let summary = line.string("summary")
+                let op = line.string("op") ?? "?"
+                operations.append(Operation(lane: lane, at: time, localAt: line.int64("local_us"), op: op, write: write,
+                                            summary: summary ?? line.string("account").map { "\(op) \($0)" },
+                                            outcome: line.string("outcome"), step: line.string("step") ?? ""))
                 if let write { writePlaces[write] = WritePlace(lane: lane, at: time, summary: summary ?? op) }
             case "derivedWrite":
-                guard let lane, let write = line["write"]?.string else { continue }
-                let why = line["why"]?.string ?? "engine write"
+                guard let lane, let write = line.string("write") else { return }
+                let why = line.string("why") ?? "engine write"
                 writePlaces[write] = WritePlace(lane: lane, at: time, summary: why)
             case "clock":
-                guard let lane else { continue }
-                let offset = line["offset_us"]?.int64 ?? 0
+                guard let lane else { return }
+                let offset = line.int64("offset_us") ?? 0
                 markers.append(Marker(kind: .clock, lane: lane, at: time, item: "",
-                                      text: "\(line["op"]?.string ?? "clock"): clock now \(ReportTime.signed(offset))", writes: []))
+                                      text: "\(line.string("op") ?? "clock"): clock now \(ReportTime.signed(offset))", writes: []))
             case "cloudOutage", "cloudThrottle":
-                let until = line["until_us"]?.int64 ?? time
+                let until = line.int64("until_us") ?? time
                 cloudIntervals.append(Interval(lane: -1, start: time, end: until, what: event == "cloudOutage" ? "cloud outage" : "throttled"))
             case "cloudClock":
                 markers.append(Marker(kind: .clock, lane: nil, at: time, item: "",
-                                      text: "cloud clock now \(ReportTime.signed(line["offset_us"]?.int64 ?? 0))", writes: []))
+                                      text: "cloud clock now \(ReportTime.signed(line.int64("offset_us") ?? 0))", writes: []))
             case "send":
-                guard let lane else { continue }
-                var message = Message(lane: lane, store: line["store"]?.string ?? "", request: line["req"]?.int64 ?? 0,
-                                      kind: line["kind"]?.string ?? "?", bytes: line["bytes"]?.int64 ?? 0, sentAt: time)
-                if let fate = line["result"]?.string {
+                guard let lane else { return }
+                var message = Message(lane: lane, store: line.string("store") ?? "", request: line.int64("req") ?? 0,
+                                      kind: line.string("kind") ?? "?", bytes: line.int64("bytes") ?? 0, sentAt: time)
+                if let fate = line.string("result") {
                     message.requestFate = fate
                 } else {
                     openMessage[messageKey(line)] = messages.count
@@ -172,46 +192,46 @@ extension ReportModel {
             case "cloudReceive":
                 if let index = openMessage[messageKey(line)] { messages[index].cloudAt = time }
             case "respond":
-                guard let index = openMessage[messageKey(line)] else { continue }
+                guard let index = openMessage[messageKey(line)] else { return }
                 messages[index].respondedAt = time
-                messages[index].result = line["result"]?.string
-                if let delivery = line["delivery"]?.string {
+                messages[index].result = line.string("result")
+                if let delivery = line.string("delivery") {
                     messages[index].responseFate = delivery
                     openMessage[messageKey(line)] = nil
                 }
             case "receive":
                 let key = messageKey(line)
-                guard let index = openMessage[key] else { continue }
+                guard let index = openMessage[key] else { return }
                 messages[index].deviceAt = time
-                messages[index].result = line["result"]?.string ?? messages[index].result
+                messages[index].result = line.string("result") ?? messages[index].result
                 openMessage[key] = nil
             case "dropped":
                 let key = messageKey(line)
-                guard let index = openMessage[key] else { continue }
+                guard let index = openMessage[key] else { return }
                 if messages[index].cloudAt == nil { messages[index].requestFate = "dropped" } else { messages[index].responseFate = "dropped" }
                 openMessage[key] = nil
             case "timeout":
                 let key = messageKey(line)
-                guard let index = openMessage[key] else { continue }
+                guard let index = openMessage[key] else { return }
                 if messages[index].cloudAt == nil && messages[index].requestFate == nil { messages[index].requestFate = "timeout" }
                 if messages[index].responseFate == nil && messages[index].deviceAt == nil { messages[index].responseFate = "timeout" }
                 openMessage[key] = nil
             case "push":
-                guard let lane else { continue }
-                let store = line["store"]?.string ?? ""
-                let delivery = line["delivery"]?.string
-                if delivery == nil { openPushes["\(lane)\u{1}\(store)", default: []].append(pushes.count) }
+                guard let lane else { return }
+                let store = line.string("store") ?? ""
+                let delivery = line.string("delivery")
+                if delivery == nil { openPushes[TrafficKey(device: deviceName ?? "", store: store, request: -1), default: []].append(pushes.count) }
                 pushes.append(Push(lane: lane, store: store, sentAt: time, arrivedAt: nil, fate: delivery))
             case "pushReceive":
-                guard let lane else { continue }
-                let key = "\(lane)\u{1}\(line["store"]?.string ?? "")"
+                guard lane != nil else { return }
+                let key = TrafficKey(device: deviceName ?? "", store: line.string("store") ?? "", request: -1)
                 if var waiting = openPushes[key], !waiting.isEmpty {
                     pushes[waiting.removeFirst()].arrivedAt = time
                     openPushes[key] = waiting
                 }
             case "conflict", "conflictShown":
-                let writes = (line["writes"]?.elements ?? []).compactMap(\.string)
-                let detail = line["detail"]?.string ?? ""
+                let writes = (line.node("writes")?.elements ?? []).compactMap(\.string)
+                let detail = line.string("detail") ?? ""
                 let item = ReportModel.itemLabel(line)
                 let where_ = lane == nil ? "the cloud" : (deviceName ?? "?")
                 let text = event == "conflict"
@@ -219,28 +239,28 @@ extension ReportModel {
                     : "\(where_) was shown the conflict on \(item) (\(writes.joined(separator: ", ")))\(detail.isEmpty ? "" : ": \(detail)")"
                 markers.append(Marker(kind: event == "conflict" ? .conflict : .conflictShown, lane: lane, at: time, item: item, text: text, writes: writes))
             case "rejected":
-                let write = line["write"]?.string ?? "?"
-                let limit = line["limit"]?.string
+                let write = line.string("write") ?? "?"
+                let limit = line.string("limit")
                 let item = ReportModel.itemLabel(line)
                 markers.append(Marker(kind: .rejected, lane: lane, at: time, item: item,
-                                      text: "\(write) on \(item) rejected: \(line["error"]?.string ?? "?")\(limit.map { " (limit \($0))" } ?? "")", writes: [write]))
+                                      text: "\(write) on \(item) rejected: \(line.string("error") ?? "?")\(limit.map { " (limit \($0))" } ?? "")", writes: [write]))
             case "lastWriterWins":
-                let chosen = line["chosen"]?.string ?? "?", over = line["over"]?.string ?? "?"
+                let chosen = line.string("chosen") ?? "?", over = line.string("over") ?? "?"
                 let item = ReportModel.itemLabel(line)
                 markers.append(Marker(kind: .lastWriterWins, lane: lane, at: time, item: item,
-                                      text: "last writer wins on \(item): kept \(chosen) over \(over) (\(line["rule"]?.string ?? "?"))", writes: [chosen, over]))
+                                      text: "last writer wins on \(item): kept \(chosen) over \(over) (\(line.string("rule") ?? "?"))", writes: [chosen, over]))
             case "discarded":
-                let write = line["write"]?.string ?? "?"
+                let write = line.string("write") ?? "?"
                 let item = ReportModel.itemLabel(line)
                 markers.append(Marker(kind: .discarded, lane: lane, at: time, item: item,
-                                      text: "\(write) on \(item) discarded: \(line["reason"]?.string ?? "?")", writes: [write]))
+                                      text: "\(write) on \(item) discarded: \(line.string("reason") ?? "?")", writes: [write]))
             case "assert":
-                if line["passed"]?.bool == false {
+                if line.bool("passed") == false {
                     markers.append(Marker(kind: .assertFailed, lane: lane, at: time, item: "",
-                                          text: "assert failed: \(line["message"]?.string ?? "")", writes: []))
+                                          text: "assert failed: \(line.string("message") ?? "")", writes: []))
                 }
             default:
-                continue
+                return
             }
         }
         let end = max(endMicroseconds, lastTime)
@@ -255,9 +275,17 @@ extension ReportModel {
     }
 
     /// `item` or `item.field` from a trace line.
-    static func itemLabel(_ line: JSONNode) -> String {
-        let item = line["item"]?.string ?? "?"
-        guard let field = line["field"]?.string else { return item }
+    static func itemLabel(_ line: TraceLine) -> String {
+        let item = line.string("item") ?? "?"
+        guard let field = line.string("field") else { return item }
         return "\(item).\(field)"
     }
+}
+
+/// A request in flight (device, store, request number), or a device's pushes of a store
+/// (request -1): how trace lines about the same traffic find each other.
+private struct TrafficKey: Hashable {
+    var device: String
+    var store: String
+    var request: Int64
 }

@@ -148,6 +148,16 @@ public struct ReportModel: Sendable {
     /// Write name → where it was made. Looked up only; never iterated into output.
     public var writePlaces: [String: WritePlace]
 
+    /// The writes the anomalies name (lost, replacing, rejected): always drawn and labelled.
+    public var anomalyWrites: Set<String> {
+        var writes: Set<String> = []
+        for anomaly in anomalies {
+            if let write = anomaly.write { writes.insert(write) }
+            if let replacedBy = anomaly.replacedBy { writes.insert(replacedBy) }
+        }
+        return writes
+    }
+
     /// A metric's compact JSON text, or `?`.
     public func metric(_ name: String) -> String {
         metrics.first { $0.0 == name }?.1 ?? "?"

@@ -52,20 +52,45 @@ public enum SavedRun {
     }
 
     static func regenerateRun(trace: String, result: String, to folder: String) throws(Failure) -> ReportModel {
-        guard let traceData = FileManager.default.contents(atPath: trace) else { throw Failure("\(trace): cannot read (a saved run needs trace.jsonl beside result.json)") }
-        guard let resultData = FileManager.default.contents(atPath: result) else { throw Failure("\(result): cannot read (a saved run needs result.json beside trace.jsonl)") }
+        guard let traceBytes = readBytes(trace) else { throw Failure("\(trace): cannot read (a saved run needs trace.jsonl beside result.json)") }
+        guard let resultBytes = readBytes(result) else { throw Failure("\(result): cannot read (a saved run needs result.json beside trace.jsonl)") }
         let model: ReportModel
-        do { model = try ReportModel(trace: Array(traceData), result: Array(resultData)) } catch { throw Failure("\(folder): \(error.message)") }
+        do { model = try ReportModel(trace: traceBytes, result: resultBytes) } catch { throw Failure("\(folder): \(error.message)") }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            if trace != join(folder, "trace.jsonl") { try traceData.write(to: URL(fileURLWithPath: join(folder, "trace.jsonl"))) }
-            if result != join(folder, "result.json") { try resultData.write(to: URL(fileURLWithPath: join(folder, "result.json"))) }
+            try copy(trace, to: join(folder, "trace.jsonl"))
+            try copy(result, to: join(folder, "result.json"))
             try ReportWriter.write(TimelinePage.render(model), to: join(folder, "timeline.html"))
             try ReportWriter.write(MarkdownReport.render(model), to: join(folder, "report.md"))
         } catch {
             throw Failure("\(folder): cannot write: \(error)")
         }
         return model
+    }
+
+    /// A file's bytes, read straight into one array (through `Data` they were copied twice,
+    /// which for a trace of hundreds of megabytes cost more than reading it); nil if unreadable.
+    static func readBytes(_ path: String) -> [UInt8]? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let size = try? handle.seekToEnd(), (try? handle.seek(toOffset: 0)) != nil else { return nil }
+        var failed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: Int(size)) { buffer, count in
+            count = 0
+            while count < buffer.count {
+                let got = read(handle.fileDescriptor, buffer.baseAddress! + count, buffer.count - count)
+                if got <= 0 { failed = got < 0; break }
+                count += got
+            }
+        }
+        return failed ? nil : bytes
+    }
+
+    /// Copies a saved file into the folder the reports go to, unless it is already there.
+    static func copy(_ source: String, to target: String) throws {
+        guard URL(fileURLWithPath: source).standardizedFileURL != URL(fileURLWithPath: target).standardizedFileURL else { return }
+        if FileManager.default.fileExists(atPath: target) { try FileManager.default.removeItem(atPath: target) }
+        try FileManager.default.copyItem(atPath: source, toPath: target)
     }
 
     static func parent(_ path: String) -> String {

@@ -142,6 +142,7 @@ public enum TimelinePage {
     <span><svg width="14" height="14"><g class="mark rejected"><rect x="2" y="2" width="10" height="10"/></g></svg> rejected write (quota)</span>
     <span><svg width="14" height="14"><g class="mark lastWriterWins"><path d="M2,12L12,12L7,4z"/></g></svg> last writer wins</span>
     <span><svg width="30" height="14"><path class="lost-link" d="M2,12C2,2 28,2 28,12"/></svg> lost write → the write that replaced it</span>
+    <span><svg width="26" height="10"><g class="density"><rect x="1" y="1" width="12" height="4" opacity="0.5"/><rect x="13" y="1" width="12" height="4"/></g><g class="mark-density"><rect x="1" y="6" width="24" height="4" opacity="0.75"/></g></svg> busy lane: traffic (blue) and frequent marks (their colour) shaded by how many; arrows and marks still drawn for anomalies</span>
     <span><svg width="18" height="18"><circle class="badge" cx="9" cy="9" r="8"/><text class="badge-text" x="9" y="13">1</text></svg> anomaly (numbered as in the list)</span>
     </section>
 
@@ -177,7 +178,7 @@ public enum TimelinePage {
     .failed{stroke-dasharray:2 2}.ah-up{fill:#2b6cb0}.ah-down{fill:#2f855a}.ah-push{fill:#805ad5}.ah-lost{fill:#c0392b}
     .cross{stroke:#c0392b;stroke-width:1.6;fill:none}
     .msg:hover line{stroke-width:3}.latency{font-size:10px;fill:#3c4650}
-    .density rect{fill:#2b6cb0}
+    .density rect{fill:#2b6cb0}.mark-density rect{fill:#d69e2e}.mark-density.conflict rect,.mark-density.conflictShown rect{fill:#dd6b20}.mark-density.rejected rect{fill:#805ad5}
     .op circle{stroke:#fff;stroke-width:1}.op.write circle{fill:#2b6cb0}.op.write.involved circle{fill:#c0392b}
     .op.rejected circle{fill:#805ad5}.op.other path{fill:#718096}.op.group rect{fill:#2b6cb0;opacity:.6}
     .op-label{font-size:11px;fill:#1d2329}

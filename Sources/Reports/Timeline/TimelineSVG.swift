@@ -3,7 +3,7 @@
 /// Readability at 2 and at 50 devices, over seconds or a day, comes from three rules: idle
 /// stretches are folded (`TimelineAxis`); marks on a crowded lane are aggregated into counted
 /// marks, and traffic beyond a cap per lane becomes a density strip, except for everything an
-/// anomaly involves, which is always drawn; labels are placed only where they do not overlap.
+/// anomaly's story needs (`TrafficStory`), which is always drawn; labels are placed only where they do not overlap.
 /// Every string from the scenario goes through `Markup.escape`.
 struct TimelineSVG {
     /// Lanes at most this many messages and pushes get every arrow drawn.
@@ -26,8 +26,6 @@ struct TimelineSVG {
     let laneHeight: Double
     /// Writes an anomaly names (lost, replacing, rejected): always drawn and labelled.
     let importantWrites: Set<String>
-    let involvedLanes: Set<Int>
-    let window: ClosedRange<Int64>
 
     init(model: ReportModel) {
         self.model = model
@@ -67,20 +65,7 @@ struct TimelineSVG {
         default: laneHeight = 24
         }
 
-        var important: Set<String> = []
-        var lanes: Set<Int> = []
-        var low = Int64.max, high = Int64.min
-        for anomaly in model.anomalies {
-            if let lane = model.laneIndex(anomaly.device) { lanes.insert(lane) }
-            low = min(low, anomaly.at); high = max(high, anomaly.at)
-            for write in [anomaly.write, anomaly.replacedBy].compactMap({ $0 }) {
-                important.insert(write)
-                if let place = model.writePlaces[write] { lanes.insert(place.lane); low = min(low, place.at); high = max(high, place.at) }
-            }
-        }
-        importantWrites = important
-        involvedLanes = lanes
-        window = low <= high ? low...high : 0...0
+        importantWrites = model.anomalyWrites
     }
 
     // MARK: geometry
@@ -247,11 +232,6 @@ struct TimelineSVG {
         out += "</g>\n"
     }
 
-    /// Is this message part of an anomaly's story (its device, inside the anomalies' window)?
-    func involved(_ lane: Int, _ time: Int64) -> Bool {
-        involvedLanes.contains(lane) && window.contains(time)
-    }
-
     func drawTraffic(_ out: inout String) {
         var perLane = [Int](repeating: 0, count: model.lanes.count)
         for message in model.messages { perLane[message.lane] += 1 }
@@ -264,28 +244,34 @@ struct TimelineSVG {
             let bin = min(max(Int(x(time) / 6), 0), density[lane].count - 1)
             density[lane][bin] += 1
         }
+        // Only crowded lanes need the story; most small runs have none.
+        let story = perLane.contains(where: { $0 > TimelineSVG.arrowsPerLaneMax })
+            ? TrafficStory(model: model) : TrafficStory()
         out += "<g class=\"traffic\">\n"
         var labels = [LabelRows](repeating: LabelRows(), count: model.lanes.count)
-        for message in model.messages {
+        for (index, message) in model.messages.enumerated() {
             let crowded = perLane[message.lane] > TimelineSVG.arrowsPerLaneMax
-            if crowded && !involved(message.lane, message.sentAt) { count(message.lane, message.sentAt); continue }
-            drawMessage(message, &out, labelLatency: labelLatency && (!crowded || involved(message.lane, message.sentAt)), labels: &labels)
+            if crowded && !story.messages.contains(index) { count(message.lane, message.sentAt); continue }
+            drawMessage(message, &out, labelLatency: labelLatency, labels: &labels)
         }
-        for push in model.pushes {
+        for (index, push) in model.pushes.enumerated() {
             let crowded = perLane[push.lane] > TimelineSVG.arrowsPerLaneMax
-            if crowded && !involved(push.lane, push.sentAt) { count(push.lane, push.sentAt); continue }
+            if crowded && !story.pushes.contains(index) { count(push.lane, push.sentAt); continue }
             drawPush(push, &out)
         }
         for (lane, bins) in density.enumerated() where !bins.isEmpty {
             let top = laneY(lane) - laneHeight / 2 + 1
             out += "<g class=\"density\"><title>\(TimelineSVG.e("\(model.lanes[lane].name): \(perLane[lane]) messages and pushes; shaded by how many per 6 px (arrows drawn only around anomalies)"))</title>"
-            for (bin, value) in bins.enumerated() where value > 0 {
-                let opacity = min(1.0, 0.25 + Double(value) / 8)
-                out += "<rect x=\"\(TimelineSVG.n(Double(bin) * 6))\" y=\"\(TimelineSVG.n(top))\" width=\"6\" height=\"4\" opacity=\"\(TimelineSVG.n(opacity))\"/>"
-            }
+            drawStrip(bins, top: top, &out)
             out += "</g>\n"
         }
         out += "</g>\n"
+    }
+
+    /// A density bin's shade in quarters: 0 for none, 1 for a message or two, up to 4 for eight
+    /// or more.
+    static func densityShade(_ count: Int) -> Int {
+        count == 0 ? 0 : min(4, 1 + count / 3)
     }
 
     func drawMessage(_ message: ReportModel.Message, _ out: inout String, labelLatency: Bool, labels: inout [LabelRows]) {
@@ -445,8 +431,21 @@ struct TimelineSVG {
     }
 
     func drawMarkers(_ out: inout String) {
+        // Rows where one kind of mark is too frequent to draw one by one (thousands of
+        // last-writer-wins decisions in a busy day) get a density strip for that kind instead;
+        // marks about a write an anomaly names are still drawn.
+        var perRowKind: [MarkerRowKind: Int] = [:]
+        for marker in model.markers { perRowKind[MarkerRowKind(lane: marker.lane, kind: marker.kind), default: 0] += 1 }
+        var strips: [MarkerRowKind: [Int]] = [:]
+        var stripOrder: [MarkerRowKind] = []
         out += "<g class=\"markers\">\n"
         for marker in model.markers {
+            let rowKind = MarkerRowKind(lane: marker.lane, kind: marker.kind)
+            if perRowKind[rowKind, default: 0] > TimelineSVG.marksPerRowKindMax && !marker.writes.contains(where: importantWrites.contains) {
+                if strips[rowKind] == nil { strips[rowKind] = Array(repeating: 0, count: Int(width / 6) + 2); stripOrder.append(rowKind) }
+                strips[rowKind]?[min(max(Int(x(marker.at) / 6), 0), Int(width / 6) + 1)] += 1
+                continue
+            }
             let cx = x(marker.at), cy = y(marker.lane)
             let text = "\(ReportTime.format(marker.at)): \(marker.text)"
             out += "<g class=\"mark \(marker.kind.rawValue)\"><title>\(TimelineSVG.e(text))</title>"
@@ -471,7 +470,41 @@ struct TimelineSVG {
             }
             out += "</g>\n"
         }
+        for rowKind in stripOrder {
+            let bins = strips[rowKind] ?? []
+            let slot = stripOrder.filter { $0.lane == rowKind.lane }.firstIndex(of: rowKind) ?? 0
+            let top = y(rowKind.lane) + laneHeight / 2 - 5 - Double(slot) * 4
+            let row = rowKind.lane.map { model.lanes[$0].name } ?? "cloud"
+            let total = perRowKind[rowKind, default: 0]
+            out += "<g class=\"mark-density \(rowKind.kind.rawValue)\"><title>\(TimelineSVG.e("\(row): \(total) \(rowKind.kind.rawValue) marks; shaded by how many per 6 px (drawn one by one only for writes an anomaly names)"))</title>"
+            drawStrip(bins, top: top, &out)
+            out += "</g>\n"
+        }
         out += "</g>\n"
+    }
+
+    /// Above this many marks of one kind on one row, the kind becomes a density strip there.
+    static let marksPerRowKindMax = 60
+
+    /// A row (a device's lane, or the cloud's when nil) and a kind of mark.
+    struct MarkerRowKind: Hashable {
+        var lane: Int?
+        var kind: ReportModel.Marker.Kind
+    }
+
+    /// A density strip 4 px high at `top`: one rect per run of 6 px bins with the same shade (a
+    /// busy lane is a few long runs, not a rect every 6 px).
+    func drawStrip(_ bins: [Int], top: Double, _ out: inout String) {
+        var bin = 0
+        while bin < bins.count {
+            let shade = TimelineSVG.densityShade(bins[bin])
+            var end = bin + 1
+            while end < bins.count && TimelineSVG.densityShade(bins[end]) == shade { end += 1 }
+            if shade > 0 {
+                out += "<rect x=\"\(TimelineSVG.n(Double(bin) * 6))\" y=\"\(TimelineSVG.n(top))\" width=\"\(TimelineSVG.n(Double(end - bin) * 6))\" height=\"4\" opacity=\"\(TimelineSVG.n(Double(shade) / 4))\"/>"
+            }
+            bin = end
+        }
     }
 
     /// Splits `text` at spaces into lines of at most about `limit` characters.
