@@ -154,6 +154,31 @@ import DeviceEngines
         #expect(world.local(0, "Z/n2", "title") == field("ok"))
     }
 
+    @Test func aSchemaDeployedBeforeTheRunIsWhatProductionAccepts() {
+        var world = RecordWorld(environment: .production, schema: [RecordTypeSchema(type: "Note", fields: ["title": "string", "tags": "list<string>"])])
+        world.createZone(0); world.settle()
+        let (accepted, _) = world.save(0, name: "n1", [("title", text("deployed")), ("tags", .list([.string("a")]))]); world.settle()
+        #expect(!world.rejections(0).contains { $0.0 == accepted })
+        #expect(world.cloud("Z/n1", "title") == field("deployed"))
+        let (undeployed, _) = world.save(0, name: "n1", [("body", text("not deployed"))]); world.settle()
+        #expect(world.rejections(0).contains { $0.0 == undeployed && $0.2 == "invalidArguments" })
+        #expect(world.local(0, "Z/n1", "body") == .absent)
+        let (wrongKind, _) = world.save(0, name: "n1", [("title", .int(3))]); world.settle()
+        #expect(world.rejections(0).contains { $0.0 == wrongKind && $0.2 == "invalidArguments" })
+        #expect(world.local(0, "Z/n1", "title") == field("deployed"))
+    }
+
+    @Test func anEmptyListFitsAnyListFieldAndTakesTheKindOfTheFirstNonEmptyOne() {
+        var world = RecordWorld()
+        world.createZone(0); world.settle()
+        let (empty, _) = world.save(0, name: "n1", [("tags", .list([]))]); world.settle()
+        let (strings, _) = world.save(0, name: "n1", [("tags", .list([.string("a")]))]); world.settle()
+        let (emptyAgain, _) = world.save(0, name: "n1", [("tags", .list([]))]); world.settle()
+        #expect(world.rejections(0).filter { [empty, strings, emptyAgain].contains($0.0) }.isEmpty)
+        let (ints, _) = world.save(0, name: "n1", [("tags", .list([.int(1)]))]); world.settle()
+        #expect(world.rejections(0).contains { $0.0 == ints && $0.2 == "invalidArguments" })
+    }
+
     @Test func developmentCreatesTheSchemaButRejectsTypeChanges() {
         var world = RecordWorld()
         world.createZone(0); world.settle()

@@ -40,8 +40,9 @@ struct RecordWorld {
     var cloudHandled: [Int: [(at: Int64, request: RecordRequest)]] = [:]
 
     init(devices: Int = 2, settings: EngineSettings = EngineSettings(), limits: Limits = Limits(),
-         environment: SchemaEnvironment = .development, accounts: [AccountID?]? = nil, engineLimits: Limits? = nil) {
-        let configuration = CloudConfiguration(accountCount: 2, limits: limits, settings: settings, environment: environment)
+         environment: SchemaEnvironment = .development, accounts: [AccountID?]? = nil, engineLimits: Limits? = nil,
+         schema: [RecordTypeSchema] = []) {
+        let configuration = CloudConfiguration(accountCount: 2, limits: limits, settings: settings, environment: environment, schema: schema)
         service = RecordService(configuration: configuration)
         storage = StorageLedger(accountCount: 2, quotaBytes: limits.storageBytes)
         identities = (0..<devices).map { index in

@@ -22,6 +22,18 @@ struct ValidationTests {
         #expect(errors[0].description.hasPrefix("t.json:2:11: (root): invalid JSON:"))
     }
 
+    @Test func aDeployedSchemaResolvesAndItsMistakesAreNamedByPath() throws {
+        let file = try #require(Load.file(Load.scenario(#""environment": "production", "schema": {"Note": {"title": "string", "tags": "list<reference>"}}"#)))
+        #expect(file.runs[0].schema == [RecordTypeSchema(type: "Note", fields: ["title": "string", "tags": "list<reference>"])])
+        #expect(file.runs[0].environment == .production)
+        let errors = Load.errors(Load.scenario(#"""
+        "schema": {"Note": {"title": "text", "tags": "list<list<string>>", "n": 3}, "Bad": []}
+        """#))
+        #expect(errors.map(\.path) == ["schema.Note.title", "schema.Note.tags", "schema.Note.n", "schema.Bad"])
+        #expect(errors.first?.message.hasPrefix("unknown field kind \"text\": expected one of string, int,") == true)
+        #expect(Load.errors(Load.scenario(#""schema": ["Note"]"#)).map(\.path) == ["schema"])
+    }
+
     @Test func emptyAndBinaryFilesAreErrors() {
         #expect(Load.errors("").first?.message.contains("empty input") == true)
         guard case .failure(let binary) = ScenarioLoader.parse(bytes: [0x89, 0x50, 0x4E, 0x47, 0x00], path: "x.png") else { Issue.record("parsed"); return }

@@ -7,8 +7,11 @@ public struct CloudConfiguration: Hashable, Sendable {
     public var limits: Limits
     public var settings: EngineSettings
     public var environment: SchemaEnvironment
+    /// Record types deployed before the run (the scenario's `schema`).
+    public var schema: [RecordTypeSchema]
 
-    public init(accountCount: Int, limits: Limits, settings: EngineSettings, environment: SchemaEnvironment) {
+    public init(accountCount: Int, limits: Limits, settings: EngineSettings, environment: SchemaEnvironment, schema: [RecordTypeSchema] = []) {
         self.accountCount = accountCount; self.limits = limits; self.settings = settings; self.environment = environment
+        self.schema = schema
     }
 }

@@ -20,6 +20,10 @@ struct RecordSchema: Hashable, Sendable {
             guard let value = fields[name]?.value else { continue }
             let kind = RecordSchema.kind(of: value)
             if let existing = fieldKinds[name] {
+                // An empty list has no element kind: it fits any list field, and a field first
+                // saved as an empty list takes the kind of the first non-empty one.
+                if kind == "list" && existing.hasPrefix("list") { continue }
+                if existing == "list" && kind.hasPrefix("list<") { fieldKinds[name] = kind; continue }
                 if existing != kind { return "field \(type).\(name) is \(existing), not \(kind)" }
             } else {
                 if environment == .production { return "unknown field \(type).\(name)" }

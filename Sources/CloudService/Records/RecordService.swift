@@ -21,6 +21,9 @@ public struct RecordService: Sendable {
 
     public init(configuration: CloudConfiguration) {
         self.configuration = configuration
+        for declared in configuration.schema {
+            schema.declare(type: declared.type, fields: declared.fields.keys.sorted().map { ($0, declared.fields[$0] ?? "") })
+        }
     }
 
     /// Handles one request for `request.account` (or the public database) and responds once.

@@ -25,6 +25,8 @@ public struct ScenarioRun: Sendable {
     /// Account names; index = `AccountID.index`. At least one (`main` by default).
     public var accounts: [String]
     public var environment: SchemaEnvironment
+    /// Record types deployed before the run (`schema`, a SyncLab extension of SPEC §5).
+    public var schema: [RecordTypeSchema]
     public var limits: Limits
     public var engine: EngineSettings
     /// The network defaults (after the variant's overrides); devices carry their resolved links.
@@ -37,10 +39,11 @@ public struct ScenarioRun: Sendable {
 
     public init(scenarioName: String, description: String, variant: String, seed: UInt64, duration: SimDuration,
                 accounts: [String], environment: SchemaEnvironment, limits: Limits, engine: EngineSettings,
-                network: LinkSettings, devices: [DeviceSpec], steps: [Step], end: EndSpec, expect: Expectations) {
+                network: LinkSettings, devices: [DeviceSpec], steps: [Step], end: EndSpec, expect: Expectations,
+                schema: [RecordTypeSchema] = []) {
         self.scenarioName = scenarioName; self.description = description; self.variant = variant; self.seed = seed
         self.duration = duration; self.accounts = accounts; self.environment = environment; self.limits = limits
         self.engine = engine; self.network = network; self.devices = devices; self.steps = steps; self.end = end
-        self.expect = expect
+        self.expect = expect; self.schema = schema
     }
 }

@@ -11,7 +11,7 @@ import SyncProtocol
 /// user wrote (`variants[0].engine.documents.conflict`) and is reported once.
 struct ScenarioResolver {
     static let topLevelKeys = ["format", "name", "description", "seed", "duration", "accounts", "environment",
-                               "limits", "network", "engine", "devices", "steps", "end", "expect", "variants"]
+                               "schema", "limits", "network", "engine", "devices", "steps", "end", "expect", "variants"]
     static let format = "synclab/1"
 
     /// A device as declared, before the network defaults of a run are applied.
@@ -56,6 +56,7 @@ struct ScenarioResolver {
         }
         let accounts = member("accounts").map { self.accounts($0, path.key("accounts")) } ?? ["main"]
         let environment = member("environment").flatMap { reader.choice($0, path.key("environment"), SchemaEnvironment.self) } ?? .development
+        let schema = member("schema").map { self.schema($0, path.key("schema")) } ?? []
 
         var limits = Limits()
         if let node = member("limits") { reader.applyLimits(node, path.key("limits"), to: &limits) }
@@ -90,7 +91,7 @@ struct ScenarioResolver {
             }
             return ScenarioRun(scenarioName: name, description: runDescription, variant: variant, seed: UInt64(seed), duration: duration,
                                accounts: accounts, environment: environment, limits: limits, engine: engine, network: network,
-                               devices: resolvedDevices, steps: steps, end: end, expect: expect)
+                               devices: resolvedDevices, steps: steps, end: end, expect: expect, schema: schema)
         }
         var runs = [run(variant: "base", description: description, engine: engine, limits: limits, network: network, expect: expect)]
         for variant in variants {
@@ -101,6 +102,36 @@ struct ScenarioResolver {
     }
 
     // MARK: - Sections
+
+    /// `schema`: `{"TYPE": {"FIELD": "KIND", …}, …}`, the record types deployed before the run.
+    private func schema(_ node: JSONNode, _ path: JSONPath) -> [RecordTypeSchema] {
+        guard case .object(let types) = node.value else {
+            reader.report("expected an object of record types like {\"Note\": {\"title\": \"string\"}}, got \(node.value.shortDescription)", at: node.position, path: path)
+            return []
+        }
+        let kinds = RecordTypeSchema.scalarKinds.joined(separator: ", ")
+        var declared: [RecordTypeSchema] = []
+        for type in types {
+            let typePath = path.key(type.key)
+            if type.key.isEmpty { reader.report("expected a record type name, got an empty key", at: type.keyPosition, path: typePath) }
+            guard case .object(let fields) = type.value.value else {
+                reader.report("expected an object of fields like {\"title\": \"string\"}, got \(type.value.value.shortDescription)", at: type.value.position, path: typePath)
+                continue
+            }
+            var kindsByField: [String: String] = [:]
+            for field in fields {
+                if field.key.isEmpty { reader.report("expected a field name, got an empty key", at: field.keyPosition, path: typePath.key(field.key)) }
+                guard let kind = reader.string(field.value, typePath.key(field.key), what: "a field kind") else { continue }
+                guard RecordTypeSchema.isKind(kind) else {
+                    reader.report("unknown field kind \"\(kind)\": expected one of \(kinds), or list<KIND> of one of them", at: field.value.position, path: typePath.key(field.key))
+                    continue
+                }
+                kindsByField[field.key] = kind
+            }
+            declared.append(RecordTypeSchema(type: type.key, fields: kindsByField))
+        }
+        return declared
+    }
 
     private func accounts(_ node: JSONNode, _ path: JSONPath) -> [String] {
         guard case .array(let elements) = node.value else {

@@ -40,7 +40,7 @@ public struct Simulator {
     public init(run: ScenarioRun, options: SimulationOptions = SimulationOptions()) {
         self.run = run
         self.options = options
-        let configuration = CloudConfiguration(accountCount: run.accounts.count, limits: run.limits, settings: run.engine, environment: run.environment)
+        let configuration = CloudConfiguration(accountCount: run.accounts.count, limits: run.limits, settings: run.engine, environment: run.environment, schema: run.schema)
         cloud = Cloud(configuration: configuration, deviceCount: run.devices.count)
         history = History(deviceNames: run.devices.map(\.id), accountNames: run.accounts)
         trace = TraceRecorder(enabled: options.recordTrace, deviceNames: run.devices.map(\.id), accountNames: run.accounts)
