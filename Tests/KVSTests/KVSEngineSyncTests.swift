@@ -256,6 +256,59 @@ import SyncProtocol
         #expect(T.uploads(signIn.actions).first?.1.map(\.write) == [T.write(0, 1)])
     }
 
+    /// An engine signed into `main` whose upload of `a` (write 0:1) is on the wire, with `b`
+    /// (write 0:2) written after it was sent, then signed into `other`.
+    private func switchedWithAnUploadOnTheWire() -> (engine: KVSEngine, upload: UInt64, signIn: [EngineAction]) {
+        var engine = T.launchedEngine()
+        var write = T.context(at: 1)
+        _ = engine.set([(key: "a", value: .integer(1))], write: T.write(0, 1), &write)
+        var fire = T.context(at: 6)
+        engine.handle(.timer(T.timers(write.actions)[0].0), &fire)
+        var later = T.context(at: 7)
+        _ = engine.set([(key: "b", value: .integer(2))], write: T.write(0, 2), &later)
+        var signIn = T.context(at: 8)
+        engine.handle(.signedIn(T.other), &signIn)
+        return (engine, T.uploads(fire.actions)[0].0, signIn.actions)
+    }
+
+    @Test func anUploadOnTheWireAtAnAccountSwitchIsDecidedByTheOldAccountsAnswer() {
+        var (engine, upload, signIn) = switchedWithAnUploadOnTheWire()
+        #expect(T.discarded(signIn).map { "\($0.0) \($0.1)" } == ["\(T.write(0, 2)) b"], "only the call not yet sent is discarded now")
+        var answer = T.context(at: 9)
+        engine.handle(.response(T.ok(upload, .uploaded(accepted: [T.write(0, 1)], rejected: [], superseded: []))), &answer)
+        #expect(T.discarded(answer.actions).isEmpty, "the old account's cloud saved it")
+        #expect(engine.durable.uploadAtSwitch.isEmpty)
+        #expect(T.view(engine).isEmpty, "nothing of the old account shows")
+    }
+
+    @Test func anUploadOnTheWireAtAnAccountSwitchThatFailsOrIsRejectedIsReported() {
+        var (failing, upload, _) = switchedWithAnUploadOnTheWire()
+        var failure = T.context(at: 9)
+        failing.handle(.response(T.failed(upload, .networkFailure)), &failure)
+        #expect(T.discarded(failure.actions).map { "\($0.1) \($0.2)" } == ["a discarded at account switch (its upload failed)"])
+        #expect(failure.actions.contains { action in
+            if case .observe(.discarded(_, let item, _)) = action { return item.account == T.main }
+            return false
+        }, "reported on the old account's item")
+
+        var (rejecting, rejectedUpload, _) = switchedWithAnUploadOnTheWire()
+        var refusal = T.context(at: 9)
+        let rejection = KVSRejection(write: T.write(0, 1), limit: "kvs.keys", current: [])
+        rejecting.handle(.response(T.ok(rejectedUpload, .uploaded(accepted: [], rejected: [rejection], superseded: []))), &refusal)
+        #expect(T.rejected(refusal.actions) == [T.Rejected(write: T.write(0, 1), key: "a", error: "quotaViolation", limit: "kvs.keys")])
+        #expect(T.discarded(refusal.actions).isEmpty)
+    }
+
+    @Test func aCrashBeforeTheOldAccountAnswersStillReportsTheUpload() {
+        let (engine, _, _) = switchedWithAnUploadOnTheWire()
+        #expect(engine.durable.uploadAtSwitch.map(\.write) == [T.write(0, 1)])
+        var restarted = KVSEngine(identity: T.identity(), account: T.other, recovering: engine.durable)
+        var launch = T.context(at: 20)
+        restarted.handle(.launched, &launch)
+        #expect(T.discarded(launch.actions).map { "\($0.1) \($0.2)" } == ["a discarded at account switch (its upload's answer was lost in a crash)"])
+        #expect(restarted.durable.uploadAtSwitch.isEmpty)
+    }
+
     @Test func anAnswerForTheOldAccountIsDroppedAfterASwitch() {
         var engine = T.launchedEngine()
         var sync = T.context(at: 1)

@@ -205,13 +205,15 @@ public struct Checker {
             let write = operation.write
             guard let items = itemsByWrite[write], let item = items.first else { continue }
             let name = history.name(of: write), device = deviceName(operation.device)
+            // A write that survives is not lost, even if its engine gave it up: an upload the
+            // cloud applied whose answer never came back is reported discarded by the device.
+            if rejected.contains(write) || survives(write) { continue }
             if let discard = discarded[write] {
                 anomalies.append(Anomaly(kind: "lostUpdate", store: discard.item.store, account: history.accountName(discard.item.account),
                     item: discard.item.name, field: discard.item.field.isEmpty ? nil : discard.item.field, device: device, at: operation.at,
                     explanation: "\(device)'s write \(name) (\(operation.summary)) never reached the cloud: \(discard.reason).", write: name))
                 continue
             }
-            if rejected.contains(write) || survives(write) { continue }
             // A delete that lost to a concurrent edit loses no data: the edit wins and the item
             // comes back (SPEC §4.2, §4.3). Only values can be lost.
             if let values = valueByWriteItem[write], values.values.allSatisfy({ $0 == .absent }) { continue }

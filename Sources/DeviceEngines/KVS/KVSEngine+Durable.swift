@@ -19,6 +19,13 @@ extension KVSEngine {
         /// The account the device was last signed into: the account the local data belongs to.
         /// Signing into a different one resets the store (`accountChange`).
         public internal(set) var lastAccount: AccountID?
+        /// Calls of the upload that was on the wire when another account signed in. They left the
+        /// local store with the old account, but the old account's cloud decides them: they are
+        /// reported as discarded only if its answer says they were not saved (or never comes).
+        /// Durable so that a crash before the answer still reports them.
+        public internal(set) var uploadAtSwitch: [KVSCall] = []
+        /// The account `uploadAtSwitch` was made in.
+        public internal(set) var uploadAtSwitchAccount = AccountID(0)
         /// The next request id: kept here so ids stay unique across crashes.
         public internal(set) var nextRequestID: UInt64 = 1
         /// Calls the engine accepted locally since install (for the trace and tests).
@@ -51,6 +58,8 @@ extension KVSEngine {
         }
         var requestID: UInt64
         var kind: Kind
+        /// For an upload, the calls it carries.
+        var calls: [WriteID] = []
         /// The account switched while it was on the wire: its answer is about the old account's
         /// store and is dropped.
         var stale: Bool

@@ -37,7 +37,7 @@ extension KVSEngine {
 
     private mutating func sendUpload(_ context: inout EngineContext) {
         let id = nextRequestID()
-        inFlight = InFlight(requestID: id, kind: .upload, stale: false)
+        inFlight = InFlight(requestID: id, kind: .upload, calls: stored.pending.map(\.write), stale: false)
         if uploadTimerArmed {
             // Everything pending goes now; the timer would only send an empty upload.
             uploadTimerArmed = false
@@ -64,6 +64,7 @@ extension KVSEngine {
         inFlight = nil
         if request.stale {
             context.log("kvsDroppedResponse", [("request", String(envelope.requestID)), ("why", "account switched")])
+            settleUploadAtSwitch(envelope.result, &context)
             return
         }
         switch envelope.result {
@@ -175,10 +176,15 @@ extension KVSEngine {
     /// Signing into an account other than the last: pending calls are discarded, the local store
     /// is cleared (`accountChange` lists the keys removed), and the next fetch is an initial sync.
     mutating func switchAccount(to newAccount: AccountID, _ context: inout EngineContext) {
+        // Calls on the wire may be saved by the old account's cloud: its answer decides them.
+        let onTheWire = inFlight?.kind == .upload ? inFlight?.calls ?? [] : []
         for call in stored.pending {
-            for entry in call.entries {
-                context.observe(.discarded(write: call.write, item: item(entry.key), reason: "discarded at account switch"))
+            if onTheWire.contains(call.write) {
+                stored.uploadAtSwitch.append(call)
+                stored.uploadAtSwitchAccount = storeAccount
+                continue
             }
+            reportDiscarded(call, in: storeAccount, reason: "discarded at account switch", &context)
         }
         stored.pending.removeAll()
         let removed = KVSEngine.sortedKeys(stored.values.compactMap { $0.value.value == nil ? nil : $0.key })
@@ -200,5 +206,36 @@ extension KVSEngine {
         fetchAgain = false
         if inFlight != nil { inFlight?.stale = true }
         fetchWanted = true
+    }
+
+    /// The answer (or the loss) of the upload that was on the wire at an account switch: calls
+    /// the old account's cloud accepted were saved there; rejected ones are reported as such;
+    /// any other outcome means they may never have been saved, and they are reported discarded.
+    mutating func settleUploadAtSwitch(_ result: ResponseResult?, _ context: inout EngineContext) {
+        guard !stored.uploadAtSwitch.isEmpty else { return }
+        let account = stored.uploadAtSwitchAccount
+        var accepted: [WriteID] = []
+        var rejected: [KVSRejection] = []
+        if case .ok(.kvs(.uploaded(let yes, let no, _)))? = result { accepted = yes; rejected = no }
+        for call in stored.uploadAtSwitch {
+            if accepted.contains(call.write) { continue }
+            if let rejection = rejected.first(where: { $0.write == call.write }) {
+                for entry in call.entries {
+                    context.observe(.rejected(write: call.write, item: ItemKey(account: account, store: .kvs, name: entry.key),
+                                              error: "quotaViolation", limit: rejection.limit))
+                }
+                continue
+            }
+            let why = result == nil ? "its upload's answer was lost in a crash" : "its upload failed"
+            reportDiscarded(call, in: account, reason: "discarded at account switch (\(why))", &context)
+        }
+        context.log("kvsUploadAtSwitchSettled", [("calls", String(stored.uploadAtSwitch.count)), ("accepted", String(accepted.count))])
+        stored.uploadAtSwitch.removeAll()
+    }
+
+    private func reportDiscarded(_ call: KVSCall, in account: AccountID, reason: String, _ context: inout EngineContext) {
+        for entry in call.entries {
+            context.observe(.discarded(write: call.write, item: ItemKey(account: account, store: .kvs, name: entry.key), reason: reason))
+        }
     }
 }

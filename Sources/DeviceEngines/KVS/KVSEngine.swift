@@ -61,6 +61,8 @@ public struct KVSEngine: ClientEngine {
     public mutating func handle(_ event: EngineEvent, _ context: inout EngineContext) {
         switch event {
         case .launched:
+            // A crash lost the answer of the upload on the wire at an account switch.
+            settleUploadAtSwitch(nil, &context)
             if let account, account != storeAccount, stored.lastAccount != nil {
                 switchAccount(to: account, &context)
             }
