@@ -151,7 +151,7 @@ struct ResolutionTests {
             case .clockSet(let offset): #expect(offset == .seconds(-30))
             case .clockJump(let by): #expect(by == .seconds(3600))
             case .accountSignIn(let account): #expect(account == 1)
-            case .cloudThrottle(let length, let retryAfter): #expect(length == .minutes(1) && retryAfter == .seconds(20))
+            case .cloudThrottle(let length, let retryAfter, let zone): #expect(length == .minutes(1) && retryAfter == .seconds(20) && zone == nil)
             case .kvsSet(let entries) where entries.count == 1:
                 #expect(entries[0].value == .dictionary([
                     PlistEntry(key: "a", value: .data([0, 1])),

@@ -34,6 +34,14 @@ struct ValidationTests {
         #expect(Load.errors(Load.scenario(#""schema": ["Note"]"#)).map(\.path) == ["schema"])
     }
 
+    @Test func aZoneThrottleNamesItsZone() throws {
+        let file = try #require(Load.file(Load.scenario(#""steps": [{"at": "1s", "op": "cloud.throttle", "for": "1m", "retryAfter": "5s", "zone": "Notes"}]"#)))
+        guard case .cloudThrottle(_, _, let zone) = file.runs[0].steps[0].op else { Issue.record("not a throttle"); return }
+        #expect(zone == "Notes")
+        let errors = Load.errors(Load.scenario(#""steps": [{"at": "1s", "op": "cloud.throttle", "for": "1m", "retryAfter": "5s", "zone": ""}]"#))
+        #expect(errors.map(\.path) == ["steps[0].zone"])
+    }
+
     @Test func emptyAndBinaryFilesAreErrors() {
         #expect(Load.errors("").first?.message.contains("empty input") == true)
         guard case .failure(let binary) = ScenarioLoader.parse(bytes: [0x89, 0x50, 0x4E, 0x47, 0x00], path: "x.png") else { Issue.record("parsed"); return }

@@ -35,6 +35,12 @@ public struct Cloud: Sendable {
             actions.append(.respond(ResponseEnvelope(requestID: request.requestID, device: request.device, store: request.body.store, result: .failed(error))))
             return
         }
+        if case .records(let body) = request.body, !faults.busyZones.isEmpty,
+           let retryAfter = faults.busy(body.zones, at: trueNow) {
+            actions.append(.respond(ResponseEnvelope(requestID: request.requestID, device: request.device, store: .records,
+                                                     result: .ok(.records(.failed(.zoneBusy(retryAfter: retryAfter)))))))
+            return
+        }
         var context = CloudContext(now: clock, arrival: arrivals)
         context.tracing = tracing
         swap(&context.actions, &actions)

@@ -9,6 +9,8 @@ public struct CloudFaults: Hashable, Sendable {
     public var throttleUntil: SimInstant?
     /// The `retryAfter` the cloud gives while throttling.
     public var throttleRetryAfter: SimDuration = .seconds(30)
+    /// Zones throttled on their own (`cloud.throttle` with `zone`), latest last.
+    public var busyZones: [ZoneBusyFault] = []
 
     public init() {}
 
@@ -16,6 +18,13 @@ public struct CloudFaults: Hashable, Sendable {
     public func failure(at now: SimInstant) -> (name: String, retryAfter: SimDuration)? {
         if let until = outageUntil, now < until { return ("serviceUnavailable", until - now) }
         if let until = throttleUntil, now < until { return ("requestRateLimited", max(throttleRetryAfter, .zero)) }
+        return nil
+    }
+
+    /// The `retryAfter` of a zone among `zones` that is busy at `now` (the latest fault set for
+    /// it wins), or nil.
+    public func busy(_ zones: [String], at now: SimInstant) -> SimDuration? {
+        for fault in busyZones.reversed() where now < fault.until && zones.contains(fault.zone) { return max(fault.retryAfter, .zero) }
         return nil
     }
 }

@@ -175,7 +175,8 @@ extension ReportModel {
                                       text: "\(line.string("op") ?? "clock"): clock now \(ReportTime.signed(offset))", writes: []))
             case "cloudOutage", "cloudThrottle":
                 let until = line.int64("until_us") ?? time
-                cloudIntervals.append(Interval(lane: -1, start: time, end: until, what: event == "cloudOutage" ? "cloud outage" : "throttled"))
+                let what = event == "cloudOutage" ? "cloud outage" : line.string("zone").map { "zone \($0) busy" } ?? "throttled"
+                cloudIntervals.append(Interval(lane: -1, start: time, end: until, what: what))
             case "cloudClock":
                 markers.append(Marker(kind: .clock, lane: nil, at: time, item: "",
                                       text: "cloud clock now \(ReportTime.signed(line.int64("offset_us") ?? 0))", writes: []))

@@ -36,7 +36,9 @@ public enum StepOp: Sendable {
     /// Index into the run's accounts.
     case accountSignIn(account: Int)
     case cloudOutage(duration: SimDuration)
-    case cloudThrottle(duration: SimDuration, retryAfter: SimDuration)
+    /// `zone` nil: every request fails with `requestRateLimited`; a zone: record requests about
+    /// that zone fail with `zoneBusy` (a SyncLab extension).
+    case cloudThrottle(duration: SimDuration, retryAfter: SimDuration, zone: String?)
     case cloudExpireTokens
     // Key-value store. `kvsSet` with several entries is `kvs.setMany`.
     case kvsSet(entries: [PlistEntry])

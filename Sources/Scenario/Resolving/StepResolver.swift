@@ -36,7 +36,7 @@ struct StepResolver {
         OpSpec("account.signOut"),
         OpSpec("account.signIn", ["account"], required: ["account"]),
         OpSpec("cloud.outage", ["for"], required: ["for"], onCloud: true),
-        OpSpec("cloud.throttle", ["for", "retryAfter"], required: ["for", "retryAfter"], onCloud: true),
+        OpSpec("cloud.throttle", ["for", "retryAfter", "zone"], required: ["for", "retryAfter"], onCloud: true),
         OpSpec("cloud.expireTokens", onCloud: true),
         OpSpec("kvs.set", ["key", "value"], required: ["key", "value"]),
         OpSpec("kvs.setMany", ["values"], required: ["values"]),
@@ -270,8 +270,9 @@ struct StepResolver {
         case "cloud.throttle":
             let length = argument("for").flatMap { reader.duration($0, path.key("for"), .positive, what: "a throttling length") }
             let retryAfter = argument("retryAfter").flatMap { reader.duration($0, path.key("retryAfter"), .nonNegative, what: "a retry-after delay") }
-            guard let length, let retryAfter else { return nil }
-            return .cloudThrottle(duration: length, retryAfter: retryAfter)
+            let zone = argument("zone").flatMap { reader.string($0, path.key("zone"), nonEmpty: true, what: "a zone name") }
+            guard let length, let retryAfter, argument("zone") == nil || zone != nil else { return nil }
+            return .cloudThrottle(duration: length, retryAfter: retryAfter, zone: zone)
         case "cloud.expireTokens": return .cloudExpireTokens
         case "kvs.set":
             let key = text("key", what: "a key")

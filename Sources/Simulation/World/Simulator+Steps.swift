@@ -1,4 +1,6 @@
 import SimKernel
+import JSONText
+import CloudService
 import SyncProtocol
 import DeviceEngines
 import Scenario
@@ -15,10 +17,16 @@ extension Simulator {
             cloud.faults.outageUntil = now + duration
             trace.record(now, "cloudOutage", [("until_us", .int((now + duration).microseconds)), ("step", .string(step.source))])
             return
-        case .cloudThrottle(let duration, let retryAfter):
-            cloud.faults.throttleUntil = now + duration
-            cloud.faults.throttleRetryAfter = retryAfter
-            trace.record(now, "cloudThrottle", [("until_us", .int((now + duration).microseconds)), ("retryAfter_us", .int(retryAfter.microseconds)), ("step", .string(step.source))])
+        case .cloudThrottle(let duration, let retryAfter, let zone):
+            var fields: [(String, JSON)] = [("until_us", .int((now + duration).microseconds)), ("retryAfter_us", .int(retryAfter.microseconds))]
+            if let zone {
+                cloud.faults.busyZones.append(ZoneBusyFault(zone: zone, until: now + duration, retryAfter: retryAfter))
+                fields.append(("zone", .string(zone)))
+            } else {
+                cloud.faults.throttleUntil = now + duration
+                cloud.faults.throttleRetryAfter = retryAfter
+            }
+            trace.record(now, "cloudThrottle", fields + [("step", .string(step.source))])
             return
         case .cloudExpireTokens:
             cloud.expireTokens()

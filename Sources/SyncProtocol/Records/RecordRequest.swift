@@ -21,4 +21,15 @@ public enum RecordRequest: Sendable {
         case .modifyZones, .fetchDatabaseChanges, .fetchZoneChanges, .queryRecords, .createSubscription: return 0
         }
     }
+
+    /// The record zones the request reads or writes (not zone creation or deletion, and not the
+    /// database-wide change feed), in request order, repeats kept.
+    public var zones: [String] {
+        switch self {
+        case .modifyRecords(let modify): return modify.saves.map(\.id.zone) + modify.deletes.map(\.id.zone)
+        case .fetchZoneChanges(_, let zones): return zones.map(\.zone)
+        case .queryRecords(_, let zone): return [zone]
+        case .modifyZones, .fetchDatabaseChanges, .createSubscription: return []
+        }
+    }
 }
