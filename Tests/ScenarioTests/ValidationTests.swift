@@ -42,6 +42,23 @@ struct ValidationTests {
         #expect(errors.map(\.path) == ["steps[0].zone"])
     }
 
+    @Test func notificationReasonsAreCheckedWithASuggestion() {
+        let errors = Load.errors(Load.scenario(#""expect": {"notifications": [{"device": "A", "reason": "serverchange"}, {"device": "B", "reason": "didChange", "max": 0}]}"#))
+        #expect(errors.map(\.path) == ["expect.notifications[0].reason", "expect.notifications[1].reason"])
+        #expect(errors.first?.message.contains("did you mean 'serverChange'?") == true)
+    }
+
+    @Test func anUnknownPlaceholderIsAnErrorNotALiteral() {
+        let errors = Load.errors(Load.scenario(#""steps": [{"at": "1s", "device": "A", "op": "kvs.set", "key": "k${j}", "value": "${device}-${i}", "every": "1s", "times": 2}]"#))
+        #expect(errors.map(\.path) == ["steps[0].key"])
+        #expect(errors.first?.message.hasPrefix("unknown placeholder ${j}") == true)
+    }
+
+    @Test func aDecimalDurationNeedsAUnit() {
+        let errors = Load.errors(Load.scenario(#""steps": [{"at": "1.5", "device": "A", "op": "kvs.synchronize"}, {"at": "1500", "device": "A", "op": "kvs.synchronize"}]"#))
+        #expect(errors.map(\.path) == ["steps[0].at"])
+    }
+
     @Test func emptyAndBinaryFilesAreErrors() {
         #expect(Load.errors("").first?.message.contains("empty input") == true)
         guard case .failure(let binary) = ScenarioLoader.parse(bytes: [0x89, 0x50, 0x4E, 0x47, 0x00], path: "x.png") else { Issue.record("parsed"); return }

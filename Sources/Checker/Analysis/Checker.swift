@@ -40,6 +40,8 @@ public struct Checker {
         var listed: [DeviceID: Set<String>] = [:]
         var notifiedAt: [DeviceID: SimInstant] = [:]
         var touchedAtomic: [DeviceID: Set<WriteID>] = [:]
+        /// The last write made to each item so far (for "later writes are no violation").
+        var latestWrite: [ItemKey: WriteID] = [:]
 
         /// `B:1 (doc.save "note.txt" on B at 30s)`, or just the name for an engine's own write.
         func describe(_ write: WriteID) -> String {
@@ -53,6 +55,7 @@ public struct Checker {
             if itemsByWrite[write]?.contains(item) != true { itemsByWrite[write, default: []].append(item) }
             valueByWriteItem[write, default: [:]][item] = value
             if replacedByWrite[write]?[item] == nil { replacedByWrite[write, default: [:]][item] = .some(previous) }
+            latestWrite[item] = write
         }
 
         func flushBatch(at time: SimInstant) {
@@ -87,7 +90,13 @@ public struct Checker {
             for item in items {
                 let now = shown[DeviceItem(device: device, item: item)]
                 if now?.write == write { showsNew = true; continue }
-                if let old = replaced[item], now?.write == old { showsOld = item }
+                if let old = replaced[item], now?.write == old {
+                    // A later write to this item that saw the atomic one (a delete of one member,
+                    // say) may leave it showing what it showed before: no violation (SPEC §6).
+                    if let later = latestWrite[item], later != write, graph.observes(later, write),
+                       valueByWriteItem[later]?[item] == now?.value ?? .absent { continue }
+                    showsOld = item
+                }
             }
             guard showsNew, let oldItem = showsOld else { return }
             anomalies.append(Anomaly(kind: "atomicityViolation", store: oldItem.store, account: history.accountName(oldItem.account),
@@ -247,6 +256,8 @@ public struct Checker {
         // Resurrection: a delete that had seen a value, and that value is back at the end.
         for operation in history.operations where operation.outcome == .accepted {
             let write = operation.write
+            // A delete the cloud refused (a permission failure, say) deleted nothing; the app was told.
+            if rejected.contains(write) { continue }
             guard let items = itemsByWrite[write], let values = valueByWriteItem[write] else { continue }
             for item in items where values[item] == .absent {
                 guard let final = finalByItem[item], let finalWrite = final.write, finalWrite != write else { continue }

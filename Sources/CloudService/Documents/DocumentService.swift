@@ -53,7 +53,10 @@ public struct DocumentService: Sendable {
         guard let document = container.documents[upload.path] else {
             // A new document (or a delete of one the cloud never had).
             guard case .content = version.body else { return reply(.alreadyDeleted, nil) }
-            guard storage.fits(request.account, deltaBytes: version.body.sizeBytes) else { return reply(.quotaExceeded, nil) }
+            guard storage.fits(request.account, deltaBytes: version.body.sizeBytes) else {
+                storage.noteRefusal(request.account)
+                return reply(.quotaExceeded, nil)
+            }
             var created = StoredDocument(path: upload.path, current: version, changedAt: 0)
             for stub in upload.chain { created.remember(stub.stub) }
             storage.charge(request.account, deltaBytes: created.storedBytes)
@@ -135,7 +138,10 @@ public struct DocumentService: Sendable {
         }
 
         let delta = next.storedBytes - document.storedBytes
-        guard storage.fits(request.account, deltaBytes: delta) else { return reply(.quotaExceeded, document.state) }
+        guard storage.fits(request.account, deltaBytes: delta) else {
+            storage.noteRefusal(request.account)
+            return reply(.quotaExceeded, document.state)
+        }
         storage.charge(request.account, deltaBytes: delta)
         if !resolvedNow.isEmpty {
             context.log("resolved", [("path", upload.path), ("versions", resolvedNow.map(Self.name).joined(separator: ",")), ("by", Self.name(version))])

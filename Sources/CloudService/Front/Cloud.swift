@@ -50,6 +50,15 @@ public struct Cloud: Sendable {
         case .records(let body): records.handle(request, body, &context, storage: &storage)
         }
         swap(&context.actions, &actions)
+        // Space freed in an account that had a write refused for lack of it: tell its devices, in
+        // both services that share the quota, so changes blocked on it retry now rather than at
+        // their next periodic check (as the device's iCloud daemon would learn of it).
+        if !storage.freedAfterRefusal.isEmpty {
+            for account in storage.takeFreedAfterRefusal() {
+                actions.append(.pushAccount(PushNotification(store: .documents, account: account), except: nil))
+                actions.append(.pushAccount(PushNotification(store: .records, account: account), except: nil))
+            }
+        }
     }
 
     /// Devices that should get a push for `account`, in device order, skipping `except`.

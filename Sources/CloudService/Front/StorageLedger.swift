@@ -7,10 +7,27 @@ public struct StorageLedger: Hashable, Sendable {
     /// Indexed by account index; the public database is kept apart.
     public private(set) var usedBytes: [Int64]
     public private(set) var publicUsedBytes: Int64 = 0
+    /// Per account: a write was refused for lack of space since its usage last shrank.
+    private var refused: [Bool]
+    /// Accounts whose usage shrank after a refusal, in the order it happened, not yet announced.
+    public private(set) var freedAfterRefusal: [AccountID] = []
 
     public init(accountCount: Int, quotaBytes: Int64) {
         self.quotaBytes = quotaBytes
         usedBytes = Array(repeating: 0, count: max(accountCount, 1))
+        refused = Array(repeating: false, count: max(accountCount, 1))
+    }
+
+    /// A write of `account` was refused with `quotaExceeded` (the public database's quota is the
+    /// container's, and nobody waits on it: ignored).
+    public mutating func noteRefusal(_ account: AccountID) {
+        if account != .publicDatabase { refused[Int(account.index)] = true }
+    }
+
+    /// The accounts to tell that space freed, and forgets them.
+    public mutating func takeFreedAfterRefusal() -> [AccountID] {
+        defer { freedAfterRefusal.removeAll() }
+        return freedAfterRefusal
     }
 
     public func used(by account: AccountID) -> Int64 {
@@ -23,6 +40,12 @@ public struct StorageLedger: Hashable, Sendable {
     }
 
     public mutating func charge(_ account: AccountID, deltaBytes: Int64) {
-        if account == .publicDatabase { publicUsedBytes += deltaBytes } else { usedBytes[Int(account.index)] += deltaBytes }
+        if account == .publicDatabase { publicUsedBytes += deltaBytes; return }
+        let index = Int(account.index)
+        usedBytes[index] += deltaBytes
+        if deltaBytes < 0 && refused[index] {
+            refused[index] = false
+            freedAfterRefusal.append(account)
+        }
     }
 }

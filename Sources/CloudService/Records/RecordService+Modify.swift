@@ -50,6 +50,10 @@ extension RecordService {
                 }
             }
             context.log("atomicBatchFailed", [("items", String(modify.itemCount))])
+            // The batch is undone, but a refusal for space still happened.
+            if results.contains(where: { if case .failed(_, .quotaExceeded) = $0 { return true } else { return false } }) {
+                storage.noteRefusal(dbKey)
+            }
             if let original { databases[dbKey] = original }
             return .recordsModified(results)
         }
@@ -101,7 +105,10 @@ extension RecordService {
         }
         let charge = Int64(record.sizeBytes) + record.assetBytes
         let delta = charge - (existing?.chargedBytes ?? 0)
-        if !work.storage.fits(dbKey, deltaBytes: delta) { return .failed(id, .quotaExceeded) }
+        if !work.storage.fits(dbKey, deltaBytes: delta) {
+            work.storage.noteRefusal(dbKey)
+            return .failed(id, .quotaExceeded)
+        }
         work.storage.charge(dbKey, deltaBytes: delta)
         work.lastChangeTag += 1
         record.changeTag = work.lastChangeTag

@@ -44,6 +44,7 @@ extension RecordEngine {
         }
         let key = RecordKey(database: change.database, zone: change.zone, name: change.name)
         guard applyLocalSave(change, key, write: write, atomicGroup: nil, &context) else { return .unchanged }
+        if change.database == .public { state.usesPublicDatabase = true }
         pump(&context)
         return .accepted
     }
@@ -62,6 +63,7 @@ extension RecordEngine {
     public mutating func saveAtomic(database: DatabaseScope, zone: String, saves: [RecordFieldsChange], deletes: [String], write: WriteID, _ context: inout EngineContext) -> AppCallResult {
         guard database == .private || zone == RecordID.defaultZone else { return rejectCall("invalidArguments", zone, &context) }
         let group: WriteID? = zone == RecordID.defaultZone ? nil : write
+        if database == .public { state.usesPublicDatabase = true }
         var changed = false
         for change in saves {
             let key = RecordKey(database: database, zone: change.zone, name: change.name)

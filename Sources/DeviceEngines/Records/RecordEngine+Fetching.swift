@@ -69,9 +69,10 @@ extension RecordEngine {
         afterPrivateFetch(&context)
     }
 
-    /// After the private database: the public database query, if the app subscribed to it.
+    /// After the private database: the public database query, if the app subscribed to it or
+    /// keeps records there.
     mutating func afterPrivateFetch(_ context: inout EngineContext) {
-        if state.publicSubscribed {
+        if state.publicSubscribed || state.usesPublicDatabase {
             fetchPhase = .query
             send(.queryRecords(database: .public, zone: RecordID.defaultZone), .query, &context)
         } else {

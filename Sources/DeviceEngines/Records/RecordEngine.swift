@@ -107,6 +107,8 @@ public struct RecordEngine: ClientEngine {
         case .push(let push):
             if push.account == state.account || (push.account == .publicDatabase && state.publicSubscribed) {
                 wantFetch = true
+                // Something changed in the cloud: space may have freed for blocked changes.
+                if push.account == state.account { unblockQuota() }
                 pump(&context)
             }
         case .timer(let timer):

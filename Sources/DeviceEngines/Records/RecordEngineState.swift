@@ -26,6 +26,9 @@ public struct RecordEngineState: Sendable {
     /// The app asked for a public database subscription; `publicSubscribed` once the cloud has it.
     public var publicSubscriptionWanted = false
     public var publicSubscribed = false
+    /// The app has saved into the public database: its fetches also query it (the public database
+    /// has no change tracking, so a query is how this device learns of others' edits to them).
+    public var usesPublicDatabase = false
     /// Per record, the server change tag the app's conflict policy last ran for (a second
     /// `serverRecordChanged` carrying it is not a second conflict). `RecordEngineState.goneTag`
     /// marks a conflict with a deletion.

@@ -111,6 +111,12 @@ struct ExpectationResolver {
             let minimum = element["min"].flatMap { reader.int($0, elementPath.key("min"), minimum: 0, what: "a count") }
             let maximum = element["max"].flatMap { reader.int($0, elementPath.key("max"), minimum: 0, what: "a count") }
             guard let device, let reason else { continue }
+            guard AppNotification.reasons.contains(reason) else {
+                let node = element["reason"]
+                reader.report("unknown notification reason \"\(reason)\"\(Suggestion.hint(for: reason, in: AppNotification.reasons)) (reasons: \(AppNotification.reasons.joined(separator: ", ")))",
+                              at: node?.position ?? element.position, path: elementPath.key("reason"))
+                continue
+            }
             if (element["min"] != nil && minimum == nil) || (element["max"] != nil && maximum == nil) { continue }
             if let minimum, let maximum, minimum > maximum {
                 reader.report("\"min\" (\(minimum)) is greater than \"max\" (\(maximum))", at: element.position, path: elementPath)

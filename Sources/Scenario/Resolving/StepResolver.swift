@@ -160,6 +160,12 @@ struct StepResolver {
         }
 
         let arguments = allMembers.filter { !StepResolver.stepKeys.contains($0.key) }
+        let unknown = StepTemplate.unknownPlaceholders(in: arguments, path)
+        for placeholder in unknown {
+            reader.report("unknown placeholder \(placeholder.text): a step can use ${i} (the repetition, from 0) and ${device} (the device it runs on)",
+                          at: placeholder.position, path: placeholder.path)
+        }
+        if !unknown.isEmpty { return }
         let usesIndex = StepTemplate.contains("${i}", in: arguments)
         let usesDevice = StepTemplate.contains("${device}", in: arguments) && !devices.isEmpty
         let deviceGroups: [[Int]] = usesDevice ? devices.map { [$0] } : [devices]

@@ -17,6 +17,43 @@ enum StepTemplate {
         }
     }
 
+    /// The placeholders SPEC §5 defines.
+    static let placeholders = ["i", "device"]
+
+    /// Every `${NAME}` in the strings and keys of `members` whose NAME is not a placeholder:
+    /// (the text, where it is, its path). A typo like `${j}` would otherwise stay in the value.
+    static func unknownPlaceholders(in members: [JSONMember], _ path: JSONPath) -> [(text: String, position: SourcePosition, path: JSONPath)] {
+        var found: [(text: String, position: SourcePosition, path: JSONPath)] = []
+        for member in members {
+            for name in unknownNames(member.key) { found.append((name, member.keyPosition, path.key(member.key))) }
+            found += unknownPlaceholders(in: member.value, path.key(member.key))
+        }
+        return found
+    }
+
+    private static func unknownPlaceholders(in node: JSONNode, _ path: JSONPath) -> [(text: String, position: SourcePosition, path: JSONPath)] {
+        switch node.value {
+        case .string(let text): return unknownNames(text).map { ($0, node.position, path) }
+        case .object(let members): return unknownPlaceholders(in: members, path)
+        case .array(let elements): return elements.enumerated().flatMap { unknownPlaceholders(in: $1, path.index($0)) }
+        case .integer, .double, .bool, .null: return []
+        }
+    }
+
+    /// The `${NAME}` texts in `text` whose NAME is not a placeholder.
+    private static func unknownNames(_ text: String) -> [String] {
+        guard text.contains("${") else { return [] }
+        var names: [String] = []
+        var rest = text[...]
+        while let open = rest.range(of: "${") {
+            guard let close = rest[open.upperBound...].firstIndex(of: "}") else { break }
+            let name = String(rest[open.upperBound..<close])
+            if !placeholders.contains(name) { names.append("${\(name)}") }
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
+    }
+
     /// `members` with `${i}` replaced by `index` and `${device}` by `device`. Positions are kept,
     /// so errors in an expansion point at the template.
     static func expand(_ members: [JSONMember], index: Int, device: String) -> [JSONMember] {

@@ -19,13 +19,17 @@ public enum Units {
         ("bps", 1), ("kbps", 1_000), ("Kbps", 1_000), ("Mbps", 1_000_000), ("Gbps", 1_000_000_000),
     ]
 
-    /// `"1.5s"`, `"250ms"`, `"2m"`, `"1h"`, `"1d"`, `"10us"`; signed `"+5m"`, `"-30s"`. A number
-    /// without a unit (`"250"`) means milliseconds, as a bare JSON integer does.
+    /// `"1.5s"`, `"250ms"`, `"2m"`, `"1h"`, `"1d"`, `"10us"`; signed `"+5m"`, `"-30s"`. An integer
+    /// without a unit (`"250"`) means milliseconds, as a bare JSON integer does; a decimal needs
+    /// a unit. Spaces around the number and before the unit are allowed (`"2 s"`).
     /// - Returns: the duration rounded to the nearest microsecond, or nil if `text` is not one.
     public static func duration(_ text: String) -> SimDuration? {
         guard let parsed = DecimalText(text, signed: true) else { return nil }
         let scale: UInt64
         if parsed.unit.isEmpty {
+            // Only a bare integer means milliseconds (SPEC §3.1): `"1.5"` is more likely a
+            // forgotten unit than 1.5 ms.
+            guard !text.contains(".") else { return nil }
             scale = 1_000
         } else if let match = durationUnits.first(where: { $0.unit == parsed.unit }) {
             scale = match.microseconds

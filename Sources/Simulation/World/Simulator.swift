@@ -132,7 +132,12 @@ public struct Simulator {
         cloud.faults = CloudFaults()
         for index in devices.indices {
             if devices[index].crashed { restart(index) }
+            // Network faults cleared: the link as configured, but nothing lost any more (SPEC §5
+            // `end`), so the settle phase cannot end with a change that never got through only
+            // because its push or fetch was dropped. Latency and bandwidth stay as configured.
             devices[index].link.settings = devices[index].link.configured
+            devices[index].link.settings.loss = 0
+            devices[index].link.settings.pushLoss = 0
             if !devices[index].online { setOnline(index, true) }
         }
         for index in devices.indices where devices[index].installed {

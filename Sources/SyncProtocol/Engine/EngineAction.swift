@@ -16,17 +16,3 @@ public enum EngineAction: Sendable {
     /// (`willSendChanges`, `sentRecordZoneChanges`, …). `details` are (name, value) pairs in order.
     case log(event: String, details: [(String, String)])
 }
-
-/// A notification the app receives. `reason` and `items` are what `expect.notifications` and
-/// the checker's missed/spurious notification checks see.
-public struct AppNotification: Hashable, Sendable {
-    public var store: Store
-    /// KVS: `serverChange`, `initialSyncChange`, `quotaViolationChange`, `accountChange`.
-    /// Documents: `inConflict`, `conflictResolved`, `error`. Records: `error`, `conflict`.
-    public var reason: String
-    /// The changed keys (KVS), paths, or record names, in the engine's order.
-    public var items: [String]
-    public init(store: Store, reason: String, items: [String]) {
-        self.store = store; self.reason = reason; self.items = items
-    }
-}
