@@ -79,4 +79,24 @@ struct SettleAndOracleTests {
          "expect": {"converged": true, "lostUpdates": 0, "noAnomalies": ["resurrection"]}}
         """)
     }
+
+    @Test("a lost write is blamed on what replaced it on its own device, not on a later unrelated final value")
+    func lostWriteBlamedOnWhatReplacedIt() throws {
+        let judged = try run("""
+        {"format": "synclab/1", "name": "t", "engine": {"records": {"conflict": "serverWins"}}, "devices": [{"id": "A"}, {"id": "B"}],
+         "steps": [
+           {"at": "0s", "device": "A", "op": "zone.create", "zone": "Z"},
+           {"at": "1s", "device": "A", "op": "record.save", "zone": "Z", "type": "Note", "name": "n", "fields": {"title": "one"}},
+           {"at": "10s", "device": ["A", "B"], "op": "airplane.on"},
+           {"at": "20s", "device": "A", "op": "record.save", "zone": "Z", "type": "Note", "name": "n", "fields": {"title": "from A"}},
+           {"at": "25s", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "n", "fields": {"title": "from B"}},
+           {"at": "60s", "device": "A", "op": "airplane.off"},
+           {"at": "70s", "device": "B", "op": "airplane.off"},
+           {"at": "100s", "device": "B", "op": "record.delete", "zone": "Z", "name": "n"}],
+         "expect": {"converged": true, "lostUpdates": 1}}
+        """)
+        let lost = try #require(judged.outcome.report.anomalies.first { $0.kind == "lostUpdate" })
+        #expect(lost.write == "B:1")
+        #expect(lost.replacedBy == "A:3", "\(lost.explanation)")
+    }
 }

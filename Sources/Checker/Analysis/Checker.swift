@@ -10,6 +10,7 @@ public struct Checker {
 
     /// The device/item pair whose visible write the scan tracks.
     struct DeviceItem: Hashable { var device: DeviceID; var item: ItemKey }
+    struct WriteItem: Hashable { var write: WriteID; var item: ItemKey }
     struct Shown { var write: WriteID?; var value: ItemValue }
 
     public func check(_ history: History) -> CheckReport {
@@ -40,6 +41,9 @@ public struct Checker {
         var listed: [DeviceID: Set<String>] = [:]
         var notifiedAt: [DeviceID: SimInstant] = [:]
         var touchedAtomic: [DeviceID: Set<WriteID>] = [:]
+        /// Per (write, item), the first few writes its own device then showed in its place: the
+        /// first that had not seen it is what "replaced" it, in the device's own experience.
+        var replacedOnDevice: [WriteItem: [WriteID]] = [:]
         /// The last write made to each item so far (for "later writes are no violation").
         var latestWrite: [ItemKey: WriteID] = [:]
 
@@ -148,6 +152,11 @@ public struct Checker {
                             explanation: "\(deviceName(device)) showed \(history.name(of: write)), a write made in account \(history.accountName(writerAccount)), as data of account \(history.accountName(item.account)).",
                             write: history.name(of: write)))
                     }
+                    if let before = previous?.write, before != write, let write,
+                       operationByWrite[before]?.device == device || derivedDevice[before] == device {
+                        let replaced = WriteItem(write: before, item: item)
+                        if replacedOnDevice[replaced, default: []].count < 4 { replacedOnDevice[replaced, default: []].append(write) }
+                    }
                     shown[key] = Shown(write: write, value: value)
                 case .derivedWrite(let write, let item, let value, let parents, _):
                     if let device = fact.device { derivedDevice[write] = device }
@@ -231,8 +240,10 @@ public struct Checker {
             for lost in lostItems.isEmpty ? [item] : lostItems {
                 let finalWrite = finalByItem[lost]?.write ?? shownFinalWrite(lost, shown)
                 let decision = lastWriterWins.first { $0.over == write && !graph.observes($0.chosen, write) }
-                // The write that overwrote it: the one last-writer-wins chose over it, else the final value.
-                let replacer = decision?.chosen ?? finalWrite
+                // The write that overwrote it: the one last-writer-wins chose over it, else the first
+                // its own device showed in its place that had not seen it, else the final value.
+                let seenReplacing = replacedOnDevice[WriteItem(write: write, item: lost)]?.first { !graph.observes($0, write) }
+                let replacer = decision?.chosen ?? seenReplacing ?? finalWrite
                 let inConflict = conflictWrites.contains(write)
                 var sentence = "\(device)'s write \(name) (\(operation.summary) at \(SimDuration(microseconds: operation.at.microseconds))) was lost: "
                 if let inversion = inverted[write] {
