@@ -112,7 +112,8 @@ struct JSON5Parser {
                         }
                         let (nextKey, nextKeyPosition) = try parseKey(openedAt: objectStart)
                         if let first = JSON5Parser.earlierPosition(of: nextKey, at: nextKeyPosition, in: members, index: &keys) {
-                            throw fail("duplicate key \"\(nextKey)\" (first at line \(first.line), column \(first.column))", at: nextKeyPosition)
+                            throw JSONParseError(message: "duplicate key \"\(nextKey)\" (first at line \(first.line), column \(first.column))",
+                                                 position: nextKeyPosition, path: JSON5Parser.path(stack, then: nextKey))
                         }
                         try expectColon(after: nextKey)
                         stack.append(.object(start: objectStart, members: members, keys: keys, key: nextKey, keyPosition: nextKeyPosition))
@@ -150,6 +151,19 @@ struct JSON5Parser {
             }
             return completed
         }
+    }
+
+    /// The path of a member named `key` inside the containers on `stack` (outermost first), in
+    /// the scenario errors' notation: `steps[3].value`.
+    private static func path(_ stack: [Frame], then key: String) -> String {
+        var path = ""
+        for frame in stack {
+            switch frame {
+            case .object(_, _, _, let name, _): path += path.isEmpty ? name : ".\(name)"
+            case .array(_, let elements): path += "[\(elements.count)]"
+            }
+        }
+        return path.isEmpty ? key : "\(path).\(key)"
     }
 
     /// Objects with fewer members are searched for a duplicate key one by one: cheaper than hashing

@@ -90,6 +90,13 @@ struct JSON5ReaderTests {
         #expect(error?.position == SourcePosition(line: 2, column: 2))
         #expect(error?.message.contains("duplicate key \"a\"") == true)
         #expect(error?.message.contains("line 1, column 2") == true)
+        #expect(error?.path == "a")
+    }
+
+    @Test func aDuplicateKeyNamesItsPath() {
+        #expect(parseError(#"{"steps": [{"at": 1}, {"value": 1, "value": 2}]}"#)?.path == "steps[1].value")
+        #expect(parseError(#"{"a": {"b": [[0, {"c": 1, "c": 2}]]}}"#)?.path == "a.b[0][1].c")
+        #expect(parseError(#"{"a": }"#)?.path == nil)
     }
 
     @Test func aMissingCommaNamesWhatWasExpected() {

@@ -29,7 +29,7 @@ public enum ScenarioLoader {
             root = try JSON5Reader.parse(bytes: bytes)
         } catch {
             let message = "invalid JSON: \(error.message)"
-            return .failure(ScenarioErrors(errors: [ScenarioError(file: path, position: error.position, path: "(root)", message: message)]))
+            return .failure(ScenarioErrors(errors: [ScenarioError(file: path, position: error.position, path: error.path ?? "(root)", message: message)]))
         }
         let reader = ScenarioReader(file: path)
         let scenario = ScenarioResolver(reader: reader).resolve(root)
