@@ -95,6 +95,13 @@ public indirect enum JSON: Sendable, Equatable {
     /// RFC 8259 escaping: quotes, backslash, control characters; other text stays UTF-8.
     public static func writeString(_ value: String, into output: inout String) {
         output.append("\"")
+        // Almost every string in a trace needs no escape: appending it whole is the same bytes
+        // as the loop below, without growing the output one scalar at a time.
+        guard needsEscaping(value) else {
+            output.append(value)
+            output.append("\"")
+            return
+        }
         for scalar in value.unicodeScalars {
             switch scalar {
             case "\"": output.append("\\\"")
@@ -114,6 +121,14 @@ public indirect enum JSON: Sendable, Equatable {
             }
         }
         output.append("\"")
+    }
+
+    /// True if any UTF-8 byte of `value` is one `writeString` escapes: `"`, `\\` or a control
+    /// character. Multi-byte sequences never contain these bytes, so a byte scan is exact.
+    static func needsEscaping(_ value: String) -> Bool {
+        func escaped(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x22 || byte == 0x5C }
+        if let found = value.utf8.withContiguousStorageIfAvailable({ $0.contains(where: escaped) }) { return found }
+        return value.utf8.contains(where: escaped)
     }
 }
 

@@ -39,6 +39,25 @@ struct JSONWriterTests {
         #expect(JSON.string(text).rendered() == #""q\"b\\n\nt\tr\rb\bf\fc\u0001\u001fé😀/""#)
     }
 
+    @Test func onlyQuotesBackslashesAndControlBytesNeedEscaping() {
+        for byte in UInt8(0)...0x7F {
+            let text = "a" + String(UnicodeScalar(byte)) + "é"
+            #expect(JSON.needsEscaping(text) == (byte < 0x20 || byte == 0x22 || byte == 0x5C), "byte \(byte)")
+        }
+        #expect(!JSON.needsEscaping("plain é😀 text / with \u{7F}"))
+        #expect(!JSON.needsEscaping(""))
+    }
+
+    @Test func stringsWithoutEscapesRenderTheSameAsScalarByScalar() {
+        // The whole-string path must give the bytes the escaping loop gives for such strings.
+        for text in ["", "plain", "é😀/\u{7F}\u{85}\u{2028}", String(repeating: "abc ", count: 100)] {
+            var expected = "\""
+            expected.unicodeScalars.append(contentsOf: text.unicodeScalars)
+            expected.append("\"")
+            #expect(JSON.string(text).rendered() == expected)
+        }
+    }
+
     @Test func renderedTextParsesBackToTheSameTree() throws {
         let json = JSON.object([
             ("name", .string("line\none \"quoted\"")), ("count", .int(-42)), ("ratio", .double(0.25)),
