@@ -21,8 +21,8 @@ struct TraceRecorder {
         guard enabled else { return }
         var members: [(String, JSON)] = [("t_us", .int(time.microseconds)), ("ev", .string(event))]
         members.append(contentsOf: fields())
-        bytes.append(contentsOf: (JSON.object(members).rendered()).utf8)
-        bytes.append(10)
+        JSON.object(members).write(into: &bytes)
+        bytes.append(UInt8(ascii: "\n"))
     }
 
     /// The first line: everything a report needs to draw the run without the scenario file.
