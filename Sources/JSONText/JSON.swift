@@ -28,55 +28,75 @@ public indirect enum JSON: Sendable, Equatable {
 
     /// Compact, one line, no spaces: `{"a":1,"b":[true,null]}`.
     public func rendered() -> String {
-        var output = ""
-        write(into: &output, indent: nil, depth: 0)
-        return output
+        var bytes: [UInt8] = []
+        write(into: &bytes, indent: nil, depth: 0)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Two-space indentation, `"key": value`, ending with a newline.
     public func renderedPretty() -> String {
-        var output = ""
-        write(into: &output, indent: "  ", depth: 0)
-        output.append("\n")
-        return output
+        var bytes: [UInt8] = []
+        write(into: &bytes, indent: Array("  ".utf8), depth: 0)
+        bytes.append(UInt8(ascii: "\n"))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    private func write(into output: inout String, indent: String?, depth: Int) {
+    /// Appends the compact rendering's UTF-8 bytes: what `rendered()` gives, without making a
+    /// String of it (trace lines go straight into the trace's bytes).
+    public func write(into bytes: inout [UInt8]) {
+        write(into: &bytes, indent: nil, depth: 0)
+    }
+
+    // The one renderer: UTF-8 bytes, so nothing is appended a character at a time.
+    private func write(into bytes: inout [UInt8], indent: [UInt8]?, depth: Int) {
         switch self {
-        case .null: output.append("null")
-        case .bool(let value): output.append(value ? "true" : "false")
-        case .int(let value): output.append(String(value))
-        case .double(let value): output.append(JSON.format(value))
-        case .string(let value): JSON.writeString(value, into: &output)
+        case .null: bytes.append(contentsOf: "null".utf8)
+        case .bool(let value): bytes.append(contentsOf: (value ? "true" : "false").utf8)
+        case .int(let value): JSON.writeDecimal(value, into: &bytes)
+        case .double(let value): bytes.append(contentsOf: JSON.format(value).utf8)
+        case .string(let value): JSON.writeString(value, into: &bytes)
         case .array(let elements):
-            if elements.isEmpty { output.append("[]"); return }
-            output.append("[")
+            if elements.isEmpty { bytes.append(contentsOf: "[]".utf8); return }
+            bytes.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
-                if index > 0 { output.append(",") }
-                JSON.newline(&output, indent, depth + 1)
-                element.write(into: &output, indent: indent, depth: depth + 1)
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                JSON.newline(&bytes, indent, depth + 1)
+                element.write(into: &bytes, indent: indent, depth: depth + 1)
             }
-            JSON.newline(&output, indent, depth)
-            output.append("]")
+            JSON.newline(&bytes, indent, depth)
+            bytes.append(UInt8(ascii: "]"))
         case .object(let fields):
-            if fields.isEmpty { output.append("{}"); return }
-            output.append("{")
+            if fields.isEmpty { bytes.append(contentsOf: "{}".utf8); return }
+            bytes.append(UInt8(ascii: "{"))
             for (index, field) in fields.enumerated() {
-                if index > 0 { output.append(",") }
-                JSON.newline(&output, indent, depth + 1)
-                JSON.writeString(field.key, into: &output)
-                output.append(indent == nil ? ":" : ": ")
-                field.value.write(into: &output, indent: indent, depth: depth + 1)
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                JSON.newline(&bytes, indent, depth + 1)
+                JSON.writeString(field.key, into: &bytes)
+                bytes.append(UInt8(ascii: ":"))
+                if indent != nil { bytes.append(UInt8(ascii: " ")) }
+                field.value.write(into: &bytes, indent: indent, depth: depth + 1)
             }
-            JSON.newline(&output, indent, depth)
-            output.append("}")
+            JSON.newline(&bytes, indent, depth)
+            bytes.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func newline(_ output: inout String, _ indent: String?, _ depth: Int) {
+    private static func newline(_ bytes: inout [UInt8], _ indent: [UInt8]?, _ depth: Int) {
         guard let indent else { return }
-        output.append("\n")
-        for _ in 0..<depth { output.append(indent) }
+        bytes.append(UInt8(ascii: "\n"))
+        for _ in 0..<depth { bytes.append(contentsOf: indent) }
+    }
+
+    /// Decimal digits, as `String(value)` spells them, without making the String.
+    static func writeDecimal(_ value: Int64, into bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        let start = bytes.endIndex
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        bytes[start...].reverse()
     }
 
     /// Shortest round-trip digits, always with a decimal point; non-finite values become null.
@@ -94,26 +114,47 @@ public indirect enum JSON: Sendable, Equatable {
 
     /// RFC 8259 escaping: quotes, backslash, control characters; other text stays UTF-8.
     public static func writeString(_ value: String, into output: inout String) {
-        output.append("\"")
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": output.append("\\\"")
-            case "\\": output.append("\\\\")
-            case "\n": output.append("\\n")
-            case "\r": output.append("\\r")
-            case "\t": output.append("\\t")
-            case "\u{08}": output.append("\\b")
-            case "\u{0C}": output.append("\\f")
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    output.append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
+        var bytes: [UInt8] = []
+        writeString(value, into: &bytes)
+        output.append(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// RFC 8259 escaping into UTF-8 bytes. Multi-byte sequences never contain a byte below 0x80,
+    /// so escaping byte by byte is escaping scalar by scalar; the runs between escapes (almost
+    /// always the whole string) are appended whole.
+    public static func writeString(_ value: String, into bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        var value = value // `withUTF8` needs it mutable; a native string is not copied
+        value.withUTF8 { utf8 in
+            var run = 0
+            for index in utf8.indices {
+                let byte = utf8[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<index]))
+                writeEscape(byte, into: &bytes)
+                run = index + 1
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...]))
         }
-        output.append("\"")
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// The escape of one byte `writeString` does not copy: the short forms, else `\u00xx`.
+    private static func writeEscape(_ byte: UInt8, into bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
+        case 0x0A: bytes.append(UInt8(ascii: "n"))
+        case 0x0D: bytes.append(UInt8(ascii: "r"))
+        case 0x09: bytes.append(UInt8(ascii: "t"))
+        case 0x08: bytes.append(UInt8(ascii: "b"))
+        case 0x0C: bytes.append(UInt8(ascii: "f"))
+        default:
+            let hex = Array("0123456789abcdef".utf8)
+            bytes.append(contentsOf: "u00".utf8)
+            bytes.append(hex[Int(byte >> 4)])
+            bytes.append(hex[Int(byte & 0x0F)])
+        }
     }
 }
 

@@ -64,32 +64,38 @@ public struct EventQueue<Payload> {
     }
 
     @inlinable mutating func siftUp(_ start: Int) {
-        var child = start
-        let element = entries[child]
-        while child > 0 {
-            let parent = (child - 1) >> 1
-            guard element.precedes(entries[parent]) else { break }
-            entries[child] = entries[parent]
-            child = parent
+        entries.withUnsafeMutableBufferPointer { entries in
+            var child = start
+            let element = entries[child]
+            while child > 0 {
+                let parent = (child - 1) >> 1
+                guard element.precedes(entries[parent]) else { break }
+                entries[child] = entries[parent]
+                child = parent
+            }
+            entries[child] = element
         }
-        entries[child] = element
     }
 
     @inlinable mutating func siftDown(_ start: Int) {
-        let count = entries.count
-        var parent = start
-        let element = entries[parent]
-        while true {
-            let left = 2 * parent + 1
-            if left >= count { break }
-            let right = left + 1
-            var best = left
-            if right < count && entries[right].precedes(entries[left]) { best = right }
-            guard entries[best].precedes(element) else { break }
-            entries[parent] = entries[best]
-            parent = best
+        // Every event pops through this walk and most push through siftUp: one uniqueness check
+        // per walk, and indexes the loop has just bounded, instead of checks at each step.
+        entries.withUnsafeMutableBufferPointer { entries in
+            let count = entries.count
+            var parent = start
+            let element = entries[parent]
+            while true {
+                let left = 2 * parent + 1
+                if left >= count { break }
+                let right = left + 1
+                var best = left
+                if right < count && entries[right].precedes(entries[left]) { best = right }
+                guard entries[best].precedes(element) else { break }
+                entries[parent] = entries[best]
+                parent = best
+            }
+            entries[parent] = element
         }
-        entries[parent] = element
     }
 
     /// Checks the heap property and the slab's bookkeeping; for tests.

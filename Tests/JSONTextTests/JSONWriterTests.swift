@@ -39,6 +39,61 @@ struct JSONWriterTests {
         #expect(JSON.string(text).rendered() == #""q\"b\\n\nt\tr\rb\bf\fc\u0001\u001fé😀/""#)
     }
 
+    /// The scalar-by-scalar escaping the writer used before it wrote bytes: the reference the
+    /// byte writer must match exactly.
+    static func escapedByScalar(_ value: String) -> String {
+        var output = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": output.append("\\\"")
+            case "\\": output.append("\\\\")
+            case "\n": output.append("\\n")
+            case "\r": output.append("\\r")
+            case "\t": output.append("\\t")
+            case "\u{08}": output.append("\\b")
+            case "\u{0C}": output.append("\\f")
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    output.append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
+                } else {
+                    output.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return output + "\""
+    }
+
+    @Test func everyASCIIByteIsEscapedAsTheScalarWriterDid() {
+        for byte in UInt8(0)...0x7F {
+            let scalar = String(UnicodeScalar(byte))
+            for text in [scalar, "a" + scalar + "é", scalar + scalar + "😀" + scalar] {
+                #expect(JSON.string(text).rendered() == Self.escapedByScalar(text), "byte \(byte)")
+            }
+        }
+    }
+
+    @Test func textWithoutEscapesIsCopiedWhole() {
+        for text in ["", "plain", "é😀/\u{7F}\u{85}\u{2028}", String(repeating: "abc ", count: 100), "long \(String(repeating: "x", count: 5000))\n"] {
+            #expect(JSON.string(text).rendered() == Self.escapedByScalar(text))
+            var output = "prefix "
+            JSON.writeString(text, into: &output)
+            #expect(output == "prefix " + Self.escapedByScalar(text))
+        }
+    }
+
+    @Test(arguments: [Int64.min, Int64.min + 1, -1_000_000, -10, -9, -1, 0, 1, 9, 10, 99, 100, 1_234_567_890_123, Int64.max])
+    func integersAreWrittenAsStringSpellsThem(value: Int64) {
+        #expect(JSON.int(value).rendered() == String(value))
+    }
+
+    @Test func bytesAreTheCompactRendering() {
+        let json = JSON.object([("t_us", .int(-5)), ("s", .string("a\"é")), ("x", .array([.double(0.5), .null, .bool(false)]))])
+        var bytes = Array("line\n".utf8)
+        json.write(into: &bytes)
+        #expect(bytes == Array(("line\n" + json.rendered()).utf8))
+    }
+
     @Test func renderedTextParsesBackToTheSameTree() throws {
         let json = JSON.object([
             ("name", .string("line\none \"quoted\"")), ("count", .int(-42)), ("ratio", .double(0.25)),

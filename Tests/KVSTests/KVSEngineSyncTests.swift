@@ -45,6 +45,21 @@ import SyncProtocol
         #expect(T.notifications(later) == [AppNotification(store: .kvs, reason: "serverChange", items: ["a"])])
     }
 
+    @Test func changesInKeyOrderOrNotAreAppliedAlike() {
+        // The engine sorts only lists not already in key order; both must give the same facts.
+        let ordered = [change("a", .integer(1), T.write(1, 1), at: 1), change("b", .integer(2), T.write(1, 2), at: 1),
+                       change("b", .integer(3), T.write(1, 3), at: 2), change("é", nil, T.write(1, 4), at: 2)]
+        var inOrder = T.launchedEngine(changes: [change("b", .integer(0), T.write(2, 1), at: 0)], cursor: 1)
+        var shuffled = inOrder
+        let fromOrdered = fetch(&inOrder, ordered, cursor: 5)
+        let fromShuffled = fetch(&shuffled, [ordered[3], ordered[1], ordered[0], ordered[2]], cursor: 5)
+        #expect(T.notifications(fromOrdered) == [AppNotification(store: .kvs, reason: "serverChange", items: ["a", "b"])])
+        #expect(T.notifications(fromShuffled) == T.notifications(fromOrdered))
+        #expect(T.visible(fromOrdered).map(\.key) == ["a", "b", "b", "é"])
+        #expect(T.visible(fromShuffled).map(\.key) == T.visible(fromOrdered).map(\.key))
+        #expect(inOrder.durable.values == shuffled.durable.values)
+    }
+
     @Test func anEmptyInitialSyncSendsNoNotification() {
         var engine = KVSEngine(identity: T.identity(), account: T.main, recovering: nil)
         var launch = T.context()

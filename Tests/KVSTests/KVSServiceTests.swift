@@ -132,6 +132,23 @@ import CloudService
         #expect(service.finalView(account: T.main).map(\.item.name) == ["b"], "tombstones are not in the final view")
     }
 
+    @Test func aFetchListsEachKeyChangedSinceTheCursorOnceAtItsLatestStateSortedByKey() {
+        var service = KVSService(configuration: T.configuration())
+        _ = T.send(&service, .upload(calls: [T.call(T.write(0, 1), [("z", .integer(1)), ("a", .integer(1))], at: 1)]), arrival: 1)
+        let first = changes(T.send(&service, .fetch(since: nil), device: 1, arrival: 2).response)
+        _ = T.send(&service, .upload(calls: [T.call(T.write(0, 2), [("m", .integer(2)), ("é", .integer(2))], at: 2)]), arrival: 3)
+        _ = T.send(&service, .upload(calls: [T.call(T.write(0, 3), [("m", .integer(3)), ("b", .integer(3))], at: 3)]), arrival: 4)
+        let next = changes(T.send(&service, .fetch(since: first.cursor), device: 1, arrival: 5).response)
+        #expect(next.changes == [
+            KVSChange(key: "b", value: .integer(3), write: T.write(0, 3), timestamp: T.at(3)),
+            KVSChange(key: "m", value: .integer(3), write: T.write(0, 3), timestamp: T.at(3)),
+            KVSChange(key: "é", value: .integer(2), write: T.write(0, 2), timestamp: T.at(2)),
+        ])
+        // The last call applied `m` then `b`: one sequence number back is `b` alone.
+        let single = changes(T.send(&service, .fetch(since: next.cursor - 1), device: 1, arrival: 6).response)
+        #expect(single.changes.map(\.key) == ["b"])
+    }
+
     @Test func accountsAreIsolated() {
         var service = KVSService(configuration: T.configuration())
         _ = T.send(&service, .upload(calls: [T.call(T.write(0, 1), [("k", .integer(1))], at: 1)]), account: T.main, arrival: 1)

@@ -146,6 +146,7 @@ public struct DocumentService: Sendable {
         if !resolvedNow.isEmpty {
             context.log("resolved", [("path", upload.path), ("versions", resolvedNow.map(Self.name).joined(separator: ",")), ("by", Self.name(version))])
         }
+        next.refreshAncestry()
         if next.current.id != document.current.id || next.conflicts != document.conflicts {
             commit(next, request, &container, &context)
         } else {
@@ -172,6 +173,7 @@ public struct DocumentService: Sendable {
         document.conflicts.removeAll { open.contains($0.version.id) }
         storage.charge(request.account, deltaBytes: document.storedBytes - before)
         context.log("resolved", [("path", path), ("versions", open.map(Self.name).joined(separator: ",")), ("kept", Self.name(document.current))])
+        document.refreshAncestry()
         commit(document, request, &container, &context)
         context.respond(to: request, .documents(.resolved(path: path, applied: true, state: document.state)))
     }

@@ -4,10 +4,16 @@ import SyncProtocol
 /// and every version it has ever known (for idempotent retries and merge ancestry).
 struct StoredDocument: Sendable {
     var path: String
-    var current: DocumentVersion
-    var conflicts: [DocumentConflict]
+    // Any change to what the ancestry is made of drops the cached ancestry (`didSet` without
+    // `oldValue` keeps in-place mutation of the collections).
+    var current: DocumentVersion { didSet { cachedAncestry = nil } }
+    var conflicts: [DocumentConflict] { didSet { cachedAncestry = nil } }
     /// Every version known, by id (lookups only; nothing iterates it in hash order).
-    var history: [WriteID: DocumentVersion]
+    var history: [WriteID: DocumentVersion] { didSet { cachedAncestry = nil } }
+    /// `state`'s ancestry as of the last `refreshAncestry()`, nil when stale. Every device fetches
+    /// every changed document, so without it a conflicted document's ancestry was walked once
+    /// per device and per upload reply instead of once per change.
+    private var cachedAncestry: [DocumentVersion]?
     /// The container's change sequence at this document's last change (fetch cursors).
     var changedAt: UInt64
 
@@ -45,6 +51,19 @@ struct StoredDocument: Sendable {
     /// find the same common ancestor: shared ancestors with their content, the rest as stubs.
     var state: DocumentState {
         guard !conflicts.isEmpty else { return DocumentState(path: path, current: current, conflicts: [], ancestry: []) }
+        return DocumentState(path: path, current: current, conflicts: conflicts, ancestry: cachedAncestry ?? ancestry())
+    }
+
+    /// Computes `state`'s ancestry now if a change made it stale, so later reads of `state` on
+    /// this value (and on copies stored from it) do not walk the history again.
+    mutating func refreshAncestry() {
+        guard cachedAncestry == nil, !conflicts.isEmpty else { return }
+        cachedAncestry = ancestry()
+    }
+
+    /// Versions other than the members that some member descends from, sorted by id; those two
+    /// or more members share come with their content.
+    private func ancestry() -> [DocumentVersion] {
         let members = [current] + conflicts.map(\.version)
         let memberIDs = Set(members.map(\.id))
         var counts: [WriteID: Int] = [:]
@@ -56,6 +75,6 @@ struct StoredDocument: Sendable {
             guard let version = history[id] else { continue }
             ancestry.append((counts[id] ?? 0) >= 2 ? version : version.stub)
         }
-        return DocumentState(path: path, current: current, conflicts: conflicts, ancestry: ancestry)
+        return ancestry
     }
 }

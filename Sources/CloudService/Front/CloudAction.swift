@@ -8,8 +8,9 @@ public enum CloudAction: Sendable {
     case push(PushNotification, to: DeviceID)
     /// Push to every device known to be signed into `notification.account`, except `except`.
     case pushAccount(PushNotification, except: DeviceID?)
-    /// Record a fact for the checker.
-    case observe(Observation)
+    /// Record a fact for the checker. Boxed, so the ~100-byte observation does not set the
+    /// width of every action.
+    indirect case observe(Observation)
     /// A trace line from the cloud (`details` in order).
     case log(event: String, details: [(String, String)])
 }

@@ -61,8 +61,7 @@ public struct KVSService: Sendable {
             upload(calls, into: &store, request, &context)
         case .fetch(let since):
             let cursor = since ?? 0
-            let changes = KVSService.changedKeys(in: store, after: cursor)
-                .compactMap { key in store.entries[key].map { KVSService.change(key, $0) } }
+            let changes = KVSService.changes(in: store, after: cursor)
             context.log("kvsFetch", [("since", since.map { String($0) } ?? "none"),
                                                            ("changes", String(changes.count)), ("cursor", String(store.sequence))])
             context.respond(to: request, .kvs(.changes(changes, cursor: store.sequence)))
@@ -179,22 +178,26 @@ public struct KVSService: Sendable {
 
     // MARK: - Helpers
 
-    /// Keys sort by UTF-8 bytes, as `ItemKey` does, so order is the same in every process.
-    /// Keys changed after `cursor`, each once, in UTF-8 order.
+    /// The current state of every key changed after `cursor`, each once, sorted by key in UTF-8
+    /// order (as `ItemKey` sorts), so order is the same in every process.
     /// - Complexity: O(log changes + k log k) for k keys changed since the cursor.
-    static func changedKeys(in store: AccountStore, after cursor: UInt64) -> [String] {
+    static func changes(in store: AccountStore, after cursor: UInt64) -> [KVSChange] {
         var low = 0, high = store.changeLog.count
         while low < high {
             let middle = (low + high) / 2
             if store.changeLog[middle].sequence <= cursor { low = middle + 1 } else { high = middle }
         }
-        // A key is listed at its latest change only, so no set is needed to list it once.
-        var keys: [String] = []
+        // A key is listed at its latest change only, so no set is needed to list it once. Every
+        // device fetches after every push, usually for one key: one lookup per key, and no sort
+        // (nor its copy) when there is nothing to order.
+        var changes: [KVSChange] = []
+        changes.reserveCapacity(store.changeLog.count - low)
         for index in low..<store.changeLog.count {
-            let change = store.changeLog[index]
-            if store.entries[change.key]?.sequence == change.sequence { keys.append(change.key) }
+            let logged = store.changeLog[index]
+            if let entry = store.entries[logged.key], entry.sequence == logged.sequence { changes.append(change(logged.key, entry)) }
         }
-        return keys.sorted { keyOrder($0, $1) }
+        if changes.count > 1 { changes.sort { keyOrder($0.key, $1.key) } }
+        return changes
     }
 
     static func keyOrder(_ lhs: String, _ rhs: String) -> Bool {

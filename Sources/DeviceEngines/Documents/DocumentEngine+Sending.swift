@@ -10,16 +10,23 @@ extension DocumentEngine {
     }
 
     /// Uploads by path (not blocked on the quota), then resolutions whose copies are all uploaded.
+    ///
+    /// The first path in UTF-8 order of each kind is the least candidate, so one pass in any
+    /// order finds it without sorting every path (this runs after every event, through
+    /// `isQuiescent`); taking the least keeps the dictionary's order out of the answer.
     func nextWork() -> Work? {
-        let paths = sortedPaths
-        for path in paths {
-            if let document = state.documents[path], !document.pending.isEmpty, !document.quotaBlocked { return .upload(path: path) }
+        var upload: String?, resolve: String?
+        func precedes(_ path: String, _ best: String?) -> Bool { best.map { path.utf8.lexicographicallyPrecedes($0.utf8) } ?? true }
+        for (path, document) in state.documents {
+            if !document.pending.isEmpty, !document.quotaBlocked {
+                if precedes(path, upload) { upload = path }
+            } else if upload == nil, document.pendingResolve != nil, precedes(path, resolve),
+                      document.awaitingCopies.allSatisfy({ state.documents[$0]?.pending.isEmpty ?? true }) {
+                resolve = path
+            }
         }
-        for path in paths {
-            guard let document = state.documents[path], document.pendingResolve != nil else { continue }
-            if document.awaitingCopies.allSatisfy({ state.documents[$0]?.pending.isEmpty ?? true }) { return .resolve(path: path) }
-        }
-        return nil
+        if let upload { return .upload(path: upload) }
+        return resolve.map { .resolve(path: $0) }
     }
 
     /// Sends the next request if the engine may: online, signed in, nothing in flight, no backoff.

@@ -129,7 +129,10 @@ public struct DocumentEngine: ClientEngine {
     }
 
     mutating func clearQuotaBlocks() {
-        for path in sortedPaths where state.documents[path]?.quotaBlocked == true { state.documents[path]?.quotaBlocked = false }
+        // Runs after every fetch; a document is rarely blocked, and every flag ends false
+        // whatever the order, so look before listing (and no sort).
+        guard state.documents.values.contains(where: \.quotaBlocked) else { return }
+        for path in Array(state.documents.keys) { state.documents[path]?.quotaBlocked = false }
     }
 
     // MARK: App calls

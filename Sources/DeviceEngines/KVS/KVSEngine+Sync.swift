@@ -151,7 +151,11 @@ extension KVSEngine {
     /// pending write always arrives later, so it always stays.
     mutating func applyRemote(_ changes: [KVSChange], reason: String, _ context: inout EngineContext) {
         var changedKeys: [String] = []
-        let ordered = changes.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        // The cloud already sends changes sorted by key: sort (and copy) only when they are not.
+        // The sort is stable, so an already ordered list is exactly what it would give.
+        func precedes(_ lhs: KVSChange, _ rhs: KVSChange) -> Bool { lhs.key.utf8.lexicographicallyPrecedes(rhs.key.utf8) }
+        let inOrder = zip(changes, changes.dropFirst()).allSatisfy { !precedes($1, $0) }
+        let ordered = inOrder ? changes : changes.sorted(by: precedes)
         for change in ordered {
             if let pending = stored.pending.last(where: { call in call.entries.contains { $0.key == change.key } }) {
                 if pending.write == change.write { continue }
@@ -160,9 +164,13 @@ extension KVSEngine {
                 case .server: continue
                 }
             }
-            let old = stored.values[change.key]
+            // One hash of the key for both the read and the write (this runs for every change
+            // every device fetches).
+            let index = stored.values.index(forKey: change.key)
+            let old = index.map { stored.values.values[$0] }
             if old?.value == change.value && old?.write == change.write { continue }
-            stored.values[change.key] = LocalValue(value: change.value, write: change.write, timestamp: change.timestamp)
+            let new = LocalValue(value: change.value, write: change.write, timestamp: change.timestamp)
+            if let index { stored.values.values[index] = new } else { stored.values[change.key] = new }
             context.observe(.visible(item: item(change.key), value: change.value.map(ItemValue.kvs) ?? .absent,
                                      write: change.write, cause: .fetch))
             if old?.value != change.value && changedKeys.last != change.key { changedKeys.append(change.key) }

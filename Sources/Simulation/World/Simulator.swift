@@ -23,7 +23,7 @@ public struct Simulator {
     var history: History
     var trace: TraceRecorder
     /// Requests sent and not yet answered: the boot they belong to and when they time out.
-    var inFlight: [RequestKey: InFlightRequest] = [:]
+    var inFlight: InFlightTable
     var pushesInFlight = 0
     var timerGenerations: [TimerKey: UInt32] = [:]
     /// How many engines report work they could send now.
@@ -42,6 +42,7 @@ public struct Simulator {
         self.options = options
         let configuration = CloudConfiguration(accountCount: run.accounts.count, limits: run.limits, settings: run.engine, environment: run.environment, schema: run.schema)
         cloud = Cloud(configuration: configuration, deviceCount: run.devices.count)
+        inFlight = InFlightTable(deviceCount: run.devices.count)
         history = History(deviceNames: run.devices.map(\.id), accountNames: run.accounts)
         trace = TraceRecorder(enabled: options.recordTrace, deviceNames: run.devices.map(\.id), accountNames: run.accounts)
         scratchActions.reserveCapacity(32)

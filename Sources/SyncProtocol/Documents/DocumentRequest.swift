@@ -2,8 +2,10 @@
 public enum DocumentRequest: Hashable, Sendable {
     /// Documents changed since `since` (a cursor from an earlier reply; 0 for everything).
     case fetch(since: UInt64)
-    /// Upload a document version (a save, append, delete, merge or conflict copy).
-    case upload(DocumentUpload)
+    /// Upload a document version (a save, append, delete, merge or conflict copy). Boxed: an
+    /// upload is ~150 bytes, and inline it made every request, engine action and queued event
+    /// of every service that wide, copied on each hop.
+    indirect case upload(DocumentUpload)
     /// Mark the named conflict versions resolved and remove them, keeping the current version
     /// (`lastWriterWins`, and `keepBoth` once its copies are saved).
     case resolve(path: String, resolves: [WriteID])

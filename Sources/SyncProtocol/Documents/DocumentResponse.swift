@@ -2,10 +2,12 @@
 public enum DocumentResponse: Hashable, Sendable {
     /// Documents changed since the fetch's cursor, sorted by path, and the cursor to fetch from next.
     case changes(states: [DocumentState], cursor: UInt64)
+    // The two cases carrying a state are boxed: inline, a state made every response, engine
+    // event and cloud action of every service ~140 bytes wide, copied on each hop.
     /// The outcome of an upload and the document's state after it.
-    case uploaded(version: WriteID, outcome: DocumentUploadOutcome, state: DocumentState?)
+    indirect case uploaded(version: WriteID, outcome: DocumentUploadOutcome, state: DocumentState?)
     /// The outcome of a resolve request (`applied == false`: a repeat, ignored) and the state after it.
-    case resolved(path: String, applied: Bool, state: DocumentState?)
+    indirect case resolved(path: String, applied: Bool, state: DocumentState?)
 
     /// Bytes on the wire that count toward transfer time: downloaded content. An upload reply
     /// does not send back the content the uploader just sent.

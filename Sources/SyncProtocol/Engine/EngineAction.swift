@@ -11,7 +11,8 @@ public enum EngineAction: Sendable {
     /// Tell the app something (a KVS change notification, a document conflict, an error).
     case notify(AppNotification)
     /// Record a fact for the checker (what the app sees now, a conflict shown, a rejection…).
-    case observe(Observation)
+    /// Boxed, so the ~100-byte observation does not set the width of every action.
+    indirect case observe(Observation)
     /// A line for the trace: an engine event in the style of CKSyncEngine's event log
     /// (`willSendChanges`, `sentRecordZoneChanges`, …). `details` are (name, value) pairs in order.
     case log(event: String, details: [(String, String)])
