@@ -55,7 +55,7 @@ struct ResolutionTests {
         #expect(steps.map(\.at.microseconds) == [10_000_000, 15_000_000, 20_000_000])
         #expect(steps.map(\.source) == ["steps[0]#0", "steps[0]#1", "steps[0]#2"])
         let keys = steps.map { step -> String in
-            guard case .kvsSet(let entries) = step.op else { return "?" }
+            guard case .kvsSet(let entries, _) = step.op else { return "?" }
             guard case .string(let value) = entries[0].value else { return "?" }
             return entries[0].key + "=" + value
         }
@@ -76,7 +76,7 @@ struct ResolutionTests {
             return path + ":" + content
         }
         #expect(paths == ["A.txt:from A #0", "B.txt:from B #0", "C.txt:from C #0"])
-        guard case .kvsSet(let entries) = steps[4].op else { Issue.record("not kvs.set"); return }
+        guard case .kvsSet(let entries, _) = steps[4].op else { Issue.record("not kvs.set"); return }
         #expect(entries[0].key == "B")
     }
 
@@ -89,7 +89,7 @@ struct ResolutionTests {
         """#)
         let file = try #require(Load.file(text), "\(Load.describe(Load.errors(text)))")
         let order = file.runs[0].steps.map { step -> String in
-            if case .kvsSet(let entries) = step.op { return entries[0].key }
+            if case .kvsSet(let entries, _) = step.op { return entries[0].key }
             return step.op.name
         }
         #expect(order == ["kvs.synchronize", "r0", "tie", "r1", "late", "r2"])
@@ -152,13 +152,13 @@ struct ResolutionTests {
             case .clockJump(let by): #expect(by == .seconds(3600))
             case .accountSignIn(let account): #expect(account == 1)
             case .cloudThrottle(let length, let retryAfter, let zone): #expect(length == .minutes(1) && retryAfter == .seconds(20) && zone == nil)
-            case .kvsSet(let entries) where entries.count == 1:
+            case .kvsSet(let entries, _) where entries.count == 1:
                 #expect(entries[0].value == .dictionary([
                     PlistEntry(key: "a", value: .data([0, 1])),
                     PlistEntry(key: "b", value: .array([.integer(1), .double(2.5), .bool(true)])),
                     PlistEntry(key: "c", value: .date(epochMicroseconds: 1_769_860_800_000_000)),
                 ]))
-            case .kvsSet(let entries): #expect(entries.map(\.key) == ["a", "z"])
+            case .kvsSet(let entries, _): #expect(entries.map(\.key) == ["a", "z"])
             case .kvsIncrement(let key, let by): #expect(key == "n" && by == 1)
             case .docSave(_, let content): #expect(content == .synthetic(sizeBytes: 3 * 1_048_576))
             case .zoneDelete(let database, let zone, let byUser): #expect(database == .private && zone == "Z" && byUser)

@@ -34,6 +34,25 @@ struct ValidationTests {
         #expect(Load.errors(Load.scenario(#""schema": ["Note"]"#)).map(\.path) == ["schema"])
     }
 
+    @Test func zoneNamesCannotHoldASlashThatWouldMergeTwoRecordIDs() {
+        let errors = Load.errors(Load.scenario(#"""
+        "steps": [{"at": "0s", "device": "A", "op": "zone.create", "zone": "a/b"},
+                  {"at": "1s", "device": "A", "op": "record.save", "zone": "a/b", "type": "T", "name": "c", "fields": {}},
+                  {"at": "2s", "op": "cloud.throttle", "for": "1m", "retryAfter": "5s", "zone": "x/"},
+                  {"at": "3s", "device": "A", "op": "record.save", "zone": "a", "type": "T", "name": "b/c", "fields": {}}]
+        """#))
+        #expect(errors.map(\.path) == ["steps[0].zone", "steps[1].zone", "steps[2].zone"])
+        #expect(errors.first?.message.hasPrefix("expected a zone name without \"/\"") == true)
+    }
+
+    @Test func documentPathsStayInsideTheContainer() {
+        let paths = ["../x.txt", "/abs.txt", "dir/", "a//b.txt", "./x", "ok/name.txt"]
+        let steps = paths.enumerated().map { #"{"at": "\#($0.offset)s", "device": "A", "op": "doc.save", "path": "\#($0.element)", "content": "x"}"# }
+        let errors = Load.errors(Load.scenario("\"steps\": [\(steps.joined(separator: ", "))]"))
+        #expect(errors.map(\.path) == (0..<5).map { "steps[\($0)].path" })
+        #expect(errors.first?.message.hasPrefix("expected a document path inside the container") == true)
+    }
+
     @Test func aZoneThrottleNamesItsZone() throws {
         let file = try #require(Load.file(Load.scenario(#""steps": [{"at": "1s", "op": "cloud.throttle", "for": "1m", "retryAfter": "5s", "zone": "Notes"}]"#)))
         guard case .cloudThrottle(_, _, let zone) = file.runs[0].steps[0].op else { Issue.record("not a throttle"); return }

@@ -24,6 +24,9 @@ public struct Anomaly: Sendable, Hashable {
     public var replacedBy: String?
     /// The limit's name, for quota violations.
     public var limit: String?
+    /// Every item of the write, when it had several (a refused `kvs.setMany` or atomic batch):
+    /// `expect.anomalies` matches any of them.
+    public var items: [String] = []
 
     public init(kind: String, store: Store, account: String, item: String, field: String?, device: String, at: SimInstant,
                 explanation: String, write: String? = nil, replacedBy: String? = nil, limit: String? = nil) {

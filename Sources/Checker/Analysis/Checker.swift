@@ -29,7 +29,8 @@ public struct Checker {
         var conflictCount = 0
         var conflictWrites: Set<WriteID> = []
         var anomalies: [Anomaly] = []
-        var quotaSeen: Set<String> = []
+        /// Quota violations by "write|limit": one per write, listing every item it had.
+        var quotaAnomaly: [String: Int] = [:]
         var accountOf: [DeviceID: AccountID?] = [:]
         var notificationCounts: [String: [String: Int]] = [:]
         var notificationTotal = 0
@@ -173,7 +174,12 @@ public struct Checker {
                     rejected.insert(write)
                     if let limit {
                         let key = "\(history.name(of: write))|\(limit)"
-                        if quotaSeen.insert(key).inserted {
+                        if let index = quotaAnomaly[key] {
+                            let name = item.field.isEmpty ? item.name : "\(item.name).\(item.field)"
+                            if anomalies[index].items.isEmpty { anomalies[index].items = [anomalies[index].field.map { "\(anomalies[index].item).\($0)" } ?? anomalies[index].item] }
+                            if !anomalies[index].items.contains(name) { anomalies[index].items.append(name) }
+                        } else {
+                            quotaAnomaly[key] = anomalies.count
                             let device = operationByWrite[write]?.device ?? write.device
                             anomalies.append(Anomaly(kind: "quotaViolation", store: item.store, account: history.accountName(item.account),
                                 item: item.name, field: item.field.isEmpty ? nil : item.field, device: deviceName(device), at: fact.at,
@@ -196,14 +202,16 @@ public struct Checker {
         var finalByItem: [ItemKey: ViewEntry] = [:]
         for view in history.finalCloud { for entry in view { finalByItem[entry.item] = entry } }
         for entry in history.finalPublic { finalByItem[entry.item] = entry }
-        var roots: [WriteID] = finalByItem.keys.sorted().compactMap { finalByItem[$0]?.write }
-        for survivors in history.survivingWrites { roots.append(contentsOf: survivors) }
-        for view in history.finalDeviceViews { for entry in view ?? [] { if let write = entry.write { roots.append(write) } } }
-        for key in shown.keys.sorted(by: { ($0.device, $0.item) < ($1.device, $1.item) }) {
-            if let seen = shown[key], seen.value == .absent, let write = seen.write, finalByItem[key.item] == nil { roots.append(write) }
+        let lostItems = lostItemsByWrite(history, graph: &graph, finalByItem: finalByItem, shown: shown,
+                                         itemsByWrite: itemsByWrite, valueByWriteItem: valueByWriteItem, rejected: rejected)
+        var writesByItem: [ItemKey: [WriteID]] = [:]
+        for operation in history.operations where operation.outcome == .accepted {
+            for item in itemsByWrite[operation.write] ?? [] { writesByItem[item, default: []].append(operation.write) }
         }
-        let reachable = graph.reachable(from: roots)
-        func survives(_ write: WriteID) -> Bool { graph.existingIndex(of: write).map { reachable[$0] } ?? false }
+        func isDelete(_ write: WriteID) -> Bool {
+            guard let values = valueByWriteItem[write], !values.isEmpty else { return false }
+            return values.values.allSatisfy { $0 == .absent }
+        }
 
         // Causality: a last-writer-wins choice of v over w although w had seen v.
         var inverted: [WriteID: (chosen: WriteID, rule: String)] = [:]
@@ -218,14 +226,14 @@ public struct Checker {
             }
         }
 
-        // Lost updates.
+        // Lost updates: per item (a KVS key, a document, a record field), SPEC §6.
         for operation in history.operations where operation.outcome == .accepted {
             let write = operation.write
             guard let items = itemsByWrite[write], let item = items.first else { continue }
             let name = history.name(of: write), device = deviceName(operation.device)
             // A write that survives is not lost, even if its engine gave it up: an upload the
             // cloud applied whose answer never came back is reported discarded by the device.
-            if rejected.contains(write) || survives(write) { continue }
+            guard !rejected.contains(write), let lost = lostItems[write], !lost.isEmpty else { continue }
             if let discard = discarded[write] {
                 anomalies.append(Anomaly(kind: "lostUpdate", store: discard.item.store, account: history.accountName(discard.item.account),
                     item: discard.item.name, field: discard.item.field.isEmpty ? nil : discard.item.field, device: device, at: operation.at,
@@ -233,13 +241,20 @@ public struct Checker {
                 continue
             }
             // A delete that lost to a concurrent edit loses no data: the edit wins and the item
-            // comes back (SPEC §4.2, §4.3). Only values can be lost.
-            if let values = valueByWriteItem[write], values.values.allSatisfy({ $0 == .absent }) { continue }
-            // Report the first item the write lost (for records: each field it lost).
-            let lostItems = item.store == .records ? items.filter { finalByItem[$0]?.write != write } : [item]
-            for lost in lostItems.isEmpty ? [item] : lostItems {
+            // comes back (SPEC §4.2, §4.3; for KVS the checker reports a resurrection). Only
+            // values can be lost.
+            if isDelete(write) { continue }
+            var reported = lost.filter { valueByWriteItem[write]?[$0] != .absent }
+            // A record's fields are its items; the record itself (its existence) is reported
+            // only when none of the write's fields was lost, so a create counts once.
+            if item.store == .records {
+                let fields = reported.filter { !$0.field.isEmpty }
+                if !fields.isEmpty { reported = fields }
+            }
+            for lost in reported {
                 let finalWrite = finalByItem[lost]?.write ?? shownFinalWrite(lost, shown)
-                let decision = lastWriterWins.first { $0.over == write && !graph.observes($0.chosen, write) }
+                let decision = lastWriterWins.first { $0.over == write && $0.item == lost && !graph.observes($0.chosen, write) }
+                    ?? lastWriterWins.first { $0.over == write && !graph.observes($0.chosen, write) }
                 // The write that overwrote it: the one last-writer-wins chose over it, else the first
                 // its own device showed in its place that had not seen it, else the final value.
                 let seenReplacing = replacedOnDevice[WriteItem(write: write, item: lost)]?.first { !graph.observes($0, write) }
@@ -250,7 +265,7 @@ public struct Checker {
                     sentence += "last-writer-wins by \(inversion.rule) kept \(describe(inversion.chosen)), which \(name) had already seen, because clock skew made it look newer"
                 } else if let decision {
                     sentence += "last-writer-wins by \(decision.rule) kept \(describe(decision.chosen)), which had not seen it"
-                    if inConflict { sentence += ", and the conflict version holding \(name) was later removed" }
+                    if inConflict && lost.store == .documents { sentence += ", and the conflict version holding \(name) was later removed" }
                 } else if let replacer {
                     sentence += "\(describe(replacer)) replaced it without having seen it"
                     if inConflict { sentence += " when the conflict was resolved" }
@@ -264,25 +279,36 @@ public struct Checker {
             }
         }
 
-        // Resurrection: a delete that had seen a value, and that value is back at the end.
+        // Resurrection: a deleted item back without a write that observed the delete (SPEC §6).
         for operation in history.operations where operation.outcome == .accepted {
             let write = operation.write
             // A delete the cloud refused (a permission failure, say) deleted nothing; the app was told.
             if rejected.contains(write) { continue }
             guard let items = itemsByWrite[write], let values = valueByWriteItem[write] else { continue }
             for item in items where values[item] == .absent {
-                guard let final = finalByItem[item], let finalWrite = final.write, finalWrite != write else { continue }
+                guard let final = finalByItem[item], let finalWrite = final.write, finalWrite != write, final.value != .absent else { continue }
+                let deviceName = deviceName(operation.device)
+                let explanation: String
                 if graph.observes(write, finalWrite) {
-                    anomalies.append(Anomaly(kind: "resurrection", store: item.store, account: history.accountName(item.account),
-                        item: item.name, field: item.field.isEmpty ? nil : item.field, device: deviceName(operation.device), at: operation.at,
-                        explanation: "\(item.displayName) is back with \(history.name(of: finalWrite)), a value that \(deviceName(operation.device))'s delete \(history.name(of: write)) had seen and removed.",
-                        write: history.name(of: finalWrite), replacedBy: history.name(of: write)))
+                    explanation = "\(item.displayName) is back with \(history.name(of: finalWrite)), a value that \(deviceName)'s delete \(history.name(of: write)) had seen and removed."
+                } else if item.store == .kvs, !graph.observes(finalWrite, write) {
+                    // KVS has no edit-wins rule (SPEC §4.1): a value made without seeing the
+                    // removal won last-writer-wins and brought the key back.
+                    explanation = "\(item.displayName) is back with \(history.name(of: finalWrite)), a value set without seeing \(deviceName)'s removal \(history.name(of: write)), which last-writer-wins let replace it."
+                } else {
+                    continue
                 }
+                // A later write that had seen the delete and touched the item brought it back on
+                // purpose (a re-creation, or SPEC §4.3's own pending delete followed by a save).
+                if (writesByItem[item] ?? []).contains(where: { $0 != write && graph.observes($0, write) }) { continue }
+                anomalies.append(Anomaly(kind: "resurrection", store: item.store, account: history.accountName(item.account),
+                    item: item.name, field: item.field.isEmpty ? nil : item.field, device: deviceName, at: operation.at,
+                    explanation: explanation, write: history.name(of: finalWrite), replacedBy: history.name(of: write)))
             }
         }
 
         // Divergence: each signed-in device against the cloud's view of its account.
-        let endTime = history.facts.last?.at ?? .start
+        let endTime = history.end
         for (index, viewOrNil) in history.finalDeviceViews.enumerated() {
             guard let view = viewOrNil, index < history.finalDeviceAccounts.count, let account = history.finalDeviceAccounts[index] else { continue }
             let cloud = Int(account.index) < history.finalCloud.count ? history.finalCloud[Int(account.index)] : []
@@ -332,6 +358,63 @@ public struct Checker {
         return CheckReport(anomalies: anomalies, writes: writes, lostUpdates: lost, conflicts: conflictCount,
                            unresolvedConflicts: openDocuments.count, quotaViolations: quota, converged: !diverged,
                            notifications: notificationTotal, notificationCounts: counts)
+    }
+
+    /// Per write, the items it was lost on (SPEC §6): not the final value, not in `observed` of
+    /// it, surviving nowhere. A value survives as the item's final value, as a value a device
+    /// still shows, as an unresolved conflict version, through a merge or a conflict copy that
+    /// lists it, and through a delete that had seen it (removed on purpose is not lost).
+    ///
+    /// KVS keys and record fields are judged one item at a time: a write that touched several
+    /// (`kvs.setMany`, a record save) can survive on one and be lost on another. Documents are
+    /// judged over the whole graph, because a conflict copy keeps a version alive on another
+    /// path; a document write whose content is the final content loses nothing either.
+    /// - Complexity: O(Σ over items of what that item's survivors reach).
+    private func lostItemsByWrite(_ history: History, graph: inout WriteGraph, finalByItem: [ItemKey: ViewEntry], shown: [DeviceItem: Shown],
+                                  itemsByWrite: [WriteID: [ItemKey]], valueByWriteItem: [WriteID: [ItemKey: ItemValue]],
+                                  rejected: Set<WriteID>) -> [WriteID: [ItemKey]] {
+        var rootsByItem: [ItemKey: [WriteID]] = [:]
+        for item in finalByItem.keys.sorted() { if let write = finalByItem[item]?.write { rootsByItem[item, default: []].append(write) } }
+        for survivors in history.survivingWrites {
+            for write in survivors { for item in itemsByWrite[write] ?? [] { rootsByItem[item, default: []].append(write) } }
+        }
+        for view in history.finalDeviceViews {
+            for entry in view ?? [] { if let write = entry.write { rootsByItem[entry.item, default: []].append(write) } }
+        }
+        // Deletes a device still shows for items the cloud no longer has.
+        for key in shown.keys.sorted(by: { ($0.device, $0.item) < ($1.device, $1.item) }) {
+            if let seen = shown[key], seen.value == .absent, let write = seen.write, finalByItem[key.item] == nil {
+                rootsByItem[key.item, default: []].append(write)
+            }
+        }
+        var writesByItem: [ItemKey: [WriteID]] = [:]
+        for operation in history.operations where operation.outcome == .accepted && !rejected.contains(operation.write) {
+            for item in itemsByWrite[operation.write] ?? [] {
+                writesByItem[item, default: []].append(operation.write)
+                if valueByWriteItem[operation.write]?[item] == .absent { rootsByItem[item, default: []].append(operation.write) }
+            }
+        }
+        let items = writesByItem.keys.sorted()
+        var lost: [WriteID: [ItemKey]] = [:]
+        graph.mark(from: rootsByItem.keys.sorted().filter { $0.store == .documents }.flatMap { rootsByItem[$0] ?? [] })
+        for item in items where item.store == .documents {
+            let final = finalByItem[item]
+            for write in writesByItem[item] ?? [] where !graph.isMarked(write) {
+                if let final, final.write != nil, valueByWriteItem[write]?[item] == final.value { continue }
+                lost[write, default: []].append(item)
+            }
+        }
+        for item in items where item.store != .documents {
+            graph.mark(from: rootsByItem[item] ?? [])
+            // A record's existence is a fact, not a value someone typed: a write that created
+            // (or re-created) a record that exists at the end with its type lost nothing there.
+            let existing = item.store == .records && item.field.isEmpty ? finalByItem[item]?.value : nil
+            for write in writesByItem[item] ?? [] where !graph.isMarked(write) {
+                if let existing, existing != .absent, valueByWriteItem[write]?[item] == existing { continue }
+                lost[write, default: []].append(item)
+            }
+        }
+        return lost
     }
 
     private func shownFinalWrite(_ item: ItemKey, _ shown: [DeviceItem: Shown]) -> WriteID? {

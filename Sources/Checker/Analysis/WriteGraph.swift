@@ -29,24 +29,32 @@ struct WriteGraph {
         if !edges[from].contains(to) { edges[from].append(to) }
     }
 
-    /// Every write reachable from `roots` (the roots included).
-    /// - Complexity: O(writes + edges).
-    func reachable(from roots: [WriteID]) -> [Bool] {
-        var seen = Array(repeating: false, count: ids.count)
+    /// Marks every write reachable from `roots` (the roots included), forgetting the previous
+    /// marks; `isMarked` then answers for each write. One item's survivors at a time, without
+    /// allocating a fresh array per item.
+    /// - Complexity: O(what the roots reach).
+    mutating func mark(from roots: [WriteID]) {
+        nextStamp()
         var stack: [Int] = []
-        for root in roots { if let index = indexByID[root], !seen[index] { seen[index] = true; stack.append(index) } }
+        for root in roots { if let index = indexByID[root], visited[index] != stamp { visited[index] = stamp; stack.append(index) } }
         while let next = stack.popLast() {
-            for target in edges[next] where !seen[target] { seen[target] = true; stack.append(target) }
+            for target in edges[next] where visited[target] != stamp { visited[target] = stamp; stack.append(target) }
         }
-        return seen
+    }
+
+    /// Was `write` reached by the last `mark`?
+    func isMarked(_ write: WriteID) -> Bool { indexByID[write].map { visited[$0] == stamp } ?? false }
+
+    private mutating func nextStamp() {
+        stamp &+= 1
+        if stamp == 0 { for index in visited.indices { visited[index] = 0 }; stamp = 1 }
     }
 
     /// True if `target` ∈ observed(`source`): reachable by one or more edges.
     /// - Complexity: O(what `source` observed).
     mutating func observes(_ source: WriteID, _ target: WriteID) -> Bool {
         guard let from = indexByID[source], let to = indexByID[target], from != to else { return false }
-        stamp &+= 1
-        if stamp == 0 { for index in visited.indices { visited[index] = 0 }; stamp = 1 }
+        nextStamp()
         var stack = [from]
         visited[from] = stamp
         while let next = stack.popLast() {

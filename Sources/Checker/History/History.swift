@@ -24,6 +24,8 @@ public struct History: Sendable {
     public var finalDeviceViews: [[ViewEntry]?] = []
     /// The account each device is signed into at the end (nil: signed out).
     public var finalDeviceAccounts: [AccountID?] = []
+    /// When the run stopped (the final state is judged then).
+    public var end: SimInstant = .start
 
     public init(deviceNames: [String], accountNames: [String]) {
         self.deviceNames = deviceNames; self.accountNames = accountNames

@@ -37,17 +37,41 @@ extension DocumentEngine {
             state.documents[path]?.pendingResolve = resolves
             state.documents[path]?.awaitingCopies = []
         case .keepBoth:
-            var copies: [String] = []
-            for conflict in cloud.conflicts {
-                guard let content = conflict.version.body.content else { continue }
-                let copyPath = Self.conflictCopyPath(path, authorName: conflict.version.authorName, ordinal: conflict.ordinal)
-                copies.append(copyPath)
-                saveCopy(copyPath, content: content, of: conflict.version, &context)
-            }
-            state.documents[path]?.pendingResolve = resolves
-            state.documents[path]?.awaitingCopies = copies
+            keepBoth(path: path, cloud, resolves: resolves, &context)
         case .merge:
-            merge(path: path, cloud, resolves: resolves, &context)
+            // Content that is not all text (synthetic sizes) cannot be merged by lines; keeping
+            // both is what loses nothing, which is what an app that chose `merge` wants.
+            if Self.mergedContent(cloud) != nil {
+                merge(path: path, cloud, resolves: resolves, &context)
+            } else {
+                keepBoth(path: path, cloud, resolves: resolves, &context)
+            }
+        }
+    }
+
+    /// Saves each conflict version as a new document, then resolves once the copies are up.
+    mutating func keepBoth(path: String, _ cloud: DocumentState, resolves: [WriteID], _ context: inout EngineContext) {
+        var copies: [String] = []
+        for conflict in cloud.conflicts {
+            guard let content = conflict.version.body.content else { continue }
+            let copyPath = freeCopyPath(path, content: content, authorName: conflict.version.authorName, ordinal: conflict.ordinal)
+            copies.append(copyPath)
+            saveCopy(copyPath, content: content, of: conflict.version, &context)
+        }
+        state.documents[path]?.pendingResolve = resolves
+        state.documents[path]?.awaitingCopies = copies
+    }
+
+    /// The copy's name, `conflictCopyPath` with the cloud's ordinal, moved on past any name this
+    /// device already shows with other content: a copy is a new document and must never be
+    /// written over one the user has (SPEC §4.2). A name holding the same content is the copy
+    /// another device already made.
+    func freeCopyPath(_ path: String, content: DocumentContent, authorName: String, ordinal: Int) -> String {
+        var ordinal = ordinal
+        while true {
+            let candidate = Self.conflictCopyPath(path, authorName: authorName, ordinal: ordinal)
+            guard let occupant = state.documents[candidate]?.shown?.body.content, occupant != content else { return candidate }
+            ordinal += 1
         }
     }
 
@@ -69,8 +93,9 @@ extension DocumentEngine {
         // Another device's identical copy already arrived: nothing to add.
         if copy.shown?.body.content == content { return }
         let write = nextDerivedWrite()
-        var parents = [version.id]
-        if let shown = copy.shown, shown.body.content != nil { parents.append(shown.id) }
+        // Only ever written where nothing with content is shown (`freeCopyPath`): its one parent
+        // is the version it copies.
+        let parents = [version.id]
         let copyVersion = DocumentVersion(id: write, parents: parents, modifiedAt: context.now, author: identity.device,
                                           authorName: identity.deviceName, body: .content(content))
         if copy.pending.isEmpty { copy.base = copy.cloud?.current.id }
@@ -101,18 +126,18 @@ extension DocumentEngine {
     /// The merge of a conflicted document: the current version (the winner, first in conflict
     /// blocks) merged pairwise with each conflict version in (modification date, id) order, each
     /// against the common ancestor found through the cloud's ancestry (none: the empty document).
-    /// Synthetic content cannot be merged by lines: the current version's content is kept.
+    /// Nil when any version is not text (synthetic content cannot be merged by lines).
     public static func mergedContent(_ cloud: DocumentState) -> DocumentContent? {
-        guard case .content(let currentContent) = cloud.current.body else { return nil }
+        guard case .content(.text(var text)) = cloud.current.body else { return nil }
         let others = cloud.conflicts.map(\.version).sorted(by: DocumentVersion.mergeOrder)
-        guard case .text(var text) = currentContent else { return currentContent }
+        guard others.allSatisfy({ if case .content(.text) = $0.body { true } else { false } }) else { return nil }
         var graph: [WriteID: DocumentVersion] = [:]
         for version in cloud.ancestry { graph[version.id] = version }
         for version in others { graph[version.id] = version }
         graph[cloud.current.id] = cloud.current
         var merged: Set<WriteID> = [cloud.current.id]
         for other in others {
-            guard case .content(.text(let otherText)) = other.body else { return currentContent }
+            guard case .content(.text(let otherText)) = other.body else { return nil }
             let ancestor = commonAncestorText(merged, other.id, graph)
             text = Diff3.merge(base: ancestor, ours: text, theirs: otherText, oursLabel: cloud.current.authorName, theirsLabel: other.authorName).text
             merged.insert(other.id)

@@ -58,6 +58,7 @@ public enum ResultDocument {
         if let write = anomaly.write { members.append(("write", .string(write))) }
         if let replacedBy = anomaly.replacedBy { members.append(("replacedBy", .string(replacedBy))) }
         if let limit = anomaly.limit { members.append(("limit", .string(limit))) }
+        if !anomaly.items.isEmpty { members.append(("items", .array(anomaly.items.map { .string($0) }))) }
         return JSON.object(members)
     }
 

@@ -40,8 +40,9 @@ public enum StepOp: Sendable {
     /// that zone fail with `zoneBusy` (a SyncLab extension).
     case cloudThrottle(duration: SimDuration, retryAfter: SimDuration, zone: String?)
     case cloudExpireTokens
-    // Key-value store. `kvsSet` with several entries is `kvs.setMany`.
-    case kvsSet(entries: [PlistEntry])
+    // Key-value store. `kvsSet` is `kvs.set`, or `kvs.setMany` when `many` (even of one key:
+    // the trace and explanations name the op the user wrote).
+    case kvsSet(entries: [PlistEntry], many: Bool = false)
     case kvsRemove(key: String)
     case kvsIncrement(key: String, by: Int64)
     case kvsSynchronize
@@ -78,7 +79,7 @@ public enum StepOp: Sendable {
         case .cloudOutage: return "cloud.outage"
         case .cloudThrottle: return "cloud.throttle"
         case .cloudExpireTokens: return "cloud.expireTokens"
-        case .kvsSet(let entries): return entries.count == 1 ? "kvs.set" : "kvs.setMany"
+        case .kvsSet(let entries, let many): return many || entries.count != 1 ? "kvs.setMany" : "kvs.set"
         case .kvsRemove: return "kvs.remove"
         case .kvsIncrement: return "kvs.increment"
         case .kvsSynchronize: return "kvs.synchronize"

@@ -230,6 +230,32 @@ struct StepResolver {
         return nil
     }
 
+    // MARK: - Names
+
+    /// A zone name: not empty and without `/`, which separates zone and record in `ZONE/NAME`
+    /// (zone `a/b` with record `c` and zone `a` with record `b/c` would be one item).
+    private func zoneName(_ node: JSONNode, _ path: JSONPath) -> String? {
+        guard let zone = reader.string(node, path, nonEmpty: true, what: "a zone name") else { return nil }
+        guard !zone.contains("/") else {
+            reader.report("expected a zone name without \"/\" (it separates zone and record in ZONE/NAME), got \"\(zone)\"", at: node.position, path: path)
+            return nil
+        }
+        return zone
+    }
+
+    /// A path inside the account's container: names separated by single `/`, none of them `.`
+    /// or `..`, no leading or trailing `/` (a path that climbs out of the container or names a
+    /// folder is not a document).
+    private func documentPath(_ node: JSONNode, _ path: JSONPath) -> String? {
+        guard let text = reader.string(node, path, nonEmpty: true, what: "a document path") else { return nil }
+        let names = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard !names.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else {
+            reader.report("expected a document path inside the container (names separated by single \"/\", no \".\" or \"..\", no leading or trailing \"/\"), got \"\(text)\"", at: node.position, path: path)
+            return nil
+        }
+        return text
+    }
+
     // MARK: - Op arguments
 
     /// Types the op's (expanded) arguments. Missing required keys were reported already.
@@ -243,9 +269,10 @@ struct StepResolver {
             return reader.choice(value, path.key("database"), DatabaseScope.self)
         }
         func zone(default defaultZone: String?) -> String? {
-            guard argument("zone") != nil else { return defaultZone }
-            return text("zone", what: "a zone name")
+            guard let value = argument("zone") else { return defaultZone }
+            return zoneName(value, path.key("zone"))
         }
+        func documentPath() -> String? { argument("path").flatMap { self.documentPath($0, path.key("path")) } }
         switch spec.name {
         case "airplane.on": return .airplaneOn
         case "airplane.off": return .airplaneOff
@@ -276,7 +303,7 @@ struct StepResolver {
         case "cloud.throttle":
             let length = argument("for").flatMap { reader.duration($0, path.key("for"), .positive, what: "a throttling length") }
             let retryAfter = argument("retryAfter").flatMap { reader.duration($0, path.key("retryAfter"), .nonNegative, what: "a retry-after delay") }
-            let zone = argument("zone").flatMap { reader.string($0, path.key("zone"), nonEmpty: true, what: "a zone name") }
+            let zone = argument("zone").flatMap { zoneName($0, path.key("zone")) }
             guard let length, let retryAfter, argument("zone") == nil || zone != nil else { return nil }
             return .cloudThrottle(duration: length, retryAfter: retryAfter, zone: zone)
         case "cloud.expireTokens": return .cloudExpireTokens
@@ -308,7 +335,7 @@ struct StepResolver {
                 }
             }
             guard !failed else { return nil }
-            return .kvsSet(entries: entries.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) })
+            return .kvsSet(entries: entries.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }, many: true)
         case "kvs.remove": return text("key", what: "a key").map { .kvsRemove(key: $0) }
         case "kvs.increment":
             let key = text("key", what: "a key")
@@ -318,16 +345,16 @@ struct StepResolver {
             return .kvsIncrement(key: key, by: by)
         case "kvs.synchronize": return .kvsSynchronize
         case "doc.save":
-            let documentPath = text("path", what: "a document path")
+            let documentPath = documentPath()
             let content = argument("content").flatMap { reader.documentContent($0, path.key("content")) }
             guard let documentPath, let content else { return nil }
             return .docSave(path: documentPath, content: content)
         case "doc.append":
-            let documentPath = text("path", what: "a document path")
+            let documentPath = documentPath()
             let appended = argument("text").flatMap { reader.string($0, path.key("text"), what: "text to append") }
             guard let documentPath, let appended else { return nil }
             return .docAppend(path: documentPath, text: appended)
-        case "doc.delete": return text("path", what: "a document path").map { .docDelete(path: $0) }
+        case "doc.delete": return documentPath().map { .docDelete(path: $0) }
         case "zone.create":
             guard let database = database(), let zone = zone(default: nil) else { return nil }
             return .zoneCreate(database: database, zone: zone)

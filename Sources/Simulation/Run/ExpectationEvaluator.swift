@@ -64,7 +64,7 @@ public enum ExpectationEvaluator {
         if let device = pattern.device, device != anomaly.device { return false }
         if let item = pattern.item {
             let full = anomaly.field.map { "\(anomaly.item).\($0)" } ?? anomaly.item
-            if item != anomaly.item && item != full { return false }
+            if item != anomaly.item && item != full && !anomaly.items.contains(item) { return false }
         }
         return true
     }

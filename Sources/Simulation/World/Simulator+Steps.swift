@@ -137,7 +137,7 @@ extension Simulator {
         if devices[index].installed {
             var context = makeContext(index, store)
             switch op {
-            case .kvsSet(let entries):
+            case .kvsSet(let entries, _):
                 outcome = devices[index].kvs?.set(entries.map { (key: $0.key, value: Optional($0.value)) }, write: write, &context) ?? outcome
             case .kvsRemove(let key):
                 outcome = devices[index].kvs?.set([(key: key, value: nil)], write: write, &context) ?? outcome
@@ -204,7 +204,7 @@ extension Simulator {
     /// `kvs.set "theme"`, `doc.save "note.txt"`, `record.save "Notes/n1" {title, body}`.
     static func summary(of op: StepOp) -> String {
         switch op {
-        case .kvsSet(let entries): return "\(op.name) " + entries.map { "\"\($0.key)\"" }.joined(separator: ", ")
+        case .kvsSet(let entries, _): return "\(op.name) " + entries.map { "\"\($0.key)\"" }.joined(separator: ", ")
         case .kvsRemove(let key), .kvsIncrement(let key, _): return "\(op.name) \"\(key)\""
         case .docSave(let path, _), .docAppend(let path, _), .docDelete(let path): return "\(op.name) \"\(path)\""
         case .zoneCreate(_, let zone), .zoneDelete(_, let zone, _): return "\(op.name) \"\(zone)\""

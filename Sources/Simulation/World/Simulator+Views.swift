@@ -47,6 +47,7 @@ extension Simulator {
             judge && devices[index].installed && !devices[index].crashed && devices[index].account != nil ? localView(index) : nil
         }
         history.finalDeviceAccounts = devices.map(\.account)
+        history.end = now
         let report = judge ? Checker().check(history) : CheckReport.empty
         return RunOutcome(run: run, history: history, report: report, trace: trace.bytes, settled: settled, capHit: capHit,
                           endTime: now, statistics: statistics, assertFailures: assertFailures)
