@@ -65,6 +65,21 @@ import DeviceEngines
         #expect(world.engine(0).pendingWrites().isEmpty)
     }
 
+    @Test("a record exactly at the size limit fits, whatever asset fields it also has: assets are excluded with their names")
+    func assetFieldsDoNotCountTowardTheRecordSize() {
+        var world = RecordWorld(limits: Limits(records: RecordLimits(recordBytes: 60)))
+        world.createZone(0); world.settle()
+        // "body" (4 bytes) + 56 bytes of text = 60 bytes, plus an asset and a list of assets.
+        let (write, _) = world.save(0, name: "r", [("body", text(String(repeating: "x", count: 56))),
+                                                    ("image", .asset(sizeBytes: 5000)),
+                                                    ("thumbnails", .list([.asset(sizeBytes: 10), .asset(sizeBytes: 20)]))])
+        world.settle()
+        #expect(!world.rejections(0).contains { $0.0 == write })
+        #expect(world.cloud("Z/r", "body") == .field(.string(String(repeating: "x", count: 56))))
+        #expect(FieldValue.list([]).isAssetOnly == false)
+        #expect(FieldValue.list([.asset(sizeBytes: 1), .string("a")]).isAssetOnly == false)
+    }
+
     @Test func aTooLargeEditRollsBackToTheLastServerValue() {
         var world = RecordSyncTests.world()
         let limited = Limits(records: RecordLimits(recordBytes: 100))

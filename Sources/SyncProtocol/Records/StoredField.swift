@@ -17,8 +17,12 @@ public struct StoredField: Hashable, Sendable {
         self.value = value; self.write = write; self.modifiedAt = modifiedAt
     }
 
-    /// Bytes counted toward the record size for a field of this name (assets excluded).
-    public func sizeBytes(name: String) -> Int { value.map { name.utf8.count + $0.sizeBytes } ?? 0 }
+    /// Bytes counted toward the record size for a field of this name. Assets are excluded
+    /// whole: an asset field (or a list of assets) is stored apart, its name with it.
+    public func sizeBytes(name: String) -> Int {
+        guard let value, !value.isAssetOnly else { return 0 }
+        return name.utf8.count + value.sizeBytes
+    }
 
     /// Asset bytes inside the value.
     public var assetBytes: Int64 { value?.assetBytes ?? 0 }

@@ -27,6 +27,15 @@ public indirect enum FieldValue: Hashable, Sendable {
         }
     }
 
+    /// An asset, or a non-empty list of nothing but assets: a value stored entirely apart.
+    public var isAssetOnly: Bool {
+        switch self {
+        case .asset: return true
+        case .list(let elements): return !elements.isEmpty && elements.allSatisfy(\.isAssetOnly)
+        case .string, .int, .double, .bytes, .date, .location, .reference: return false
+        }
+    }
+
     /// The total size of the assets inside this value (an asset, or a list holding assets).
     public var assetBytes: Int64 {
         switch self {
