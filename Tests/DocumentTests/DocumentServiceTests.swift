@@ -244,4 +244,19 @@ struct DocumentServiceTests {
         guard case .changes(let later, _)? = cloud.send(.fetch(since: cursor)) else { Issue.record("no reply"); return }
         #expect(later.map(\.path) == ["b.txt"])
     }
+
+    @Test("a fetch naming the version a device holds gets that document's state without its content")
+    func fetchLeavesOutHeldContent() {
+        var cloud = H()
+        _ = cloud.upload(a1, base: nil)
+        _ = cloud.upload(H.version(0, 2, "b", at: 2), base: nil, path: "b.txt")
+        let held = ["note.txt": a1.id, "b.txt": WriteID(device: DeviceID(0), sequence: 9)]
+        guard case .changes(let states, _)? = cloud.send(.fetch(since: 0, held: held)) else { Issue.record("no reply"); return }
+        #expect(states.map(\.path) == ["b.txt", "note.txt"])
+        #expect(states.map(\.current.id) == [WriteID(device: DeviceID(0), sequence: 2), a1.id])
+        #expect(states.map(\.current.body) == [.content(.text("b")), .unavailable])
+        #expect(DocumentResponse.changes(states: states, cursor: 2).transferBytes == 1)
+        guard case .changes(let everything, _)? = cloud.send(.fetch(since: 0)) else { Issue.record("no reply"); return }
+        #expect(everything.last?.current.body == .content(.text("v1\n")))
+    }
 }

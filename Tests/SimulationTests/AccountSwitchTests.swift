@@ -35,4 +35,26 @@ struct AccountSwitchTests {
         #expect(judged.outcome.report.lostUpdates == 1)
         #expect(judged.outcome.report.anomalies.first?.explanation.contains("never reached the cloud: discarded at account switch") == true)
     }
+
+    // A's 2 MB upload leaves at t=1s and takes about 1.7 s at 10 Mbps; A saves a second document
+    // at t=1.5s (not sent: one request at a time) and signs into `other` at t=2s.
+    @Test("a document upload on the wire at an account switch is decided by the old account's answer, not reported discarded")
+    func documentUploadOnTheWireIsNotDiscarded() throws {
+        let judged = try Harness.run("""
+        {"format": "synclab/1", "name": "switch", "accounts": ["main", "other"], "network": {"bandwidth": "10Mbps"},
+         "devices": [{"id": "A"}, {"id": "B"}],
+         "steps": [
+           {"at": "1s", "device": "A", "op": "doc.save", "path": "big.bin", "content": {"$size": "2MB"}},
+           {"at": "1.5s", "device": "A", "op": "doc.save", "path": "note.txt", "content": "queued\\n"},
+           {"at": "1.9s", "device": "A", "op": "account.signOut"},
+           {"at": "2s", "device": "A", "op": "account.signIn", "account": "other"}
+         ],
+         "expect": {"final": {"documents": {"big.bin": {"$size": "2MB"}, "note.txt": null}}}}
+        """)
+        let passed = judged.passed
+        #expect(passed, "\(judged.expectations.filter { !$0.passed })")
+        let discards = try Harness.events(judged).filter { $0.event == "discarded" }
+        #expect(discards.map { $0.string("item") } == ["note.txt"])
+        #expect(judged.outcome.report.anomalies.map(\.item) == ["note.txt"])
+    }
 }

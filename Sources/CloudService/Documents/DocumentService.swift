@@ -22,11 +22,14 @@ public struct DocumentService: Sendable {
         // Taken out, not copied, so mutating it does not duplicate the container (copy-on-write).
         var container = containers.removeValue(forKey: request.account) ?? DocumentContainer()
         switch body {
-        case .fetch(let since):
+        case .fetch(let since, let held):
             var states: [DocumentState] = []
             for path in container.sortedPaths {
                 guard let document = container.documents[path], document.changedAt > since else { continue }
-                states.append(document.state)
+                var state = document.state
+                // The device has this version's content already: send what changed around it only.
+                if held[path] == state.current.id { state.current = state.current.stub }
+                states.append(state)
             }
             context.log("docDownload", [("documents", "\(states.count)"), ("since", "\(since)"), ("cursor", "\(container.sequence)")])
             context.respond(to: request, .documents(.changes(states: states, cursor: container.sequence)))

@@ -36,7 +36,7 @@ extension DocumentEngine {
             needsFetch = false
             let requestID = nextRequestID()
             inFlight = .fetch(requestID: requestID, account: account)
-            context.emit(.send(requestID: requestID, .documents(.fetch(since: state.cursor))))
+            context.emit(.send(requestID: requestID, .documents(.fetch(since: state.cursor, held: heldVersions()))))
             return
         }
         switch nextWork() {
@@ -61,6 +61,19 @@ extension DocumentEngine {
         }
     }
 
+    /// Per path, the cloud version whose content this device keeps (its last word from the
+    /// cloud): a fetch names them so the cloud does not send that content again (its own upload
+    /// coming back, or a document changed only in its conflict versions).
+    ///
+    /// - Complexity: O(documents), once per fetch.
+    func heldVersions() -> [String: WriteID] {
+        var held: [String: WriteID] = [:]
+        for (path, document) in state.documents {
+            if let current = document.cloud?.current, case .content = current.body { held[path] = current.id }
+        }
+        return held
+    }
+
     mutating func nextRequestID() -> UInt64 {
         state.lastRequestID += 1
         return state.lastRequestID
@@ -76,6 +89,12 @@ extension DocumentEngine {
     mutating func handleResponse(_ envelope: ResponseEnvelope, _ context: inout EngineContext) {
         guard let flight = inFlight, flight.requestID == envelope.requestID else { return }
         inFlight = nil
+        if inFlightIsStale {
+            inFlightIsStale = false
+            context.log("droppedResponse", [("why", "account switched")])
+            settleUploadAtSwitch(envelope.result, &context)
+            return
+        }
         switch envelope.result {
         case .failed(let error):
             if case .fetch = flight { needsFetch = true }
@@ -90,7 +109,7 @@ extension DocumentEngine {
             guard flight.account == state.dataAccount else { return }
             switch body {
             case .changes(let states, let cursor):
-                for fetched in states { adopt(fetched, &context) }
+                for fetched in states { adopt(withHeldContent(fetched), &context) }
                 state.cursor = max(state.cursor, cursor)
                 if !states.isEmpty { clearQuotaBlocks() }
             case .uploaded(let version, let outcome, let cloudState):
@@ -145,6 +164,45 @@ extension DocumentEngine {
         state.documents[path] = document
         context.log("uploaded", [("path", path), ("outcome", outcome.rawValue)])
         if let cloudState { adopt(cloudState, &context) }
+    }
+
+    /// A fetched state whose current version came without content (the fetch said this device
+    /// holds it) with the content put back from the device's own copy. Only one request is on
+    /// the wire at a time, so the copy the fetch named is still the one kept.
+    func withHeldContent(_ fetched: DocumentState) -> DocumentState {
+        guard fetched.current.body == .unavailable else { return fetched }
+        guard let held = state.documents[fetched.path]?.cloud?.current, held.id == fetched.current.id else {
+            preconditionFailure("the cloud left out content this device does not hold: \(fetched.path) \(fetched.current.id)")
+        }
+        var restored = fetched
+        restored.current = held
+        return restored
+    }
+
+    /// The answer (or the loss) of the upload that was on the wire at an account switch. Any
+    /// outcome but a refusal means the old account's cloud took the versions (as current, as a
+    /// conflict version, or into history), so nothing is lost; a refusal for the storage quota
+    /// is reported as a rejection; a failed upload, or a crash before the answer, may never have
+    /// been saved, and its versions are reported discarded.
+    mutating func settleUploadAtSwitch(_ result: ResponseResult?, _ context: inout EngineContext) {
+        guard !state.uploadAtSwitch.isEmpty, let item = state.uploadAtSwitchItem else { return }
+        let writes = state.uploadAtSwitch
+        state.uploadAtSwitch = []
+        state.uploadAtSwitchItem = nil
+        guard case .ok(.documents(.uploaded(_, let outcome, _)))? = result else {
+            let why = result == nil ? "its upload's answer was lost in a crash" : "its upload failed"
+            for write in writes {
+                context.observe(.discarded(write: write, item: item, reason: "discarded at sign-in to another account (\(why))"))
+            }
+            context.log("uploadAtSwitchSettled", [("path", item.name), ("versions", "\(writes.count)"), ("outcome", "lost")])
+            return
+        }
+        if outcome == .quotaExceeded {
+            for write in writes {
+                context.observe(.rejected(write: write, item: item, error: "quotaExceeded", limit: "storage"))
+            }
+        }
+        context.log("uploadAtSwitchSettled", [("path", item.name), ("versions", "\(writes.count)"), ("outcome", outcome.rawValue)])
     }
 
     /// Takes in the cloud's state of a document. With no local edits pending, the app shows the

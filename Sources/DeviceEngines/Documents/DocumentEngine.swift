@@ -6,8 +6,9 @@ import SyncProtocol
 ///
 /// Storage: `durable` holds every local document (what the app shows, the pending local versions,
 /// the base version, the last cloud state, resolutions still to send, rejections already
-/// reported), the fetch cursor and the request and derived-write counters. Volatile: the network
-/// state, the request in flight, backoff and whether a fetch is due; a restart fetches again.
+/// reported), the fetch cursor, an upload on the wire at an account switch, and the request and
+/// derived-write counters. Volatile: the network state, the request in flight (and whether it is
+/// stale), backoff and whether a fetch is due; a restart fetches again.
 ///
 /// One request is in flight at a time: a fetch first, then uploads by path, then resolutions.
 /// Timers: kind 1 retries after a transport failure (backoff), kind 2 retries uploads blocked on
@@ -22,6 +23,13 @@ public struct DocumentEngine: ClientEngine {
         var documents: [String: LocalDocument] = [:]
         /// The cloud's change sequence up to which this device has fetched.
         var cursor: UInt64 = 0
+        /// The versions of the upload that was on the wire when another account signed in. They
+        /// left the container with the old account, but the old account's cloud decides them:
+        /// they are reported only if its answer says they were not saved (or never comes).
+        /// Durable so that a crash before the answer still reports them.
+        var uploadAtSwitch: [WriteID] = []
+        /// The old account's item `uploadAtSwitch` was an upload of.
+        var uploadAtSwitchItem: ItemKey?
         var lastRequestID: UInt64 = 0
         var lastDerivedSequence: UInt32 = 0
     }
@@ -51,6 +59,9 @@ public struct DocumentEngine: ClientEngine {
     var state: Durable
     var online = true
     var inFlight: InFlight?
+    /// Another account signed in while `inFlight` was on the wire: its answer is about the old
+    /// account's container and only settles `uploadAtSwitch`.
+    var inFlightIsStale = false
     var needsFetch = false
     /// A transport failure's backoff timer is pending.
     var waitingForRetry = false
@@ -59,7 +70,7 @@ public struct DocumentEngine: ClientEngine {
 
     public var durable: Durable { state }
 
-    public init(identity: EngineIdentity, account: AccountID?, recovering durable: Durable?) {
+    public init(identity: EngineIdentity, account: AccountID?, recovering durable: Durable?, requestIDsAfter: UInt64) {
         self.identity = identity
         if var recovered = durable {
             recovered.account = account
@@ -68,6 +79,7 @@ public struct DocumentEngine: ClientEngine {
         } else {
             state = Durable(account: account, dataAccount: account)
         }
+        state.lastRequestID = max(state.lastRequestID, requestIDsAfter)
     }
 
     /// The account local items belong to.
@@ -82,7 +94,11 @@ public struct DocumentEngine: ClientEngine {
 
     public mutating func handle(_ event: EngineEvent, _ context: inout EngineContext) {
         switch event {
-        case .launched, .foreground:
+        case .launched:
+            // A crash lost the answer of the upload on the wire at an account switch.
+            settleUploadAtSwitch(nil, &context)
+            needsFetch = true
+        case .foreground:
             needsFetch = true
         case .connectivity(let isOnline):
             online = isOnline
@@ -113,9 +129,17 @@ public struct DocumentEngine: ClientEngine {
 
     mutating func signIn(_ account: AccountID, _ context: inout EngineContext) {
         if let previous = state.dataAccount, previous != account {
-            for (write, item) in pendingWrites() {
+            // An upload on the wire may be saved by the old account's cloud: its answer decides it.
+            var onTheWire: [WriteID] = []
+            if case .upload(_, let flightAccount, let path, let sent)? = inFlight, !inFlightIsStale, flightAccount == previous {
+                onTheWire = sent
+                state.uploadAtSwitch = sent
+                state.uploadAtSwitchItem = item(path)
+            }
+            for (write, item) in pendingWrites() where !onTheWire.contains(write) {
                 context.observe(.discarded(write: write, item: item, reason: "discarded at sign-in to another account"))
             }
+            if inFlight != nil { inFlightIsStale = true }
             for path in sortedPaths where state.documents[path]?.visibleValue != .absent {
                 context.observe(.visible(item: item(path), value: .absent, write: nil, cause: .reset))
             }

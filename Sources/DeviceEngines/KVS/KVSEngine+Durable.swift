@@ -26,7 +26,8 @@ extension KVSEngine {
         public internal(set) var uploadAtSwitch: [KVSCall] = []
         /// The account `uploadAtSwitch` was made in.
         public internal(set) var uploadAtSwitchAccount = AccountID(0)
-        /// The next request id: kept here so ids stay unique across crashes.
+        /// The next request id: kept here so ids stay unique across crashes (and started after
+        /// the transport's last id when a reinstalled app begins without it).
         public internal(set) var nextRequestID: UInt64 = 1
         /// Calls the engine accepted locally since install (for the trace and tests).
         public internal(set) var acceptedCallCount: Int = 0

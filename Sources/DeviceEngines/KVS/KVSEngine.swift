@@ -40,9 +40,10 @@ public struct KVSEngine: ClientEngine {
 
     public var durable: Durable { stored }
 
-    public init(identity: EngineIdentity, account: AccountID?, recovering durable: Durable?) {
+    public init(identity: EngineIdentity, account: AccountID?, recovering durable: Durable?, requestIDsAfter: UInt64) {
         self.identity = identity
         self.stored = durable ?? Durable()
+        stored.nextRequestID = max(stored.nextRequestID, requestIDsAfter + 1)
         self.account = account
         if stored.lastAccount == nil { stored.lastAccount = account }
     }

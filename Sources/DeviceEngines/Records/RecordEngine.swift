@@ -75,9 +75,10 @@ public struct RecordEngine: ClientEngine {
 
     public var durable: RecordEngineState { state }
 
-    public init(identity: EngineIdentity, account: AccountID?, recovering durable: RecordEngineState?) {
+    public init(identity: EngineIdentity, account: AccountID?, recovering durable: RecordEngineState?, requestIDsAfter: UInt64) {
         self.identity = identity
         self.state = durable ?? RecordEngineState(account: account)
+        state.requestCounter = max(state.requestCounter, requestIDsAfter)
         self.batchCap = max(1, identity.limits.records.batch)
         self.bytesCap = max(1, identity.limits.records.requestBytes)
     }

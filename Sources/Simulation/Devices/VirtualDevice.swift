@@ -31,6 +31,9 @@ struct VirtualDevice {
     var engineRandom: [SeededRandom]
     /// The last user write number given out on this device.
     var writeSequence: UInt32 = 0
+    /// Per store, the highest request id the device has sent. The transport's numbering, not the
+    /// app's data: it survives `app.delete`, so a reinstalled app's requests never reuse an id.
+    var lastRequestIDs: [UInt64] = [0, 0, 0]
     /// The latest push held per store while offline (APNs keeps one per app).
     var heldPushes: [PushNotification?] = [nil, nil, nil]
     /// Per store: is the engine busy (not quiescent)?

@@ -9,11 +9,16 @@ extension Simulator {
         EngineIdentity(device: device.id, deviceName: device.name, settings: run.engine, limits: run.limits, environment: run.environment)
     }
 
-    /// Creates the three engines: from the saved durable state (restart) or fresh (install).
+    /// Creates the three engines: from the saved durable state (restart) or fresh (install),
+    /// numbering their requests after the last ones the device sent.
     static func installEngines(_ device: inout VirtualDevice, identity: EngineIdentity, recovering: Bool) {
-        device.kvs = KVSEngine(identity: identity, account: device.account, recovering: recovering ? device.savedKVS : nil)
-        device.documents = DocumentEngine(identity: identity, account: device.account, recovering: recovering ? device.savedDocuments : nil)
-        device.records = RecordEngine(identity: identity, account: device.account, recovering: recovering ? device.savedRecords : nil)
+        let sent = device.lastRequestIDs
+        device.kvs = KVSEngine(identity: identity, account: device.account, recovering: recovering ? device.savedKVS : nil,
+                               requestIDsAfter: sent[Store.kvs.slot])
+        device.documents = DocumentEngine(identity: identity, account: device.account, recovering: recovering ? device.savedDocuments : nil,
+                                          requestIDsAfter: sent[Store.documents.slot])
+        device.records = RecordEngine(identity: identity, account: device.account, recovering: recovering ? device.savedRecords : nil,
+                                      requestIDsAfter: sent[Store.records.slot])
     }
 
     /// Tells freshly created engines the network state, then that the app launched.

@@ -9,6 +9,7 @@ extension Simulator {
     mutating func send(_ request: RequestEnvelope, from index: Int) {
         let store = request.body.store
         let key = RequestKey(device: Int32(index), store: store, requestID: request.requestID)
+        devices[index].lastRequestIDs[store.slot] = max(devices[index].lastRequestIDs[store.slot], request.requestID)
         statistics.messages += 1
         let bytes = request.body.transferBytes
         guard devices[index].online else {
@@ -70,6 +71,9 @@ extension Simulator {
         statistics.messages += 1
         let name = devices[index].name
         guard var pending = inFlight[key], pending.boot == devices[index].boot, !devices[index].crashed else {
+            // The engine that sent it is gone (crash, app deletion): nothing is in flight any more.
+            // Request ids never repeat on a device, so the key is this request's alone.
+            inFlight[key] = nil
             trace.record(now, "respond", [("device", .string(name)), ("store", .string(response.store.rawValue)), ("req", .int(Int64(response.requestID))), ("result", .string(TraceRecorder.resultName(response.result))), ("delivery", .string("nobody waiting"))])
             return
         }
@@ -92,8 +96,11 @@ extension Simulator {
 
     mutating func responseArrives(_ response: ResponseEnvelope, epoch: UInt32?, boot: UInt32) {
         let index = Int(response.device.index)
-        guard devices[index].boot == boot, !devices[index].crashed else { return }
         let key = RequestKey(device: response.device.index, store: response.store, requestID: response.requestID)
+        guard devices[index].boot == boot, !devices[index].crashed else {
+            inFlight[key] = nil // its engine is gone: nobody is waiting
+            return
+        }
         if let epoch, epoch != devices[index].link.epoch {
             trace.record(now, "dropped", [("device", .string(devices[index].name)), ("store", .string(response.store.rawValue)), ("req", .int(Int64(response.requestID))), ("why", .string("device went offline while the response was in flight"))])
             return
@@ -109,7 +116,11 @@ extension Simulator {
 
     mutating func requestTimedOut(_ index: Int, _ store: Store, _ requestID: UInt64, _ boot: UInt32) {
         let key = RequestKey(device: Int32(index), store: store, requestID: requestID)
-        guard let pending = inFlight[key], pending.boot == boot, devices[index].boot == boot else { return }
+        guard let pending = inFlight[key], pending.boot == boot else { return }
+        guard devices[index].boot == boot else {
+            inFlight[key] = nil // its engine is gone: nobody is waiting
+            return
+        }
         if pending.deadline > now {
             queue.push(.requestTimeout(device: index, store: store, requestID: requestID, boot: boot), at: pending.deadline)
             return

@@ -1,7 +1,8 @@
 /// The cloud's state of one document, as fetches and upload replies carry it.
 public struct DocumentState: Hashable, Sendable {
     public var path: String
-    /// The current version; a tombstone (`.deleted` body) when the document was deleted.
+    /// The current version; a tombstone (`.deleted` body) when the document was deleted. In a
+    /// fetch reply its body is `.unavailable` when the fetch said the device holds this version.
     public var current: DocumentVersion
     /// Unresolved conflict versions, in the order the cloud detected them.
     public var conflicts: [DocumentConflict]

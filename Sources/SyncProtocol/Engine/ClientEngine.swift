@@ -11,8 +11,14 @@ public protocol ClientEngine: Sendable {
     var durable: Durable { get }
 
     /// A fresh engine (`durable == nil`: first install) or one recovering after a crash.
-    /// - Parameter account: the account the device is signed into, or nil when signed out.
-    init(identity: EngineIdentity, account: AccountID?, recovering durable: Durable?)
+    /// - Parameters:
+    ///   - account: the account the device is signed into, or nil when signed out.
+    ///   - requestIDsAfter: the last request id the device's transport sent for this engine's
+    ///     store (0: none). Request ids are the transport's numbering, not app data: a reinstalled
+    ///     app wiped its counter, yet answers to the old app's requests may still arrive, and
+    ///     anyone pairing requests with answers by (device, store, id) must not mix them up. The
+    ///     engine numbers its requests after both this and its own durable counter.
+    init(identity: EngineIdentity, account: AccountID?, recovering durable: Durable?, requestIDsAfter: UInt64)
 
     /// Feeds one input; actions go to `context.actions`.
     mutating func handle(_ event: EngineEvent, _ context: inout EngineContext)
@@ -27,6 +33,13 @@ public protocol ClientEngine: Sendable {
     /// Changes accepted locally and not yet acknowledged by the cloud, with an item each, in the
     /// order made. The host reports them as discarded when the app is deleted.
     func pendingWrites() -> [(WriteID, ItemKey)]
+}
+
+extension ClientEngine {
+    /// An engine on a transport that has sent nothing for its store yet (engine tests).
+    public init(identity: EngineIdentity, account: AccountID?, recovering durable: Durable?) {
+        self.init(identity: identity, account: account, recovering: durable, requestIDsAfter: 0)
+    }
 }
 
 /// One item of an app's (or the cloud's) view.
