@@ -6,7 +6,8 @@ import SyncProtocol
 ///
 /// Storage: `durable` holds every local document (what the app shows, the pending local versions,
 /// the base version, the last cloud state, resolutions still to send, rejections already
-/// reported), the fetch cursor and the request and derived-write counters. Volatile: the network
+/// reported), the fetch cursor, the cloud's outstanding `retryAfter`, and the request and
+/// derived-write counters. Volatile: the network
 /// state, the request in flight, backoff and whether a fetch is due; a restart fetches again.
 ///
 /// One request is in flight at a time: a fetch first, then uploads by path, then resolutions.
@@ -24,6 +25,8 @@ public struct DocumentEngine: ClientEngine {
         var cursor: UInt64 = 0
         var lastRequestID: UInt64 = 0
         var lastDerivedSequence: UInt32 = 0
+        /// The cloud's last `retryAfter`: a restarted engine still waits it out before sending.
+        var retryAfter = RetryAfterDeadline()
     }
 
     /// What is on the wire now.
@@ -82,7 +85,11 @@ public struct DocumentEngine: ClientEngine {
 
     public mutating func handle(_ event: EngineEvent, _ context: inout EngineContext) {
         switch event {
-        case .launched, .foreground:
+        case .launched:
+            needsFetch = true
+            // A restart after a throttle still owes the cloud the rest of its `retryAfter`.
+            honourRetryAfter(&context)
+        case .foreground:
             needsFetch = true
         case .connectivity(let isOnline):
             online = isOnline
@@ -90,6 +97,8 @@ public struct DocumentEngine: ClientEngine {
                 backoff.reset()
                 if waitingForRetry { context.emit(.cancelTimer(Self.retryTimer)) }
                 waitingForRetry = false
+                // Backoff starts afresh, but a `retryAfter` the cloud gave still holds.
+                honourRetryAfter(&context)
                 needsFetch = true
                 clearQuotaBlocks()
             }
@@ -99,7 +108,10 @@ public struct DocumentEngine: ClientEngine {
             needsFetch = true
             clearQuotaBlocks()
         case .timer(let timer):
-            if timer == Self.retryTimer { waitingForRetry = false }
+            if timer == Self.retryTimer {
+                waitingForRetry = false
+                state.retryAfter.clear()
+            }
             if timer == Self.quotaRetryTimer { clearQuotaBlocks() }
         case .signedIn(let account):
             signIn(account, &context)
