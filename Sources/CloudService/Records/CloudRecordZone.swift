@@ -13,6 +13,13 @@ struct CloudRecordZone: Hashable, Sendable {
         /// Earlier versions, newest last, at most `CloudRecordZone.historyDepth`: the ancestors
         /// `serverRecordChanged` carries.
         var history: [ServerRecord]
+        /// The saves applied to this record, newest last, at most `CloudRecordZone.savesRemembered`.
+        ///
+        /// A request whose answer was lost is sent again as it was (same fields, write ids and
+        /// change tag). Finding it here, the cloud answers as if it applied it now and changes
+        /// nothing: the write is already in, and changes others made on top of it since must not
+        /// be overwritten by it (SPEC §3.2: every request is idempotent).
+        var appliedSaves: [RecordSave] = []
     }
 
     /// A deleted record: the delete's write and the sequence it happened at.
@@ -23,6 +30,12 @@ struct CloudRecordZone: Hashable, Sendable {
 
     /// How many earlier versions of a record are kept as possible ancestors.
     static let historyDepth = 4
+
+    /// How many applied saves per record are remembered to recognise re-sent ones. A device
+    /// re-sends after a timeout, a backoff or a restart; a save older than the last
+    /// `savesRemembered` writes to its record is past recognising and meets the change-tag check
+    /// like any other.
+    static let savesRemembered = 16
 
     /// Tells this zone apart from an earlier zone of the same name (deleted, then recreated).
     var incarnation: UInt64

@@ -78,9 +78,12 @@ extension RecordService {
             return .failed(id, .permissionFailure)
         }
         if let existing {
-            // Re-sending a write the cloud already applied (its response was lost) succeeds as is.
-            let applied = save.fields.allSatisfy { existing.record.fields[$0.key] == $0.value }
-                && (!save.fields.isEmpty || existing.record.existenceWrite == save.existenceWrite)
+            // Re-sending a write the cloud already applied (its response was lost) succeeds as is:
+            // the very same save applied before (whatever others did on top of it since), or a
+            // save whose every field the record already holds.
+            let applied = existing.appliedSaves.contains(save)
+                || save.fields.allSatisfy { existing.record.fields[$0.key] == $0.value }
+                    && (!save.fields.isEmpty || existing.record.existenceWrite == save.existenceWrite)
             if applied { return .saved(existing.record) }
             if policy == .ifServerRecordUnchanged && save.baseTag != existing.record.changeTag {
                 let ancestor = save.baseTag.flatMap { tag in existing.history.last { $0.changeTag == tag } }
@@ -120,7 +123,11 @@ extension RecordService {
             if history.count > CloudRecordZone.historyDepth { history.removeFirst() }
         }
         let sequence = work.db.nextSequence()
-        zone.records[id.name] = CloudRecordZone.Entry(record: record, sequence: sequence, chargedBytes: charge, history: history)
+        var appliedSaves = existing?.appliedSaves ?? []
+        appliedSaves.append(save)
+        if appliedSaves.count > CloudRecordZone.savesRemembered { appliedSaves.removeFirst() }
+        zone.records[id.name] = CloudRecordZone.Entry(record: record, sequence: sequence, chargedBytes: charge, history: history,
+                                                      appliedSaves: appliedSaves)
         zone.tombstones[id.name] = nil
         zone.lastChangeSequence = sequence
         work.db.zones[id.zone] = zone

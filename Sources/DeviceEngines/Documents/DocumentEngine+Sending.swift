@@ -74,6 +74,15 @@ extension DocumentEngine {
         return held
     }
 
+    /// Arms the retry timer for what is left of the cloud's last `retryAfter` (kept durably), if
+    /// anything: after a restart or a reconnect nothing goes out before it.
+    mutating func honourRetryAfter(_ context: inout EngineContext) {
+        guard !waitingForRetry, let wait = state.retryAfter.remaining(now: context.now) else { return }
+        waitingForRetry = true
+        context.emit(.setTimer(Self.retryTimer, after: wait))
+        context.log("retryScheduled", [("reason", "retryAfter"), ("after", wait.description)])
+    }
+
     mutating func nextRequestID() -> UInt64 {
         state.lastRequestID += 1
         return state.lastRequestID
@@ -100,6 +109,7 @@ extension DocumentEngine {
             if case .fetch = flight { needsFetch = true }
             context.log("requestFailed", [("error", error.name)])
             if online {
+                state.retryAfter.note(error.retryAfter, now: context.now)
                 waitingForRetry = true
                 context.emit(.setTimer(Self.retryTimer, after: backoff.nextDelay(retryAfter: error.retryAfter)))
             }

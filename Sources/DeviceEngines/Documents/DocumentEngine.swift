@@ -6,9 +6,10 @@ import SyncProtocol
 ///
 /// Storage: `durable` holds every local document (what the app shows, the pending local versions,
 /// the base version, the last cloud state, resolutions still to send, rejections already
-/// reported), the fetch cursor, an upload on the wire at an account switch, and the request and
-/// derived-write counters. Volatile: the network state, the request in flight (and whether it is
-/// stale), backoff and whether a fetch is due; a restart fetches again.
+/// reported), the fetch cursor, an upload on the wire at an account switch, the cloud's
+/// outstanding `retryAfter`, and the request and derived-write counters. Volatile: the network
+/// state, the request in flight (and whether it is stale), backoff and whether a fetch is due; a
+/// restart fetches again.
 ///
 /// One request is in flight at a time: a fetch first, then uploads by path, then resolutions.
 /// Timers: kind 1 retries after a transport failure (backoff), kind 2 retries uploads blocked on
@@ -32,6 +33,8 @@ public struct DocumentEngine: ClientEngine {
         var uploadAtSwitchItem: ItemKey?
         var lastRequestID: UInt64 = 0
         var lastDerivedSequence: UInt32 = 0
+        /// The cloud's last `retryAfter`: a restarted engine still waits it out before sending.
+        var retryAfter = RetryAfterDeadline()
     }
 
     /// What is on the wire now.
@@ -98,6 +101,8 @@ public struct DocumentEngine: ClientEngine {
             // A crash lost the answer of the upload on the wire at an account switch.
             settleUploadAtSwitch(nil, &context)
             needsFetch = true
+            // A restart after a throttle still owes the cloud the rest of its `retryAfter`.
+            honourRetryAfter(&context)
         case .foreground:
             needsFetch = true
         case .connectivity(let isOnline):
@@ -106,6 +111,8 @@ public struct DocumentEngine: ClientEngine {
                 backoff.reset()
                 if waitingForRetry { context.emit(.cancelTimer(Self.retryTimer)) }
                 waitingForRetry = false
+                // Backoff starts afresh, but a `retryAfter` the cloud gave still holds.
+                honourRetryAfter(&context)
                 needsFetch = true
                 clearQuotaBlocks()
             }
@@ -115,7 +122,10 @@ public struct DocumentEngine: ClientEngine {
             needsFetch = true
             clearQuotaBlocks()
         case .timer(let timer):
-            if timer == Self.retryTimer { waitingForRetry = false }
+            if timer == Self.retryTimer {
+                waitingForRetry = false
+                state.retryAfter.clear()
+            }
             if timer == Self.quotaRetryTimer { clearQuotaBlocks() }
         case .signedIn(let account):
             signIn(account, &context)

@@ -31,6 +31,8 @@ extension KVSEngine {
         public internal(set) var nextRequestID: UInt64 = 1
         /// Calls the engine accepted locally since install (for the trace and tests).
         public internal(set) var acceptedCallCount: Int = 0
+        /// The cloud's last `retryAfter`: a restarted engine still waits it out before sending.
+        public internal(set) var retryAfter = RetryAfterDeadline()
 
         public init() {}
     }

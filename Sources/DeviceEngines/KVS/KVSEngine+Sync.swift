@@ -97,10 +97,20 @@ extension KVSEngine {
             context.log("kvsWaitingForNetwork", [("request", String(request.requestID))])
             return
         }
+        stored.retryAfter.note(error.retryAfter, now: context.now)
         let delay = backoff.nextDelay(retryAfter: error.retryAfter)
         retryArmed = true
         context.emit(.setTimer(EngineTimer(kind: TimerKind.retry), after: delay))
         context.log("kvsRetry", [("request", String(request.requestID)), ("error", error.name), ("after", delay.description)])
+    }
+
+    /// Arms the retry timer for what is left of the cloud's last `retryAfter` (kept durably), if
+    /// anything: after a restart or a reconnect nothing goes out before it.
+    mutating func honourRetryAfter(_ context: inout EngineContext) {
+        guard !retryArmed, let wait = stored.retryAfter.remaining(now: context.now) else { return }
+        retryArmed = true
+        context.emit(.setTimer(EngineTimer(kind: TimerKind.retry), after: wait))
+        context.log("kvsRetry", [("error", "retryAfter"), ("after", wait.description)])
     }
 
     /// An upload's answer: decided calls leave the queue; rejected ones roll back; keys the cloud

@@ -6,7 +6,7 @@ import SyncProtocol
 /// **Durable** (`Durable`: survives `device.crash`, dropped by `app.delete`): the local values with
 /// their write ids and change timestamps (tombstones included), the queue of app calls not yet
 /// decided by the cloud, the fetch cursor, whether the initial sync happened, the account last
-/// signed into, and the request-id counter. A call is durable before `set` returns, so a crash
+/// signed into, the cloud's outstanding `retryAfter`, and the request-id counter. A call is durable before `set` returns, so a crash
 /// never loses a write the app was told succeeded.
 ///
 /// **Volatile** (lost on crash, rebuilt at `.launched`): whether the device is online and signed
@@ -69,6 +69,8 @@ public struct KVSEngine: ClientEngine {
             }
             fetchWanted = true
             if !stored.pending.isEmpty { uploadDue = true }
+            // A restart after a throttle still owes the cloud the rest of its `retryAfter`.
+            honourRetryAfter(&context)
             context.log("kvsLaunched", [("pending", String(stored.pending.count)),
                                                               ("initialSyncDone", String(stored.initialSyncDone))])
         case .foreground:
@@ -83,6 +85,8 @@ public struct KVSEngine: ClientEngine {
                     retryArmed = false
                     context.emit(.cancelTimer(EngineTimer(kind: TimerKind.retry)))
                 }
+                // Backoff starts afresh, but a `retryAfter` the cloud gave still holds.
+                honourRetryAfter(&context)
                 requestFetch()
                 if !stored.pending.isEmpty { uploadDue = true }
             }
@@ -97,6 +101,7 @@ public struct KVSEngine: ClientEngine {
                 uploadDue = true
             case TimerKind.retry:
                 retryArmed = false
+                stored.retryAfter.clear()
             default:
                 break // a timer of a kind this engine never sets: nothing to do
             }

@@ -13,7 +13,19 @@ public struct PendingRecordChange: Hashable, Sendable {
 
     /// Queue position: changes are sent in the order first made.
     public var order: UInt64
-    public var kind: Kind
+    public var kind: Kind {
+        // A pending delete is unconditional: a save still in doubt no longer matters.
+        didSet { if case .delete = kind { inDoubt = nil } }
+    }
+    /// The save last sent for this record whose answer never came (lost, or the device crashed
+    /// while it was on the wire): the cloud may or may not have applied it.
+    ///
+    /// Until the cloud answers for it, this exact save (same fields, write ids and change tag) is
+    /// what goes out again, whatever the app changed since; newer local edits follow once it is
+    /// answered. The cloud recognises a save it already applied and answers it as saved without
+    /// applying it twice, so a retry is the same write (SPEC §3.2, §6), never a conflict with this
+    /// device's own earlier save, and never overwrites what others built on top of it.
+    public var inDoubt: RecordSave?
     /// The record is gone from the cloud (deleted elsewhere, or its zone was): send every local
     /// field as a new record, without a change tag.
     public var reupload: Bool = false

@@ -29,6 +29,7 @@ extension RecordEngine {
             return
         case .save(var fields):
             guard var local = state.records[key] else { state.pending[key] = nil; return }
+            var droppedGroup: WriteID?
             for name in fields.sorted() where server.fields[name] != nil && server.fields[name]?.write == local.fields[name]?.write {
                 fields.remove(name)
             }
@@ -44,6 +45,7 @@ extension RecordEngine {
                 switch policy {
                 case .serverWins:
                     fields = []
+                    droppedGroup = change.atomicGroup
                 case .clientWins:
                     // Every local field goes onto the server record, with its original write id.
                     fields = Set(local.fields.keys.filter { local.fields[$0] != server.fields[$0] })
@@ -58,7 +60,22 @@ extension RecordEngine {
             change.kind = .save(fields: fields)
             state.pending[key] = fields.isEmpty ? nil : change
             applyServer(key, server, .resolution, &context)
+            if let droppedGroup { dropAtomicGroup(droppedGroup, &context) }
         }
+    }
+
+    /// `serverWins` dropped one record's part of an atomic call. The call is all or nothing
+    /// (SPEC §4.3), so the rest of it is dropped too, in the same step: the app never shows part
+    /// of it, and no other device ever receives part of it. What later, separate calls changed on
+    /// those records stays pending and goes out on its own.
+    private mutating func dropAtomicGroup(_ group: WriteID, _ context: inout EngineContext) {
+        let names = revert([group], cause: .resolution, &context) { _, _, _ in }
+        for key in orderedPendingKeys() where state.pending[key]?.atomicGroup == group {
+            state.pending[key]!.atomicGroup = nil
+        }
+        guard !names.isEmpty else { return }
+        context.log("atomicGroupDropped", [("write", "\(group)"), ("records", names.joined(separator: ","))])
+        context.emit(.notify(AppNotification(store: .records, reason: "conflict", items: names)))
     }
 
     /// Three-way merge per field against the ancestor: a field changed on one side takes that
@@ -148,6 +165,8 @@ extension RecordEngine {
         state.records[key] = local
         change.kind = .save(fields: Set(local.fields.keys))
         change.reupload = true
+        // The record is gone from the cloud: whatever was in doubt, everything goes up anew.
+        change.inDoubt = nil
         state.pending[key] = change
         state.serverRecords[key] = nil
     }

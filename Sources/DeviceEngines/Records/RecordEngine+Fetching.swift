@@ -133,7 +133,12 @@ extension RecordEngine {
     /// A fetched server version of a record.
     mutating func applyFetched(_ key: RecordKey, _ server: ServerRecord, _ context: inout EngineContext) {
         if state.serverRecords[key]?.changeTag == server.changeTag { return }
-        if state.pending[key] != nil {
+        if state.pending[key]?.inDoubt != nil {
+            // This device's own save may be in this version already: only the re-sent save's
+            // answer can tell. Until then the app sees the other fields, the pending ones wait,
+            // and the base stays the one that save was made on, so it is re-sent as it was.
+            if applyServer(key, server, .fetch, &context) { fetchedItems.append(key.itemName) }
+        } else if state.pending[key] != nil {
             resolveConflict(key, server, detail: "fetched change meets pending change", &context)
         } else {
             state.serverRecords[key] = server

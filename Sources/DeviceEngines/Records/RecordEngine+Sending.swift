@@ -94,20 +94,31 @@ extension RecordEngine {
 
     /// The bytes a pending change adds to a request.
     private func sizeBytes(of key: RecordKey) -> Int {
-        buildSave(key)?.save.sizeBytes ?? key.name.utf8.count
+        saveToSend(key)?.save.sizeBytes ?? key.name.utf8.count
     }
 
-    private func add(_ key: RecordKey, _ batch: inout SentBatch, _ saves: inout [RecordSave], _ deletes: inout [RecordDeletion], _ bytes: inout Int) {
+    /// The save to send for a pending change: the one still in doubt, re-sent exactly as it went
+    /// (so the cloud can tell it is the same write), else a fresh one.
+    private func saveToSend(_ key: RecordKey) -> (save: RecordSave, sent: [String: WriteID])? {
+        guard let change = state.pending[key], case .save = change.kind else { return nil }
+        if let save = change.inDoubt { return (save, save.fields.mapValues(\.write)) }
+        return buildSave(key)
+    }
+
+    private mutating func add(_ key: RecordKey, _ batch: inout SentBatch, _ saves: inout [RecordSave], _ deletes: inout [RecordDeletion], _ bytes: inout Int) {
         switch state.pending[key]!.kind {
         case .delete(let write):
             deletes.append(RecordDeletion(id: key.id, write: write))
             batch.deletes.append((key, write))
             bytes += key.name.utf8.count
         case .save:
-            guard let built = buildSave(key) else { return }
+            guard let built = saveToSend(key) else { return }
             saves.append(built.save)
             batch.saves.append((key, built.sent))
             bytes += built.save.sizeBytes
+            // Durably, before the request leaves: if its answer never comes (lost, or a crash),
+            // this very save is what goes out again.
+            state.pending[key]!.inDoubt = built.save
         }
     }
 
@@ -130,10 +141,20 @@ extension RecordEngine {
 
     /// Backs off before any further request, never sooner than `retryAfter`.
     mutating func scheduleRetry(retryAfter: SimDuration?, reason: String, _ context: inout EngineContext) {
+        state.retryAfter.note(retryAfter, now: context.now)
         let delay = backoff.nextDelay(retryAfter: retryAfter)
         retryArmed = true
         context.emit(.setTimer(RecordEngine.retryTimer, after: delay))
         context.log("retryScheduled", [("reason", reason), ("after", delay.description)])
+    }
+
+    /// Arms the retry timer for what is left of the cloud's last `retryAfter` (kept durably), if
+    /// anything: after a restart or a reconnect nothing goes out before it.
+    mutating func honourRetryAfter(_ context: inout EngineContext) {
+        guard !retryArmed, let wait = state.retryAfter.remaining(now: context.now) else { return }
+        retryArmed = true
+        context.emit(.setTimer(RecordEngine.retryTimer, after: wait))
+        context.log("retryScheduled", [("reason", "retryAfter"), ("after", wait.description)])
     }
 
     /// Routes one response to its handler; every request gets exactly one.
@@ -239,6 +260,7 @@ extension RecordEngine {
             switch result {
             case .saved(let server):
                 saved += 1
+                state.pending[key]?.inDoubt = nil
                 handleSaved(key, server, sent: batch.saves[index].fields, &context)
             case .deleted(_, let cascaded):
                 deleted += 1
@@ -251,6 +273,10 @@ extension RecordEngine {
                 }
             case .failed(_, let error):
                 failed += 1
+                // The cloud has answered for this save: it is no longer in doubt. Not so for
+                // `batchRequestFailed`: the request was not applied, but an earlier send of the
+                // same save may have been, so it goes out again as it was.
+                if isSave && error != .batchRequestFailed { state.pending[key]?.inDoubt = nil }
                 let writes: Set<WriteID> = isSave ? sentWrites(key, batch.saves[index].fields) : [batch.deletes[index - batch.saves.count].write]
                 handleItemError(key, error, writes: writes, &context)
             }
@@ -308,45 +334,57 @@ extension RecordEngine {
     /// The cloud refused these writes for good: the app is told, and every field they set goes
     /// back to the last server record seen (a record they created goes away).
     mutating func rollback(_ writes: Set<WriteID>, error: String, limit: String?, _ context: inout EngineContext) {
+        let names = revert(writes, cause: .rollback, &context) { write, rejectedItem, context in
+            context.observe(.rejected(write: write, item: rejectedItem, error: error, limit: limit))
+        }
+        context.emit(.notify(AppNotification(store: .records, reason: "error", items: names)))
+    }
+
+    /// Takes these pending writes back, all in this one step: each field they set goes back to the
+    /// last server record seen, a record they created goes away, and a delete of theirs is undone.
+    /// `report` hears of every pending write taken back.
+    /// - Returns: the item names of the records touched, in queue order.
+    mutating func revert(_ writes: Set<WriteID>, cause: VisibilityCause, _ context: inout EngineContext,
+                         report: (WriteID, ItemKey, inout EngineContext) -> Void) -> [String] {
         var names: [String] = []
         for key in orderedPendingKeys() {
             guard var change = state.pending[key] else { continue }
             switch change.kind {
             case .delete(let write):
                 guard writes.contains(write) else { continue }
-                context.observe(.rejected(write: write, item: item(key), error: error, limit: limit))
+                report(write, item(key), &context)
                 state.pending[key] = nil
-                if let server = state.serverRecords[key] { applyServer(key, server, .rollback, &context) }
+                if let server = state.serverRecords[key] { applyServer(key, server, cause, &context) }
                 names.append(key.itemName)
             case .save(var fields):
                 guard var local = state.records[key] else { state.pending[key] = nil; continue }
                 if state.serverRecords[key] == nil && writes.contains(local.existenceWrite) {
-                    for (write, rejectedItem) in pendingWrites(of: key) {
-                        context.observe(.rejected(write: write, item: rejectedItem, error: error, limit: limit))
-                    }
+                    for (write, revertedItem) in pendingWrites(of: key) { report(write, revertedItem, &context) }
                     state.pending[key] = nil
-                    removeLocal(key, write: nil, .rollback, &context)
+                    removeLocal(key, write: nil, cause, &context)
                     names.append(key.itemName)
                     continue
                 }
                 var touched = false
                 for name in change.sortedFields {
                     guard let field = local.fields[name], writes.contains(field.write) else { continue }
-                    context.observe(.rejected(write: field.write, item: item(key, field: name), error: error, limit: limit))
+                    report(field.write, item(key, field: name), &context)
                     let back = state.serverRecords[key]?.fields[name]
                     local.fields[name] = back
                     fields.remove(name)
-                    show(key, field: name, back, .rollback, &context)
+                    show(key, field: name, back, cause, &context)
                     touched = true
                 }
                 guard touched else { continue }
                 state.records[key] = local
+                // A save in doubt carrying the taken-back writes must not go out again.
+                change.inDoubt = nil
                 change.kind = .save(fields: fields)
                 state.pending[key] = fields.isEmpty && state.serverRecords[key] != nil ? nil : change
                 names.append(key.itemName)
             }
         }
-        context.emit(.notify(AppNotification(store: .records, reason: "error", items: names)))
+        return names
     }
 
     /// `quotaExceeded`: the change stays pending (not lost) and waits until space may have freed;

@@ -88,6 +88,8 @@ public struct RecordEngine: ClientEngine {
         case .launched:
             state.launchedBefore = true
             wantFetch = true
+            // A restart after a throttle still owes the cloud the rest of its `retryAfter`.
+            honourRetryAfter(&context)
             pump(&context)
         case .foreground:
             wantFetch = true
@@ -100,6 +102,8 @@ public struct RecordEngine: ClientEngine {
                     retryArmed = false
                     context.emit(.cancelTimer(RecordEngine.retryTimer))
                 }
+                // Backoff starts afresh, but a `retryAfter` the cloud gave still holds.
+                honourRetryAfter(&context)
                 wantFetch = true
                 pump(&context)
             }
@@ -115,6 +119,7 @@ public struct RecordEngine: ClientEngine {
         case .timer(let timer):
             if timer == RecordEngine.retryTimer {
                 retryArmed = false
+                state.retryAfter.clear()
                 pump(&context)
             } else if timer == RecordEngine.quotaTimer {
                 unblockQuota()
