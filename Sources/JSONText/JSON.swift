@@ -12,6 +12,9 @@ public indirect enum JSON: Sendable, Equatable {
     case array([JSON])
     case string(String)
     case int(Int64)
+    /// An unsigned integer, for values that may exceed `Int64.max` (a seed is any `UInt64`):
+    /// written in full, never as the negative number its bit pattern would be.
+    case uint(UInt64)
     case double(Double)
     case bool(Bool)
     case null
@@ -53,6 +56,7 @@ public indirect enum JSON: Sendable, Equatable {
         case .null: bytes.append(contentsOf: "null".utf8)
         case .bool(let value): bytes.append(contentsOf: (value ? "true" : "false").utf8)
         case .int(let value): JSON.writeDecimal(value, into: &bytes)
+        case .uint(let value): JSON.writeDecimal(value, negative: false, into: &bytes)
         case .double(let value): bytes.append(contentsOf: JSON.format(value).utf8)
         case .string(let value): JSON.writeString(value, into: &bytes)
         case .array(let elements):
@@ -89,8 +93,13 @@ public indirect enum JSON: Sendable, Equatable {
 
     /// Decimal digits, as `String(value)` spells them, without making the String.
     static func writeDecimal(_ value: Int64, into bytes: inout [UInt8]) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
+        writeDecimal(value.magnitude, negative: value < 0, into: &bytes)
+    }
+
+    /// Decimal digits of `magnitude`, after a `-` when `negative`.
+    static func writeDecimal(_ magnitude: UInt64, negative: Bool, into bytes: inout [UInt8]) {
+        if negative { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = magnitude
         let start = bytes.endIndex
         repeat {
             bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))

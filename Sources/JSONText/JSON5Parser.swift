@@ -275,7 +275,7 @@ struct JSON5Parser {
             }
             guard digits > 0 else { throw fail("expected hexadecimal digits after 0x", at: start) }
             try checkNumberEnd(start)
-            return .integer(try JSON5Parser.signedInteger(magnitude, negative: negative, start: start))
+            return JSON5Parser.integer(magnitude, negative: negative)
         }
         if let value = plainInteger(negative: negative) {
             try checkNumberEnd(start)
@@ -314,7 +314,9 @@ struct JSON5Parser {
             return .double(value)
         }
         guard let value = Int64(text) else {
-            throw fail("integer \(text) is outside the 64-bit range (write it with a fraction, like 1.0e20, for a double)", at: start)
+            // Not an error here: the field's reader knows whether it takes it (a seed up to
+            // 2^64 − 1) and can name the field. Leading zeros were refused above.
+            return .largeInteger(text)
         }
         return .integer(value)
     }
@@ -347,14 +349,15 @@ struct JSON5Parser {
         }
     }
 
-    private static func signedInteger(_ magnitude: UInt64, negative: Bool, start: SourcePosition) throws(JSONParseError) -> Int64 {
+    /// A hexadecimal literal's value: `.integer` when it fits in 64 signed bits, else
+    /// `.largeInteger` with its decimal digits (as for a decimal literal).
+    private static func integer(_ magnitude: UInt64, negative: Bool) -> JSONValue {
         if negative {
-            if magnitude == UInt64(Int64.max) + 1 { return Int64.min }
-            guard magnitude <= UInt64(Int64.max) else { throw JSONParseError(message: "integer is outside the 64-bit range", position: start) }
-            return -Int64(magnitude)
+            if magnitude <= UInt64(Int64.max) + 1 { return .integer(magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude)) }
+            return .largeInteger("-" + String(magnitude))
         }
-        guard magnitude <= UInt64(Int64.max) else { throw JSONParseError(message: "integer is outside the 64-bit range", position: start) }
-        return Int64(magnitude)
+        if magnitude <= UInt64(Int64.max) { return .integer(Int64(magnitude)) }
+        return .largeInteger(String(magnitude))
     }
 
     private mutating func parseString() throws(JSONParseError) -> String {

@@ -7,8 +7,9 @@
 /// is an error, unknown escapes (`\q`) are errors, and leading zeros (`007`) are errors.
 ///
 /// Number kinds: a number without a fraction or exponent is `.integer`; an integer outside the
-/// 64-bit signed range is an error (not silently turned into an inexact double). Anything with
-/// `.`, an exponent, `Infinity` or `NaN` is `.double`.
+/// 64-bit signed range is `.largeInteger` with its digits (never silently turned into an inexact
+/// double), so the reader of each field decides: a seed takes up to 2^64 − 1, other fields
+/// refuse it with their path. Anything with `.`, an exponent, `Infinity` or `NaN` is `.double`.
 ///
 /// The parser is iterative (an explicit stack, not recursion), so hostile nesting cannot overflow
 /// the thread's stack; nesting deeper than `maximumDepth` is an error. Empty input, NUL bytes and

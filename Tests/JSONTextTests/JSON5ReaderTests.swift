@@ -126,7 +126,6 @@ struct JSON5ReaderTests {
         ("[\"\\q\"]", "unknown escape"),
         ("[\"\\ud800\"]", "surrogate"),
         ("[\"\\udc00\"]", "unpaired low surrogate"),
-        ("[99999999999999999999]", "outside the 64-bit range"),
         ("{} x", "unexpected text after"),
         ("/* never closed", "unterminated /* comment"),
         ("[@]", "expected a value, got '@'"),
@@ -166,5 +165,25 @@ struct JSON5ReaderTests {
         guard case .array(let elements) = node.value,
               case .integer(Int64.max) = elements[0].value,
               case .integer(Int64.min) = elements[1].value else { Issue.record("bounds"); return }
+    }
+
+    @Test("an integer beyond the signed 64-bit range is kept as its digits, for the field's reader to judge", arguments: [
+        ("9223372036854775808", "9223372036854775808"), ("18446744073709551615", "18446744073709551615"),
+        ("18446744073709551616", "18446744073709551616"), ("-9223372036854775809", "-9223372036854775809"),
+        ("99999999999999999999", "99999999999999999999"), ("0x8000000000000000", "9223372036854775808"),
+        ("-0x8000000000000001", "-9223372036854775809"),
+    ])
+    func largeIntegersAreKept(text: String, digits: String) throws {
+        let node = try JSON5Reader.parse("{seed: \(text)}")
+        guard case .largeInteger(let kept)? = node["seed"]?.value else { Issue.record("\(text) read as \(String(describing: node["seed"]?.value))"); return }
+        #expect(kept == digits)
+        #expect(node["seed"]?.value.unsignedValue == UInt64(digits))
+    }
+
+    @Test func integersWithinSixtyFourSignedBitsStayIntegers() throws {
+        guard case .integer(Int64.max) = try JSON5Reader.parse("9223372036854775807").value else { Issue.record("Int64.max"); return }
+        guard case .integer(Int64.min) = try JSON5Reader.parse("-9223372036854775808").value else { Issue.record("Int64.min"); return }
+        guard case .integer(Int64.min) = try JSON5Reader.parse("-0x8000000000000000").value else { Issue.record("-0x8…"); return }
+        #expect(try JSON5Reader.parse("-1").value.unsignedValue == nil)
     }
 }

@@ -112,9 +112,20 @@ struct JSONWriterTests {
         case .array(let elements): return .array(elements.map(convert))
         case .string(let text): return .string(text)
         case .integer(let value): return .int(value)
+        case .largeInteger(let digits): return UInt64(digits).map(JSON.uint) ?? .string("not a UInt64: \(digits)")
         case .double(let value): return .double(value)
         case .bool(let value): return .bool(value)
         case .null: return .null
         }
+    }
+
+    @Test("an unsigned integer above Int64.max is written in full and reads back as the same number", arguments: [
+        (UInt64(0), "0"), (UInt64(Int64.max), "9223372036854775807"), (UInt64(Int64.max) + 1, "9223372036854775808"),
+        (UInt64.max, "18446744073709551615"),
+    ])
+    func unsignedIntegersAreWrittenInFull(value: UInt64, expected: String) throws {
+        #expect(JSON.uint(value).rendered() == expected)
+        #expect(try JSON5Reader.parse(expected).value.unsignedValue == value)
+        #expect(JSON.object([("seed", .uint(value))]).renderedPretty() == "{\n  \"seed\": \(expected)\n}\n")
     }
 }

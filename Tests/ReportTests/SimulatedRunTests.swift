@@ -33,7 +33,7 @@ struct SimulatedRunTests {
     @Test("JUnit XML stays well-formed with hostile scenario names and values")
     func junitWellFormed() throws {
         let judged = try Self.judged()
-        let xml = JUnitReport.render([JUnitReport.Entry(file: "Scenarios/<evil>&.json", judged: judged)])
+        let xml = JUnitReport.render([.run(file: "Scenarios/<evil>&.json", judged: judged)])
         #expect(WellFormedXML.problem(xml) == nil, "\(WellFormedXML.problem(xml) ?? "")\n\(xml)")
         #expect(xml.contains("<failure"))
         #expect(!xml.contains("<script"))

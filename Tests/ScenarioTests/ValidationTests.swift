@@ -141,12 +141,48 @@ struct ValidationTests {
         let text = Load.scenario(#""seed": "seven", "devices2": 1, "end": {"heal": "yes"}, "expect": {"converged": 1}"#)
         let errors = Load.errors(text)
         #expect(errors.map(\.path) == ["seed", "devices2", "end.heal", "expect.converged"], "\(Load.describe(errors))")
-        #expect(errors[0].message == "expected a seed (a non-negative integer), got \"seven\"")
+        #expect(errors[0].message == "expected a non-negative integer below 2^64 for the seed, got \"seven\"")
         #expect(errors[2].message == "expected true or false, got \"yes\"")
     }
 
     @Test func aSeedMustBeAnIntegerNotADouble() {
-        #expect(error(Load.scenario(#""seed": 7.0"#), at: "seed")?.message == "expected a seed (a non-negative integer), got 7.0")
+        #expect(error(Load.scenario(#""seed": 7.0"#), at: "seed")?.message == "expected a non-negative integer below 2^64 for the seed, got 7.0")
+    }
+
+    @Test("a seed takes every unsigned 64-bit value, the whole range --seed takes", arguments: [
+        ("0", UInt64(0)), ("9223372036854775807", UInt64(Int64.max)), ("9223372036854775808", UInt64(Int64.max) + 1),
+        ("18446744073709551615", UInt64.max), ("0xFFFFFFFFFFFFFFFF", UInt64.max),
+    ])
+    func seedsUpToTwoToTheSixtyFourMinusOne(text: String, seed: UInt64) throws {
+        let file = try #require(Load.file(Load.scenario("\"seed\": \(text)")), "\(Load.describe(Load.errors(Load.scenario("\"seed\": \(text)"))))")
+        #expect(file.runs.allSatisfy { $0.seed == seed })
+    }
+
+    @Test("a seed outside 0 ..< 2^64 is an error at the path seed, with no suggestion of a double", arguments: [
+        "18446744073709551616", "-1", "-9223372036854775809", "100000000000000000000000",
+    ])
+    func seedsOutsideTheRangeAreErrorsAtTheirPath(text: String) throws {
+        let errors = Load.errors(Load.scenario("\"seed\": \(text)"))
+        #expect(errors.map(\.path) == ["seed"], "\(Load.describe(errors))")
+        #expect(errors.first?.message == "expected a non-negative integer below 2^64 for the seed, got \(text)")
+        #expect(errors.first?.message.contains("fraction") == false)
+    }
+
+    @Test("an integer beyond 64 bits elsewhere is an error at its own path, not at the root")
+    func largeIntegersElsewhereAreErrorsAtTheirPath() {
+        let text = Load.scenario(#"""
+        "limits": {"kvs": {"keys": 18446744073709551616}, "storage": -18446744073709551616},
+        "network": {"loss": 18446744073709551616},
+        "steps": [{"at": 99999999999999999999, "device": "A", "op": "airplane.on"},
+                  {"at": "1s", "device": "A", "op": "kvs.set", "key": "k", "value": 9223372036854775808}],
+        "expect": {"lostUpdates": 18446744073709551616}
+        """#)
+        let errors = Load.errors(text)
+        #expect(errors.map(\.path) == ["limits.kvs.keys", "limits.storage", "network.loss", "steps[0].at", "steps[1].value", "expect.lostUpdates"], "\(Load.describe(errors))")
+        #expect(errors.allSatisfy { !$0.message.isEmpty && $0.path != "(root)" })
+        #expect(errors.first?.message == "expected a number of keys, got 18446744073709551616, which is outside the 64-bit range")
+        #expect(errors.first { $0.path == "limits.storage" }?.message == "a storage quota is outside the 64-bit range, got -18446744073709551616")
+        #expect(errors.first { $0.path == "steps[1].value" }?.message == "a KVS integer is a 64-bit signed integer, got 9223372036854775808 (write it with a fraction, like 1.0e20, for a double)")
     }
 
     @Test func unknownDevicesAndAccountsAreErrors() {

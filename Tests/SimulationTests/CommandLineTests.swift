@@ -92,4 +92,124 @@ struct CommandLineTests {
         #expect(results?.first?["variant"] as? String == "base")
         #expect(results?.first?["file"] as? String == "Scenarios/airplane-lost-update.json")
     }
+
+    /// A small valid scenario: two devices, one KVS write each.
+    static func validScenario(seed: String = "5", variants: String = "[]") -> String {
+        """
+        {"format": "synclab/1", "name": "tiny", "seed": \(seed), "devices": [{"id": "A"}, {"id": "B"}],
+         "steps": [{"at": "1s", "device": "A", "op": "kvs.set", "key": "k", "value": 1},
+                   {"at": "2s", "device": "B", "op": "kvs.set", "key": "k", "value": 2}],
+         "expect": {"converged": true}, "variants": \(variants)}
+        """
+    }
+
+    /// The `"seed"` and `"traceDigest"` members of a saved result.json.
+    func seedAndDigest(_ path: String) throws -> (seed: String, digest: String) {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        func member(_ key: String) -> String {
+            guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("  \"\(key)\": ") }) else { return "" }
+            return String(line.dropFirst("  \"\(key)\": ".count).dropLast())
+        }
+        return (member("seed"), member("traceDigest"))
+    }
+
+    @Test("a seed of 2^63 or more is recorded unsigned, and the recorded seed replays the run", arguments: ["9223372036854775808", "18446744073709551615"])
+    func largeSeedsReplay(seed: String) throws {
+        let directory = try Synclab.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = try write(Self.validScenario(), named: "tiny.json", in: directory)
+        let first = try Synclab.run(["run", path, "--seed", seed, "--out", directory.appendingPathComponent("one").path])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("seed=\(seed)"))
+        let recorded = try seedAndDigest(directory.appendingPathComponent("one/result.json").path)
+        #expect(recorded.seed == seed)
+        let trace = try String(contentsOfFile: directory.appendingPathComponent("one/trace.jsonl").path, encoding: .utf8)
+        #expect(trace.prefix { $0 != "\n" }.contains("\"seed\":\(seed)"))
+        // Fed back, on the command line and in a scenario file, the seed gives the same trace.
+        let again = try Synclab.run(["run", path, "--seed", recorded.seed, "--out", directory.appendingPathComponent("two").path])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try seedAndDigest(directory.appendingPathComponent("two/result.json").path).digest == recorded.digest)
+        let inFile = try write(Self.validScenario(seed: recorded.seed), named: "tiny-seeded.json", in: directory)
+        let fromFile = try Synclab.run(["run", inFile, "--out", directory.appendingPathComponent("three").path])
+        #expect(fromFile.status == 0, "\(fromFile.stderr)")
+        #expect(try seedAndDigest(directory.appendingPathComponent("three/result.json").path) == recorded)
+    }
+
+    @Test("two files with one stem are a usage error naming both and the folder, and nothing runs")
+    func sameStemIsAUsageError() throws {
+        let directory = try Synclab.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for folder in ["a", "b"] { try FileManager.default.createDirectory(at: directory.appendingPathComponent(folder), withIntermediateDirectories: true) }
+        let first = try write(Self.validScenario(), named: "a/same.json", in: directory)
+        let second = try write(Self.validScenario(), named: "b/same.json5", in: directory)
+        let out = directory.appendingPathComponent("out").path
+        let output = try Synclab.run(["run", first, second, "--out", out])
+        #expect(output.status == 2)
+        #expect(output.stderr.contains("\(first) and \(second) would both write their reports to \(out)/same/"), "\(output.stderr)")
+        #expect(output.stderr.contains("run them separately"))
+        #expect(!FileManager.default.fileExists(atPath: out))
+        // Case alone does not keep two folders apart on macOS: refused too.
+        let upper = try write(Self.validScenario(), named: "b/Same.json", in: directory)
+        let cased = try Synclab.run(["run", first, upper, "--out", out])
+        #expect(cased.status == 2)
+        #expect(cased.stderr.contains("differ only in case"), "\(cased.stderr)")
+        // One file named twice runs once.
+        let twice = try Synclab.run(["run", first, first, "--out", out, "--format", "json"])
+        #expect(twice.status == 0, "\(twice.stderr)")
+        #expect(twice.stdout.components(separatedBy: "\"variant\": \"base\"").count == 2)
+    }
+
+    @Test("with one bad file among several, its errors are shown and annotated, the others run, JUnit has it in error, and the exit is 2")
+    func aBadFileDoesNotStopTheOthers() throws {
+        let directory = try Synclab.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let good = try write(Self.validScenario(), named: "good.json", in: directory)
+        let bad = try write("""
+        {"format": "synclab/1", "name": "bad", "devices": [{"id": "A"}],
+         "steps": [{"at": "1s", "device": "Q", "op": "airplane.on"}]}
+        """, named: "bad, really.json", in: directory)
+        let out = directory.appendingPathComponent("out").path, junit = directory.appendingPathComponent("junit.xml").path
+        let output = try Synclab.run(["run", bad, good, "--out", out, "--junit", junit], environment: ["GITHUB_ACTIONS": "true"])
+        #expect(output.status == 2)
+        #expect(output.stderr.contains("\(bad):2:35: steps[0].device: unknown device"), "\(output.stderr)")
+        let escapedBad = bad.replacingOccurrences(of: ",", with: "%2C")
+        #expect(output.stdout.contains("::error file=\(escapedBad),line=2,col=35,title=invalid scenario::steps[0].device: unknown device"), "\(output.stdout)")
+        #expect(output.stdout.contains("PASS  tiny [base]"))
+        #expect(FileManager.default.fileExists(atPath: out + "/good/result.json"))
+        #expect(!FileManager.default.fileExists(atPath: out + "/bad, really"))
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        #expect(xml.contains("tests=\"2\" failures=\"0\" errors=\"1\""), "\(xml)")
+        #expect(xml.contains("name=\"validation\""))
+        // validate annotates the same way.
+        let validate = try Synclab.run(["validate", bad], environment: ["GITHUB_ACTIONS": "true"])
+        #expect(validate.status == 2)
+        #expect(validate.stdout.contains("::error file=\(escapedBad),line=2,col=35,"))
+    }
+
+    @Test("an expectation's annotation escapes newlines and the separators in its properties")
+    func expectationAnnotationsAreEscaped() throws {
+        let directory = try Synclab.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = try write(Self.validScenario().replacingOccurrences(of: "\"converged\": true", with: "\"lostUpdates\": 5")
+            .replacingOccurrences(of: "\"tiny\"", with: "\"a: b,\\nc\""), named: "fails.json", in: directory)
+        let output = try Synclab.run(["run", path, "--out", directory.appendingPathComponent("out").path], environment: ["GITHUB_ACTIONS": "true"])
+        #expect(output.status == 1)
+        #expect(output.stdout.contains(",title=a%3A b%2C%0Ac [base]::lostUpdates: wanted 5, got 1"), "\(output.stdout)")
+    }
+
+    @Test("synclab report refuses a trace.jsonl from another run than the result.json, with exit 2")
+    func reportRefusesMismatchedFiles() throws {
+        let directory = try Synclab.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = try write(Self.validScenario(), named: "tiny.json", in: directory)
+        let one = directory.appendingPathComponent("one").path, two = directory.appendingPathComponent("two").path
+        #expect(try Synclab.run(["run", path, "--out", one, "--seed", "1"]).status == 0)
+        #expect(try Synclab.run(["run", path, "--out", two, "--seed", "2"]).status == 0)
+        try FileManager.default.removeItem(atPath: one + "/trace.jsonl")
+        try FileManager.default.copyItem(atPath: two + "/trace.jsonl", toPath: one + "/trace.jsonl")
+        let output = try Synclab.run(["report", one + "/result.json"])
+        #expect(output.status == 2)
+        #expect(output.stderr.contains("come from different runs"), "\(output.stderr)")
+        #expect(try Synclab.run(["report", two + "/result.json"]).status == 0)
+    }
 }

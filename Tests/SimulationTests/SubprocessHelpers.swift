@@ -13,10 +13,14 @@ enum Synclab {
 
     struct Output { var status: Int32; var stdout: String; var stderr: String }
 
-    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Output {
+    /// - Parameter environment: variables to set on top of this process's environment.
+    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Output {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
         process.currentDirectoryURL = directory ?? packageRoot
         let out = Pipe(), err = Pipe()
         process.standardOutput = out

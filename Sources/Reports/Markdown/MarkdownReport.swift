@@ -23,7 +23,7 @@ public enum MarkdownReport {
         out += "| variant | lost updates | conflicts | unresolved | quota violations | converged | passed |\n"
         out += "|---|---:|---:|---:|---:|:-:|:-:|\n"
         for model in models {
-            let folder = VariantPaths.folder(model.variant)
+            let folder = model.variantFolder
             out += "| [\(MarkdownText.escape(model.variant))](\(folder)/report.md) | \(model.metric("lostUpdates")) | \(model.metric("conflicts")) | \(model.metric("unresolvedConflicts")) | \(model.metric("quotaViolations")) | \(model.metric("converged") == "true" ? "yes" : "no") | \(model.passed ? "PASS" : "**FAIL**") |\n"
         }
         out += "\nEach variant's own report, timeline and result are in its folder (`<variant>/report.md`, `timeline.html`, `result.json`, `trace.jsonl`).\n\n"

@@ -21,6 +21,9 @@ extension JSONNode {
         case .array(let elements): return .array(elements.map(\.json))
         case .string(let text): return .string(text)
         case .integer(let number): return .int(number)
+        // The writer writes nothing larger than a UInt64 (a seed); a hand-edited file's larger
+        // integer is shown as the nearest double.
+        case .largeInteger(let digits): return UInt64(digits).map(JSON.uint) ?? .double(Double(digits) ?? .nan)
         case .double(let number): return .double(number)
         case .bool(let flag): return .bool(flag)
         case .null: return .null

@@ -36,6 +36,8 @@ extension ReportModel {
                     explanation: value["explanation"]?.string ?? "", write: value["write"]?.string,
                     replacedBy: value["replacedBy"]?.string, limit: value["limit"]?.string)
         }
+        traceDigest = resultValue["traceDigest"]?.string
+        folder = nil
         expectations = (resultValue["expectations"]?.elements ?? []).map { value in
             Expectation(name: value["name"]?.string ?? "?", wanted: value["wanted"]?.compactText ?? "null",
                         actual: value["actual"]?.compactText ?? "null", passed: value["passed"]?.bool ?? false)

@@ -133,6 +133,16 @@ public struct ReportModel: Sendable {
     public var metrics: [(String, String)]
     public var anomalies: [Anomaly]
     public var expectations: [Expectation]
+    /// The digest of the trace the result was written with (`fnv1a64:…`), if it records one.
+    public var traceDigest: String?
+
+    /// This run's folder in a variant comparison, relative to the comparison, as whoever laid the
+    /// folders out chose it (`VariantPaths.folders(for:)` when running, the folder found when
+    /// regenerating); nil when nobody did.
+    public var folder: String?
+
+    /// Where the comparison links to this run: `folder`, else the variant's own folder name.
+    public var variantFolder: String { folder ?? VariantPaths.folder(variant) }
 
     // From trace.jsonl.
     /// The scenario's description, when the trace header carries one.

@@ -43,7 +43,10 @@ public enum SavedRun {
         var models: [ReportModel] = []
         for variant in variants {
             let source = join(path, variant), target = join(root, variant)
-            models.append(try regenerateRun(trace: join(source, "trace.jsonl"), result: join(source, "result.json"), to: target))
+            var model = try regenerateRun(trace: join(source, "trace.jsonl"), result: join(source, "result.json"), to: target)
+            // Link to the folder the run is in, whatever name its variant has.
+            model.folder = variant
+            models.append(model)
             written.append(target)
         }
         do { try ReportSet.writeIndex(models, to: root) } catch { throw Failure("\(root): cannot write: \(error)") }
@@ -56,6 +59,7 @@ public enum SavedRun {
         guard let resultBytes = readBytes(result) else { throw Failure("\(result): cannot read (a saved run needs result.json beside trace.jsonl)") }
         let model: ReportModel
         do { model = try ReportModel(trace: traceBytes, result: resultBytes) } catch { throw Failure("\(folder): \(error.message)") }
+        try checkDigest(model.traceDigest, trace: traceBytes, tracePath: trace, resultPath: result)
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try copy(trace, to: join(folder, "trace.jsonl"))
@@ -66,6 +70,19 @@ public enum SavedRun {
             throw Failure("\(folder): cannot write: \(error)")
         }
         return model
+    }
+
+    /// Refuses a trace that is not the one the result was written with (two files from two runs
+    /// would draw one run's timeline under the other's verdict): the digest `synclab run`
+    /// recorded in result.json must be the trace's digest, computed as the runner computes it.
+    static func checkDigest(_ recorded: String?, trace traceBytes: [UInt8], tracePath: String, resultPath: String) throws(Failure) {
+        guard let recorded else {
+            throw Failure("\(resultPath): no traceDigest, so it cannot be matched with \(tracePath) (is it a result.json written by synclab run?)")
+        }
+        let actual = ResultDocument.traceDigest(traceBytes)
+        guard recorded == actual else {
+            throw Failure("\(tracePath) is not the trace of \(resultPath): the result records traceDigest \(recorded), the trace's digest is \(actual). The two files come from different runs; put the run's own trace.jsonl beside its result.json, or run the scenario again")
+        }
     }
 
     /// A file's bytes, read straight into one array (through `Data` they were copied twice,

@@ -33,7 +33,7 @@ public enum ResultDocument {
             ("scenario", .string(run.scenarioName)),
             ("file", .string(file)),
             ("variant", .string(run.variant)),
-            ("seed", .int(Int64(bitPattern: run.seed))),
+            ("seed", .uint(run.seed)),
             ("passed", .bool(judged.passed)),
             ("traceDigest", .string(traceDigest(outcome.trace))),
             ("events", .int(Int64(outcome.statistics.events))),

@@ -23,8 +23,8 @@ public enum TextSummary {
             lines.append("      expectation failed: \(expectation.name): wanted \(expectation.wanted.rendered()), got \(expectation.actual.rendered())")
         }
         if !judged.passed {
-            let variant = run.variant == "base" ? "" : " --variant \(run.variant)"
-            lines.append("      replay: swift run synclab run \(file) --seed \(run.seed)\(variant)")
+            let variant = run.variant == "base" ? nil : run.variant
+            lines.append("      replay: " + ReplayCommand.render(file: file, seed: run.seed, variant: variant))
         }
         return lines.joined(separator: "\n")
     }

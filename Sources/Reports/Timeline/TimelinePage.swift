@@ -35,7 +35,7 @@ public enum TimelinePage {
     static func comparisonTable(_ models: [ReportModel]) -> String {
         var out = "<table class=\"compare\"><thead><tr><th>variant</th><th>lost updates</th><th>conflicts</th><th>unresolved</th><th>quota violations</th><th>converged</th><th>passed</th><th>reports</th></tr></thead><tbody>\n"
         for model in models {
-            let folder = VariantPaths.folder(model.variant)
+            let folder = model.variantFolder
             out += "<tr class=\"\(model.passed ? "pass" : "fail")\"><td><a href=\"\(Markup.escape(folder))/timeline.html\">\(Markup.escape(model.variant))</a></td>"
             for name in ["lostUpdates", "conflicts", "unresolvedConflicts", "quotaViolations", "converged"] {
                 let value = model.metric(name)

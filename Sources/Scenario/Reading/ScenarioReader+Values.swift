@@ -10,6 +10,9 @@ extension ScenarioReader {
         switch node.value {
         case .string(let text): return .string(text)
         case .integer(let value): return .integer(value)
+        case .largeInteger:
+            reportLargeInteger(node, path, what: "a KVS integer")
+            return nil
         case .double(let value):
             guard value.isFinite else {
                 report("a KVS value must be a finite number, got \(node.value.shortDescription)", at: node.position, path: path)
@@ -128,6 +131,9 @@ extension ScenarioReader {
         switch node.value {
         case .string(let text): return .string(text)
         case .integer(let value): return .int(value)
+        case .largeInteger:
+            reportLargeInteger(node, path, what: "a record's integer field")
+            return nil
         case .double(let value):
             guard value.isFinite else {
                 report("expected a finite number, got \(node.value.shortDescription)", at: node.position, path: path)

@@ -88,6 +88,10 @@ final class ScenarioReader {
 
     /// An integer of at least `minimum`. `1.0` is not an integer here: number kinds matter.
     func integer(_ node: JSONNode, _ path: JSONPath, minimum: Int64? = nil, what: String = "an integer") -> Int64? {
+        if case .largeInteger = node.value {
+            report("expected \(what), got \(node.value.shortDescription), which is outside the 64-bit range", at: node.position, path: path)
+            return nil
+        }
         guard case .integer(let value) = node.value else {
             report("expected \(what), got \(node.value.shortDescription)", at: node.position, path: path)
             return nil
@@ -97,6 +101,20 @@ final class ScenarioReader {
             return nil
         }
         return value
+    }
+
+    /// A seed: any unsigned 64-bit integer (SPEC §2: one seed decides everything; `--seed`
+    /// takes the same range, so every seed a run records can be written back).
+    func seed(_ node: JSONNode, _ path: JSONPath) -> UInt64? {
+        if let value = node.value.unsignedValue { return value }
+        report("expected a non-negative integer below 2^64 for the seed, got \(node.value.shortDescription)", at: node.position, path: path)
+        return nil
+    }
+
+    /// Reports an integer literal beyond 64 bits where `what` is wanted. A plist or record
+    /// integer is 64-bit signed, as on the device; a double is the way to write a larger number.
+    func reportLargeInteger(_ node: JSONNode, _ path: JSONPath, what: String) {
+        report("\(what) is a 64-bit signed integer, got \(node.value.shortDescription) (write it with a fraction, like 1.0e20, for a double)", at: node.position, path: path)
     }
 
     /// Like `integer`, as an `Int`.
@@ -113,6 +131,8 @@ final class ScenarioReader {
     func number(_ node: JSONNode, _ path: JSONPath, what: String = "a number") -> Double? {
         switch node.value {
         case .integer(let value): return Double(value)
+        // A number, if an imprecise one as a double; the caller's range check judges it.
+        case .largeInteger(let digits): return Double(digits)
         case .double(let value) where value.isFinite: return value
         case .object, .array, .string, .bool, .null, .double:
             report("expected \(what), got \(node.value.shortDescription)", at: node.position, path: path)
@@ -180,6 +200,9 @@ final class ScenarioReader {
                 return nil
             }
             value = SimDuration(microseconds: micros)
+        case .largeInteger:
+            report("\(what) is outside the 64-bit range, got \(node.value.shortDescription)", at: node.position, path: path)
+            return nil
         case .object, .array, .double, .bool, .null:
             report("expected \(what) \(example), got \(node.value.shortDescription)", at: node.position, path: path)
             return nil
@@ -217,6 +240,9 @@ final class ScenarioReader {
                 return nil
             }
             return bytes
+        case .largeInteger:
+            report("\(what) is outside the 64-bit range, got \(node.value.shortDescription)", at: node.position, path: path)
+            return nil
         case .object, .array, .double, .bool, .null:
             report("expected \(what) like \"3MB\" or a number of bytes, got \(node.value.shortDescription)", at: node.position, path: path)
             return nil
@@ -235,6 +261,9 @@ final class ScenarioReader {
             value = parsed
         case .integer(let bits):
             value = bits
+        case .largeInteger:
+            report("a bandwidth is outside the 64-bit range, got \(node.value.shortDescription)", at: node.position, path: path)
+            return nil
         case .object, .array, .double, .bool, .null:
             report("expected a bandwidth like \"10Mbps\", got \(node.value.shortDescription)", at: node.position, path: path)
             return nil

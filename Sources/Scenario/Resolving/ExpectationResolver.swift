@@ -42,8 +42,9 @@ struct ExpectationResolver {
 
     /// `3`, `{"min": 1}`, `{"max": 2}` or `{"min": 1, "max": 2}`.
     private func count(_ node: JSONNode, _ path: JSONPath) -> CountExpectation? {
-        if case .integer = node.value {
-            return reader.int(node, path, minimum: 0, what: "a count").map { .exactly($0) }
+        switch node.value {
+        case .integer, .largeInteger: return reader.int(node, path, minimum: 0, what: "a count").map { .exactly($0) }
+        case .object, .array, .string, .double, .bool, .null: break
         }
         guard node.members != nil else {
             reader.report("expected a count: an integer, or {\"min\": n} / {\"max\": n}, got \(node.value.shortDescription)", at: node.position, path: path)

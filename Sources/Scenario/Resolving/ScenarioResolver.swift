@@ -49,7 +49,7 @@ struct ScenarioResolver {
         let name = reader.required(members, "name", in: root, path, what: "the scenario")
             .flatMap { reader.string($0, path.key("name"), nonEmpty: true, what: "a scenario name") } ?? ""
         let description = member("description").flatMap { reader.string($0, path.key("description"), what: "a description") } ?? ""
-        let seed = member("seed").flatMap { reader.integer($0, path.key("seed"), minimum: 0, what: "a seed (a non-negative integer)") } ?? 1
+        let seed = member("seed").flatMap { reader.seed($0, path.key("seed")) } ?? 1
         var duration: SimDuration? = .seconds(86_400)
         if let durationNode = member("duration") {
             duration = reader.duration(durationNode, path.key("duration"), .nonNegative, what: "a scenario duration")
@@ -89,7 +89,7 @@ struct ScenarioResolver {
             let resolvedDevices = devices.map {
                 DeviceSpec(id: $0.id, account: $0.account, clockOffset: $0.clockOffset, driftPpm: $0.driftPpm, link: $0.network.applied(to: network), online: $0.online)
             }
-            return ScenarioRun(scenarioName: name, description: runDescription, variant: variant, seed: UInt64(seed), duration: duration,
+            return ScenarioRun(scenarioName: name, description: runDescription, variant: variant, seed: seed, duration: duration,
                                accounts: accounts, environment: environment, limits: limits, engine: engine, network: network,
                                devices: resolvedDevices, steps: steps, end: end, expect: expect, schema: schema)
         }

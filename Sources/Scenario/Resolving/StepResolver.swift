@@ -218,7 +218,7 @@ struct StepResolver {
                 result.append(device)
             }
             return failed ? nil : result
-        case .object, .integer, .double, .bool, .null:
+        case .object, .integer, .largeInteger, .double, .bool, .null:
             reader.report("expected a device id, a list of ids, or \"*\", got \(node.value.shortDescription)", at: node.position, path: path)
             return nil
         }

@@ -13,7 +13,7 @@ enum StepTemplate {
         case .string(let text): return text.contains(placeholder)
         case .object(let members): return contains(placeholder, in: members)
         case .array(let elements): return elements.contains { contains(placeholder, in: $0) }
-        case .integer, .double, .bool, .null: return false
+        case .integer, .largeInteger, .double, .bool, .null: return false
         }
     }
 
@@ -36,7 +36,7 @@ enum StepTemplate {
         case .string(let text): return unknownNames(text).map { ($0, node.position, path) }
         case .object(let members): return unknownPlaceholders(in: members, path)
         case .array(let elements): return elements.enumerated().flatMap { unknownPlaceholders(in: $1, path.index($0)) }
-        case .integer, .double, .bool, .null: return []
+        case .integer, .largeInteger, .double, .bool, .null: return []
         }
     }
 
@@ -65,7 +65,7 @@ enum StepTemplate {
         case .string(let text): return JSONNode(value: .string(substitute(text, index, device)), position: node.position)
         case .object(let members): return JSONNode(value: .object(expand(members, index: index, device: device)), position: node.position)
         case .array(let elements): return JSONNode(value: .array(elements.map { expand($0, index, device) }), position: node.position)
-        case .integer, .double, .bool, .null: return node
+        case .integer, .largeInteger, .double, .bool, .null: return node
         }
     }
 

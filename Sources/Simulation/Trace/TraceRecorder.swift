@@ -37,7 +37,7 @@ struct TraceRecorder {
     /// The first line: everything a report needs to draw the run without the scenario file.
     mutating func header(_ run: ScenarioRun) {
         record(.start, "run", [
-            ("scenario", .string(run.scenarioName)), ("variant", .string(run.variant)), ("seed", .int(Int64(bitPattern: run.seed))),
+            ("scenario", .string(run.scenarioName)), ("variant", .string(run.variant)), ("seed", .uint(run.seed)),
             ("accounts", .array(run.accounts.map { .string($0) })),
             ("devices", .array(run.devices.map { device in
                 JSON.object([("id", .string(device.id)), ("account", .string(run.accounts[device.account])),

@@ -64,7 +64,7 @@ enum BenchCommand {
         let figures: [(String, JSON)] = [
             ("store", .string(store)),
             ("devices", .int(Int64(deviceCount))),
-            ("seed", .int(Int64(bitPattern: seed))),
+            ("seed", .uint(seed)),
             ("events", .int(Int64(stats.events))),
             ("operations", .int(Int64(stats.operations))),
             ("messages", .int(Int64(stats.messages))),

@@ -10,6 +10,8 @@ enum ReportCommand {
     other file is the one beside it), a run's folder, or a scenario's folder of variant runs (the
     variant comparison is regenerated too).
       --out DIR   write the reports (with a copy of the run) here instead of beside the run
+    A trace.jsonl whose digest is not the traceDigest its result.json records is refused: the
+    two files come from different runs.
     Exit status: 0 written, 2 bad input or usage.
     """
 

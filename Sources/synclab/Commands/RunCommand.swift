@@ -10,13 +10,17 @@ enum RunCommand {
     usage: synclab run FILE|DIR… [--seed N] [--variant NAME] [--out DIR] [--format text|json] [--junit FILE] [--quiet]
 
     Runs scenarios (every variant unless --variant) and writes their reports.
-      --seed N          run with this seed instead of the scenario's
+      --seed N          run with this seed (0 to 2^64 - 1) instead of the scenario's
       --variant NAME    run only this variant (`base` is the scenario as written)
       --out DIR         where reports go (default Reports/<scenario-file-stem>/; with several
                         files, DIR/<scenario-file-stem>/)
       --format F        text (default): a summary per run; json: {"results": [RESULT, …]} on stdout
-      --junit FILE      also write a JUnit XML report
+      --junit FILE      also write a JUnit XML report (a file that did not validate is a test
+                        case in error)
       --quiet           print only failures
+    Every file is validated first. A file with errors does not run at all; the others still run
+    and write their reports, and the exit status is 2. Two files whose reports would share a
+    folder (the same stem) are a usage error: nothing runs.
     Exit status: 0 every expectation held, 1 one failed, 2 bad input or usage.
     """
 
@@ -32,45 +36,48 @@ enum RunCommand {
         guard format == "text" || format == "json" else { Console.error("synclab run: --format takes text or json, got \(format)"); return .badInput }
         var seed: UInt64?
         if let text = parsed.value("--seed") {
-            guard let value = UInt64(text) else { Console.error("synclab run: --seed takes a non-negative integer, got \(text)"); return .badInput }
+            guard let value = UInt64(text) else { Console.error("synclab run: --seed takes a non-negative integer below 2^64, got \(text)"); return .badInput }
             seed = value
         }
         guard !parsed.positional.isEmpty else { Console.error("synclab run: name at least one scenario file or folder\n\(usage)"); return .badInput }
         let files: [String]
         do { files = try ScenarioFiles.expand(parsed.positional) } catch { Console.error("synclab run: \(error.message)"); return .badInput }
 
-        // Validate everything first: bad input never runs half a set of scenarios.
-        var loaded: [ScenarioFile] = []
+        let folders: [String]
+        do { folders = try ScenarioFiles.outputFolders(files, out: parsed.value("--out")) } catch { Console.error("synclab run: \(error.message)"); return .badInput }
+
+        // Validate every file before running any: a bad file never runs at all (not half of it),
+        // every bad file's errors are shown, and the valid files still run. Exit status 2 then.
+        let annotate = ValidationOutput.annotate
+        var loads: [Result<ScenarioFile, ScenarioErrors>] = []
         var invalid = false
         for file in files {
-            switch ScenarioLoader.load(path: file) {
-            case .success(let scenario): loaded.append(scenario)
-            case .failure(let errors):
-                invalid = true
-                for error in errors.errors { Console.error(error.description) }
-            }
+            let load = ScenarioLoader.load(path: file)
+            if case .failure(let errors) = load { invalid = true; ValidationOutput.show(errors, annotate: annotate) }
+            loads.append(load)
         }
-        if invalid { return .badInput }
         if let variant = parsed.value("--variant") {
-            for scenario in loaded where !scenario.runs.contains(where: { $0.variant == variant }) {
+            var missing = false
+            for case .success(let scenario) in loads where !scenario.runs.contains(where: { $0.variant == variant }) {
                 let names = scenario.runs.map(\.variant).joined(separator: ", ")
                 Console.error("\(scenario.path): no variant named \"\(variant)\" (it has: \(names))")
-                invalid = true
+                missing = true
             }
-            if invalid { return .badInput }
+            if missing { return .badInput }
         }
 
         var entries: [JUnitReport.Entry] = []
         var results: [JSON] = []
         var anyFailed = false
-        let annotate = ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true"
-        for scenario in loaded {
-            let folder: String
-            if let out = parsed.value("--out") {
-                folder = loaded.count == 1 ? out : "\(out)/\(ScenarioFiles.stem(scenario.path))"
-            } else {
-                folder = "Reports/\(ScenarioFiles.stem(scenario.path))"
+        for (index, load) in loads.enumerated() {
+            let scenario: ScenarioFile
+            switch load {
+            case .success(let valid): scenario = valid
+            case .failure(let errors):
+                entries.append(.invalid(file: files[index], errors: errors.errors))
+                continue
             }
+            let folder = folders[index]
             var runs = scenario.runs
             if let variant = parsed.value("--variant") { runs = runs.filter { $0.variant == variant } }
             var judgedRuns: [ScenarioRunner.Judged] = []
@@ -78,7 +85,7 @@ enum RunCommand {
                 if let seed { run.seed = seed }
                 let judged = ScenarioRunner.run(run)
                 judgedRuns.append(judged)
-                entries.append(JUnitReport.Entry(file: scenario.path, judged: judged))
+                entries.append(.run(file: scenario.path, judged: judged))
                 results.append(ResultDocument.json(judged, file: scenario.path))
                 if !judged.passed { anyFailed = true }
                 if format == "text" && (!parsed.has("--quiet") || !judged.passed) {
@@ -86,12 +93,13 @@ enum RunCommand {
                 }
                 if annotate && !judged.passed {
                     for expectation in judged.expectations where !expectation.passed {
-                        Console.out("::error file=\(scenario.path),title=\(run.scenarioName) [\(run.variant)]::\(expectation.name): wanted \(expectation.wanted.rendered()), got \(expectation.actual.rendered())")
+                        Console.out(GitHubAnnotation.error("\(expectation.name): wanted \(expectation.wanted.rendered()), got \(expectation.actual.rendered())",
+                                                           file: scenario.path, title: "\(run.scenarioName) [\(run.variant)]"))
                     }
                 }
             }
             do {
-                try ReportSet.write(judgedRuns, file: scenario.path, to: folder, splitVariants: scenario.runs.count > 1)
+                try ReportSet.write(judgedRuns, file: scenario.path, to: folder, variants: scenario.runs.map(\.variant))
             } catch {
                 Console.error("synclab run: cannot write reports to \(folder): \(error)")
                 return .badInput
@@ -108,6 +116,7 @@ enum RunCommand {
         if format == "json" {
             Console.out(JSON.object([("results", .array(results))]).renderedPretty())
         }
+        if invalid { return .badInput }
         return anyFailed ? .failed : .success
     }
 }

@@ -27,7 +27,7 @@ enum ValidateCommand {
                 Console.out("ok  \(file): \(scenario.name) (\(steps) steps; variants: \(variants))")
             case .failure(let errors):
                 status = .badInput
-                for error in errors.errors { Console.error(error.description) }
+                ValidationOutput.show(errors, annotate: ValidationOutput.annotate)
             }
         }
         return status
