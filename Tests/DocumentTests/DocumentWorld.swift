@@ -29,6 +29,8 @@ struct DocumentWorld {
     var observations: [(device: Int?, Observation)] = []
     var notifications: [(device: Int, AppNotification)] = []
     var sentRequests: [(device: Int, DocumentRequest)] = []
+    /// Per device, engine-made writes so far: the host's counter (`EngineContext.derivedWrites`).
+    var derivedWrites: [Int: UInt32] = [:]
 
     init(devices names: [String], settings: EngineSettings = EngineSettings(), storageBytes: Int64 = 5 * 1024 * 1024 * 1024,
          accountCount: Int = 1) {
@@ -57,7 +59,9 @@ struct DocumentWorld {
     // MARK: Driving engines
 
     mutating func context(_ device: Int) -> EngineContext {
-        EngineContext(now: localNow(device), random: SeededRandom(seed: 1, stream: "doc\(device)"))
+        var context = EngineContext(now: localNow(device), random: SeededRandom(seed: 1, stream: "doc\(device)"))
+        context.derivedWrites = derivedWrites[device] ?? 0
+        return context
     }
 
     mutating func deliver(_ event: EngineEvent, to device: Int) {
@@ -118,6 +122,7 @@ struct DocumentWorld {
 
     mutating func carryOut(_ actions: [EngineAction], from device: Int) {
         for action in actions {
+            if case .observe(.derivedWrite(let write, _, _, _, _)) = action { derivedWrites[device] = max(derivedWrites[device] ?? 0, write.sequence) }
             switch action {
             case .send(let requestID, let body):
                 guard case .documents(let request) = body else { continue }

@@ -63,7 +63,9 @@ struct RecordWorld {
     // MARK: Driving
 
     mutating func context(_ device: Int) -> EngineContext {
-        EngineContext(now: LocalInstant(microseconds: now + clockOffsets[device]), random: random)
+        var context = EngineContext(now: LocalInstant(microseconds: now + clockOffsets[device]), random: random)
+        context.derivedWrites = derivedWrites[device] ?? 0
+        return context
     }
 
     mutating func deliver(_ event: EngineEvent, to device: Int) {
@@ -83,6 +85,8 @@ struct RecordWorld {
     }
 
     private var writeCounters: [Int: UInt32] = [:]
+    /// Per device, engine-made writes so far: the host's counter (`EngineContext.derivedWrites`).
+    private var derivedWrites: [Int: UInt32] = [:]
     mutating func nextWrite(_ device: Int) -> WriteID {
         writeCounters[device, default: 0] += 1
         return WriteID(device: DeviceID(index: device), sequence: writeCounters[device]!)
@@ -137,6 +141,7 @@ struct RecordWorld {
 
     private mutating func carryOut(_ actions: [EngineAction], _ device: Int) {
         for action in actions {
+            if case .observe(.derivedWrite(let write, _, _, _, _)) = action { derivedWrites[device] = max(derivedWrites[device] ?? 0, write.sequence) }
             switch action {
             case .send(let id, let body):
                 guard case .records(let request) = body else { continue }

@@ -174,6 +174,64 @@ struct PerItemOracleTests {
         #expect(divergence.at.microseconds > 2_000_000)
     }
 
+    @Test("a lost field says which field, and a policy that put an older value back says so, naming the policy")
+    func explanationsNameTheFieldAndThePolicy() throws {
+        let runs = try run("""
+        {"format": "synclab/1", "name": "t", "engine": {"records": {"conflict": "serverWins"}}, "devices": [{"id": "A"}, {"id": "B"}],
+         "steps": [{"at": "0s", "device": ["A", "B"], "op": "zone.create", "zone": "Z"},
+                   {"at": "1s", "device": "A", "op": "record.save", "zone": "Z", "type": "Note", "name": "n1", "fields": {"title": "t0", "body": "b0"}},
+                   {"at": "10s", "device": "B", "op": "airplane.on"},
+                   {"at": "20s", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "n1", "fields": {"title": "t by B", "body": "b by B"}},
+                   {"at": "30s", "device": "A", "op": "record.save", "zone": "Z", "type": "Note", "name": "n1", "fields": {"title": "t by A"}},
+                   {"at": "60s", "device": "B", "op": "airplane.off"}],
+         "expect": {"lostUpdates": 2}}
+        """)
+        let judged = try #require(runs.first)
+        let lost = judged.outcome.report.anomalies.filter { $0.kind == "lostUpdate" }
+        let body = try #require(lost.first { $0.field == "body" })
+        #expect(body.explanation.contains("on Z/n1.body was lost: B resolved a conflict over it with policy serverWins, which put back the older value of A:2"))
+        let title = try #require(lost.first { $0.field == "title" })
+        #expect(title.explanation.contains("on Z/n1.title was lost: B resolved a conflict over it with policy serverWins, which kept A:3"))
+    }
+
+    @Test("an allKeys save that sends an older value back is named as such, and a deleted record comes back as one resurrection")
+    func olderValueWrittenBackAndOneResurrectionPerRecord() throws {
+        let runs = try run("""
+        {"format": "synclab/1", "name": "t", "engine": {"records": {"savePolicy": "allKeys"}}, "devices": [{"id": "A"}, {"id": "B"}],
+         "steps": [{"at": "0s", "device": ["A", "B"], "op": "zone.create", "zone": "Z"},
+                   {"at": "1s", "device": "A", "op": "record.save", "zone": "Z", "type": "T", "name": "r", "fields": {"title": "t0", "body": "b0"}},
+                   {"at": "10s", "device": "B", "op": "airplane.on"},
+                   {"at": "20s", "device": "A", "op": "record.save", "zone": "Z", "type": "T", "name": "r", "fields": {"title": "t by A"}},
+                   {"at": "25s", "device": "B", "op": "record.save", "zone": "Z", "type": "T", "name": "r", "fields": {"body": "b by B"}},
+                   {"at": "40s", "device": "B", "op": "airplane.off"}],
+         "expect": {"lostUpdates": 1, "anomalies": [{"kind": "lostUpdate", "item": "Z/r.title", "device": "A"}]}}
+        """)
+        let judged = try #require(runs.first)
+        let lost = try #require(judged.outcome.report.anomalies.first { $0.kind == "lostUpdate" })
+        #expect(lost.explanation.contains("the older value of A:2"))
+        #expect(lost.explanation.contains("which A:3 had replaced, was written back over it by a save that had not seen it"))
+    }
+
+    @Test("a deleted record that comes back is one resurrection, not one per field")
+    func oneResurrectionPerRecord() throws {
+        // serverWins drops B's whole atomic call, its delete of x1 (a record with a field) included.
+        let runs = try run("""
+        {"format": "synclab/1", "name": "t", "engine": {"records": {"conflict": "serverWins"}}, "devices": [{"id": "A"}, {"id": "B"}],
+         "steps": [{"at": "0s", "device": ["A", "B"], "op": "zone.create", "zone": "Bank"},
+                   {"at": "1s", "device": "A", "op": "records.saveAtomic", "zone": "Bank", "records": [
+                      {"type": "Acct", "name": "acct1", "fields": {"balance": 100, "note": "n0"}}, {"type": "Xfer", "name": "x1", "fields": {"amount": 30}}]},
+                   {"at": "10s", "device": "B", "op": "airplane.on"},
+                   {"at": "11s", "device": "B", "op": "records.saveAtomic", "zone": "Bank", "records": [{"type": "Acct", "name": "acct1", "fields": {"balance": 130}}], "delete": ["x1"]},
+                   {"at": "12s", "device": "A", "op": "record.save", "zone": "Bank", "type": "Acct", "name": "acct1", "fields": {"note": "n1 by A"}},
+                   {"at": "30s", "device": "B", "op": "airplane.off"}],
+         "expect": {"converged": true, "anomalies": [{"kind": "resurrection", "item": "Bank/x1"}]}}
+        """)
+        let judged = try #require(runs.first)
+        let resurrections = judged.outcome.report.anomalies.filter { $0.kind == "resurrection" }
+        #expect(resurrections.count == 1)
+        #expect(resurrections.first?.field == nil)
+    }
+
     @Test("a setMany of one key is named kvs.setMany in the trace")
     func setManyOfOneKeyKeepsItsName() throws {
         let judged = try #require(try run("""

@@ -28,6 +28,8 @@ public struct Checker {
         var lastWriterWins: [(item: ItemKey, chosen: WriteID, over: WriteID, rule: String, at: SimInstant)] = []
         var conflictCount = 0
         var conflictWrites: Set<WriteID> = []
+        /// The last device whose app ran its conflict policy on a conflict involving the write.
+        var resolvedBy: [WriteID: (device: String, policy: String)] = [:]
         var anomalies: [Anomaly] = []
         /// Quota violations by "write|limit": one per write, listing every item it had.
         var quotaAnomaly: [String: Int] = [:]
@@ -168,8 +170,13 @@ public struct Checker {
                 case .conflictDetected(_, let writes, _):
                     conflictCount += 1
                     conflictWrites.formUnion(writes)
-                case .conflictShown(_, let writes, _):
+                case .conflictShown(_, let writes, let detail):
                     conflictWrites.formUnion(writes)
+                    // "… policy serverWins": which device's app resolved it, and how, for explanations.
+                    if let device = fact.device, let range = detail.range(of: "policy ") {
+                        let policy = String(detail[range.upperBound...].prefix { $0 != " " && $0 != ")" && $0 != ";" })
+                        for write in writes { resolvedBy[write] = (deviceName(device), policy) }
+                    }
                 case .rejected(let write, let item, let error, let limit):
                     rejected.insert(write)
                     if let limit {
@@ -260,12 +267,23 @@ public struct Checker {
                 let seenReplacing = replacedOnDevice[WriteItem(write: write, item: lost)]?.first { !graph.observes($0, write) }
                 let replacer = decision?.chosen ?? seenReplacing ?? finalWrite
                 let inConflict = conflictWrites.contains(write)
-                var sentence = "\(device)'s write \(name) (\(operation.summary) at \(SimDuration(microseconds: operation.at.microseconds))) was lost: "
+                // A write of several items says which one this is (each is its own anomaly).
+                let which = items.count > 1 ? " on \(lost.displayName)" : ""
+                var sentence = "\(device)'s write \(name) (\(operation.summary) at \(SimDuration(microseconds: operation.at.microseconds)))\(which) was lost: "
                 if let inversion = inverted[write] {
                     sentence += "last-writer-wins by \(inversion.rule) kept \(describe(inversion.chosen)), which \(name) had already seen, because clock skew made it look newer"
                 } else if let decision {
                     sentence += "last-writer-wins by \(decision.rule) kept \(describe(decision.chosen)), which had not seen it"
                     if inConflict && lost.store == .documents { sentence += ", and the conflict version holding \(name) was later removed" }
+                } else if let replacer, let resolution = resolvedBy[write] {
+                    sentence += "\(resolution.device) resolved a conflict over it with policy \(resolution.policy), which "
+                    sentence += graph.observes(write, replacer)
+                        ? "put back the older value of \(describe(replacer)), which \(name) had replaced"
+                        : "kept \(describe(replacer)), a value that had not seen it"
+                } else if let replacer, graph.observes(write, replacer) {
+                    // An older value the write had itself replaced came back: a save that had not
+                    // seen the write sent the old value again (allKeys, changedKeys, clientWins).
+                    sentence += "the older value of \(describe(replacer)), which \(name) had replaced, was written back over it by a save that had not seen it"
                 } else if let replacer {
                     sentence += "\(describe(replacer)) replaced it without having seen it"
                     if inConflict { sentence += " when the conflict was resolved" }
@@ -285,7 +303,10 @@ public struct Checker {
             // A delete the cloud refused (a permission failure, say) deleted nothing; the app was told.
             if rejected.contains(write) { continue }
             guard let items = itemsByWrite[write], let values = valueByWriteItem[write] else { continue }
+            // A record comes back as a whole: one resurrection for the record, not one per field.
+            let deletedRecords = Set(items.filter { $0.store == .records && $0.field.isEmpty && values[$0] == .absent }.map(\.name))
             for item in items where values[item] == .absent {
+                if item.store == .records && !item.field.isEmpty && deletedRecords.contains(item.name) { continue }
                 guard let final = finalByItem[item], let finalWrite = final.write, finalWrite != write, final.value != .absent else { continue }
                 let deviceName = deviceName(operation.device)
                 let explanation: String

@@ -92,7 +92,7 @@ extension DocumentEngine {
         var copy = state.documents[copyPath] ?? LocalDocument(path: copyPath)
         // Another device's identical copy already arrived: nothing to add.
         if copy.shown?.body.content == content { return }
-        let write = nextDerivedWrite()
+        let write = nextDerivedWrite(&context)
         // Only ever written where nothing with content is shown (`freeCopyPath`): its one parent
         // is the version it copies.
         let parents = [version.id]
@@ -110,7 +110,7 @@ extension DocumentEngine {
     /// Merges the current version with every conflict version and queues the result with its resolution.
     mutating func merge(path: String, _ cloud: DocumentState, resolves: [WriteID], _ context: inout EngineContext) {
         guard var document = state.documents[path], let content = Self.mergedContent(cloud) else { return }
-        let write = nextDerivedWrite()
+        let write = nextDerivedWrite(&context)
         let parents = [cloud.current.id] + cloud.conflicts.map(\.version).sorted(by: DocumentVersion.mergeOrder).map(\.id)
         let merged = DocumentVersion(id: write, parents: parents, modifiedAt: context.now, author: identity.device,
                                      authorName: identity.deviceName, body: .content(content))

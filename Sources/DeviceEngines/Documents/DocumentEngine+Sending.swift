@@ -88,10 +88,7 @@ extension DocumentEngine {
         return state.lastRequestID
     }
 
-    mutating func nextDerivedWrite() -> WriteID {
-        state.lastDerivedSequence += 1
-        return WriteID(device: identity.device, sequence: state.lastDerivedSequence, derived: true)
-    }
+    func nextDerivedWrite(_ context: inout EngineContext) -> WriteID { context.nextDerivedWrite(on: identity.device) }
 
     // MARK: Responses
 

@@ -7,7 +7,7 @@ import SyncProtocol
 /// Storage: `durable` holds every local document (what the app shows, the pending local versions,
 /// the base version, the last cloud state, resolutions still to send, rejections already
 /// reported), the fetch cursor, an upload on the wire at an account switch, the cloud's
-/// outstanding `retryAfter`, and the request and derived-write counters. Volatile: the network
+/// outstanding `retryAfter`, and the request counter (engine-made write ids come from the host). Volatile: the network
 /// state, the request in flight (and whether it is stale), backoff and whether a fetch is due; a
 /// restart fetches again.
 ///
@@ -32,7 +32,6 @@ public struct DocumentEngine: ClientEngine {
         /// The old account's item `uploadAtSwitch` was an upload of.
         var uploadAtSwitchItem: ItemKey?
         var lastRequestID: UInt64 = 0
-        var lastDerivedSequence: UInt32 = 0
         /// The cloud's last `retryAfter`: a restarted engine still waits it out before sending.
         var retryAfter = RetryAfterDeadline()
     }

@@ -89,7 +89,7 @@ extension RecordEngine {
             let theirWrite = theirs?.write ?? server.existenceWrite
             if mine.value == theirs?.value {
                 // The same change on both sides: one merged value descending from both.
-                let merged = nextDerivedWrite()
+                let merged = nextDerivedWrite(&context)
                 let value: ItemValue = mine.value.map { .field($0) } ?? .absent
                 context.observe(.derivedWrite(write: merged, item: item(key, field: name), value: value, parents: [mine.write, theirWrite].sortedUnique(), why: "merge: same value on both sides"))
                 local.fields[name] = StoredField(value: mine.value, write: merged, modifiedAt: max(mine.modifiedAt, theirs?.modifiedAt ?? mine.modifiedAt))
@@ -148,7 +148,7 @@ extension RecordEngine {
             state.conflictTags[key] = RecordEngineState.goneTag
         }
         if state.serverRecords[key] != nil {
-            let restamp = nextDerivedWrite()
+            let restamp = nextDerivedWrite(&context)
             for name in local.fieldNames where !fields.contains(name) {
                 guard let field = local.fields[name], let value = field.value else { continue }
                 context.observe(.derivedWrite(write: restamp, item: item(key, field: name), value: .field(value),

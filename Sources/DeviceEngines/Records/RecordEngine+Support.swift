@@ -61,10 +61,7 @@ extension RecordEngine {
     }
 
     /// A write the engine makes itself (merge results, re-stamped fields of a re-uploaded record).
-    mutating func nextDerivedWrite() -> WriteID {
-        state.derivedWrites += 1
-        return WriteID(device: identity.device, sequence: state.derivedWrites, derived: true)
-    }
+    func nextDerivedWrite(_ context: inout EngineContext) -> WriteID { context.nextDerivedWrite(on: identity.device) }
 
     /// Reports what the app now sees for one field (or the existence item).
     func show(_ key: RecordKey, field: String, _ stored: StoredField?, _ cause: VisibilityCause, _ context: inout EngineContext) {

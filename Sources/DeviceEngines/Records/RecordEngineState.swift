@@ -4,8 +4,8 @@ import SyncProtocol
 ///
 /// The local record cache, the last server record seen per record (change tags and merge
 /// ancestors), the pending queue, the zones with their change tokens, the database token,
-/// subscriptions, the cloud's outstanding `retryAfter`, and the counters for derived writes and
-/// request ids. Requests in flight,
+/// subscriptions, the cloud's outstanding `retryAfter`, and the request-id counter (engine-made
+/// write ids come from the host, `EngineContext.derivedWrites`). Requests in flight,
 /// backoff and the fetch phase are volatile: after a crash the queue is simply sent again, and
 /// the cloud treats a re-sent write as the same write.
 public struct RecordEngineState: Sendable {
@@ -36,7 +36,6 @@ public struct RecordEngineState: Sendable {
     public var conflictTags: [RecordKey: UInt64] = [:]
     /// Writes already reported as rejected for the storage quota (reported once, retried quietly).
     public var quotaRejected: Set<WriteID> = []
-    public var derivedWrites: UInt32 = 0
     public var requestCounter: UInt64 = 0
     /// The cloud's last `retryAfter`: a restarted engine still waits it out before sending.
     public var retryAfter = RetryAfterDeadline()

@@ -34,6 +34,9 @@ struct VirtualDevice {
     /// Per store, the highest request id the device has sent. The transport's numbering, not the
     /// app's data: it survives `app.delete`, so a reinstalled app's requests never reuse an id.
     var lastRequestIDs: [UInt64] = [0, 0, 0]
+    /// Engine-made writes numbered on this device so far, by every store and install: the
+    /// device's, not the app's, so an id is never given twice (`EngineContext.derivedWrites`).
+    var derivedWrites: UInt32 = 0
     /// The latest push held per store while offline (APNs keeps one per app).
     var heldPushes: [PushNotification?] = [nil, nil, nil]
     /// Per store: is the engine busy (not quiescent)?

@@ -44,6 +44,7 @@ extension Simulator {
         var context = EngineContext(now: devices[index].clock.reading(at: now), random: devices[index].engineRandom[store.slot])
         context.tracing = options.recordTrace
         context.observing = options.recordHistory || options.recordTrace
+        context.derivedWrites = devices[index].derivedWrites
         swap(&context.actions, &scratchActions)
         batch += 1
         return context
@@ -52,6 +53,7 @@ extension Simulator {
     /// Carries out an engine's actions, in order, then updates its busy flag.
     mutating func finish(_ context: inout EngineContext, _ index: Int, _ store: Store) {
         devices[index].engineRandom[store.slot] = context.random
+        devices[index].derivedWrites = context.derivedWrites
         let device = devices[index].id
         let name = devices[index].name
         for action in context.actions {

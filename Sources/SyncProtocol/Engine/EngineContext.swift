@@ -17,6 +17,11 @@ public struct EngineContext: Sendable {
     /// Whether the host keeps observations for the checker; when false, `observe` builds nothing
     /// (benchmarks that skip the checker).
     public var observing: Bool = true
+    /// The writes the device's engines have made on their own so far (merges, conflict copies),
+    /// across every store and every install of the app. Owned by the host, like `random`, so an
+    /// engine-made write id is never given twice on one device: not by two stores, not after a
+    /// reinstall that started the engines afresh.
+    public var derivedWrites: UInt32 = 0
 
     public init(now: LocalInstant, random: SeededRandom) {
         // No reserve here: the host swaps in its own reused buffer, so this array never allocates.
@@ -24,6 +29,11 @@ public struct EngineContext: Sendable {
     }
 
     @inlinable public mutating func emit(_ action: EngineAction) { actions.append(action) }
+    /// A new id for a write the engine makes on its own (`DEVICE:mN`).
+    @inlinable public mutating func nextDerivedWrite(on device: DeviceID) -> WriteID {
+        derivedWrites += 1
+        return WriteID(device: device, sequence: derivedWrites, derived: true)
+    }
     @inlinable public mutating func observe(_ observation: @autoclosure () -> Observation) {
         if observing { actions.append(.observe(observation())) }
     }
