@@ -232,6 +232,20 @@ struct PerItemOracleTests {
         #expect(resurrections.first?.field == nil)
     }
 
+    @Test("a record saved while signed out and uploaded to the next account is not lost")
+    func signedOutSaveSurvivesInTheNextAccount() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "accounts": ["ann", "bob"], "devices": [{"id": "A", "account": "ann"}, {"id": "B", "account": "bob"}],
+         "steps": [{"at": "0s", "device": "*", "op": "zone.create", "zone": "Z"},
+                   {"at": "11s", "device": "A", "op": "account.signOut"},
+                   {"at": "20s", "device": "A", "op": "zone.create", "zone": "Z"},
+                   {"at": "21s", "device": "A", "op": "record.save", "zone": "Z", "type": "T", "name": "whileout", "fields": {"v": "saved signed out"}},
+                   {"at": "30s", "device": "A", "op": "account.signIn", "account": "bob"},
+                   {"at": "100s", "device": "B", "op": "assert", "records": {"Z/whileout": {"v": "saved signed out"}}}],
+         "expect": {"converged": true, "lostUpdates": 0, "noAnomalies": ["isolationViolation"]}}
+        """)
+    }
+
     @Test("a setMany of one key is named kvs.setMany in the trace")
     func setManyOfOneKeyKeepsItsName() throws {
         let judged = try #require(try run("""

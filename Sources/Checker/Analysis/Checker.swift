@@ -425,8 +425,19 @@ public struct Checker {
                 lost[write, default: []].append(item)
             }
         }
+        // The same key or field in every private account shares its survivors: a record saved
+        // while signed out is uploaded to whichever account signs in next (SPEC §4.3), so it can
+        // survive in another account than the one it was made under. (A value crossing accounts
+        // any other way is an isolation violation, reported on its own.)
+        func acrossAccounts(_ item: ItemKey) -> ItemKey {
+            item.account == .publicDatabase ? item : ItemKey(account: AccountID(index: 0), store: item.store, name: item.name, field: item.field)
+        }
+        var rootsAcrossAccounts: [ItemKey: [WriteID]] = [:]
+        for item in rootsByItem.keys.sorted() where item.store != .documents {
+            rootsAcrossAccounts[acrossAccounts(item), default: []].append(contentsOf: rootsByItem[item] ?? [])
+        }
         for item in items where item.store != .documents {
-            graph.mark(from: rootsByItem[item] ?? [])
+            graph.mark(from: rootsAcrossAccounts[acrossAccounts(item)] ?? [])
             // A record's existence is a fact, not a value someone typed: a write that created
             // (or re-created) a record that exists at the end with its type lost nothing there.
             let existing = item.store == .records && item.field.isEmpty ? finalByItem[item]?.value : nil
