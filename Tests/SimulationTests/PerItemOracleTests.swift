@@ -246,6 +246,23 @@ struct PerItemOracleTests {
         """)
     }
 
+    @Test("an offline device's upload that loses to another device's setMany shows every key of that call at once",
+          arguments: [true, false])
+    func supersedingSetManyArrivesWhole(startsOnline: Bool) throws {
+        let runs = try run("""
+        {"format": "synclab/1", "name": "t", "devices": [{"id": "A", "online": \(startsOnline)}, {"id": "B"}],
+         "steps": [\(startsOnline ? #"{"at": "5s", "device": "A", "op": "airplane.on"},"# : "")
+                   {"at": "10s", "device": "A", "op": "kvs.set", "key": "k1", "value": "A"},
+                   {"at": "20s", "device": "B", "op": "kvs.setMany", "values": {"k1": "B", "k2": "B"}},
+                   {"at": "60s", "device": "A", "op": "airplane.off"}],
+         "expect": {"converged": true, "noAnomalies": ["atomicityViolation"],
+                    "notifications": [{"device": "A", "reason": "\(startsOnline ? "serverChange" : "initialSyncChange")", "min": 1, "max": 1}]}}
+        """)
+        let judged = try #require(runs.first)
+        let notes = try Harness.events(judged).filter { $0.event == "notify" && $0.string("device") == "A" && $0.string("store") == "kvs" }
+        #expect(notes.count == 1)
+    }
+
     @Test("a setMany of one key is named kvs.setMany in the trace")
     func setManyOfOneKeyKeepsItsName() throws {
         let judged = try #require(try run("""

@@ -103,6 +103,15 @@ public struct KVSService: Sendable {
             if acceptedKeys.contains(where: { $0.key == key && $0.write == entry.write }) { continue }
             if !supersededKeys.contains(key) { supersededKeys.append(key) }
         }
+        // The calls that own those keys are atomic (SPEC §4.1): the device gets every key of
+        // theirs still standing, not one key of a `setMany` now and the rest at its next fetch.
+        // (A key the device already shows with that write is passed over by the engine.)
+        if !supersededKeys.isEmpty {
+            let owners = Set(supersededKeys.compactMap { store.entries[$0]?.write })
+            for (key, entry) in store.entries where owners.contains(entry.write) && !supersededKeys.contains(key) {
+                supersededKeys.append(key)
+            }
+        }
         let superseded = supersededKeys.sorted(by: KVSService.keyOrder).map { KVSService.change($0, store.entries[$0]!) }
         context.log("kvsUpload", [("calls", String(calls.count)), ("accepted", String(accepted.count)),
                                                         ("rejected", String(rejected.count)), ("superseded", String(superseded.count))])

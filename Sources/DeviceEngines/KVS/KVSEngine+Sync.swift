@@ -123,7 +123,15 @@ extension KVSEngine {
         context.log("kvsUploaded", [("accepted", String(accepted.count)), ("rejected", String(rejected.count)),
                                                           ("superseded", String(superseded.count)), ("pending", String(stored.pending.count))])
         if !rejectedCalls.isEmpty { rollBack(rejectedCalls, rejected, &context) }
-        if !superseded.isEmpty { applyRemote(superseded, reason: "serverChange", &context) }
+        if !superseded.isEmpty {
+            if stored.initialSyncDone {
+                applyRemote(superseded, reason: "serverChange", &context)
+            } else {
+                // Before the first sync the cloud's values come with it, in one initialSyncChange
+                // (SPEC §4.1), and every key of each call at once: the fetch brings them all.
+                requestFetch()
+            }
+        }
     }
 
     /// The cloud refused these calls whole (a limit broken only in the cloud): each key still
