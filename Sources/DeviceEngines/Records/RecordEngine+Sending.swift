@@ -50,7 +50,7 @@ extension RecordEngine {
             send(.modifyZones(database: first.zone.database, saves: saves, deletes: deletes), .zones(operationIDs: operations.map(\.id)), &context)
             return
         }
-        let keys = orderedPendingKeys().filter { isSendable($0, state.pending[$0]!) }
+        let keys = sendableKeys()
         guard let firstKey = keys.first else {
             if sentSinceIdle {
                 sentSinceIdle = false
