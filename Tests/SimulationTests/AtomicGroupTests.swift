@@ -47,4 +47,19 @@ struct AtomicGroupTests {
         """)
         #expect(judged.outcome.report.anomalies.allSatisfy { $0.kind != "atomicityViolation" })
     }
+
+    @Test("a serverRecordChanged answer never shows part of another device's atomic call", arguments: ["merge", "clientWins", "serverWins"])
+    func conflictWaitsForWholeCall(policy: String) throws {
+        let judged = try run("""
+        {"format": "synclab/1", "name": "t", "devices": [{"id": "A"}, {"id": "B"}],
+         "engine": {"records": {"conflict": "\(policy)"}},
+         "steps": [{"at": "0s", "device": ["A", "B"], "op": "zone.create", "zone": "Z"},
+                   {"at": "10s", "device": "A", "op": "airplane.on"},
+                   {"at": "20s", "device": "A", "op": "record.save", "zone": "Z", "type": "T", "name": "r1", "fields": {"f_A": 1}},
+                   {"at": "30s", "device": "B", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "T", "name": "r1", "fields": {"f_B": 2}}, {"type": "T", "name": "r2", "fields": {"f_B": 3}}]},
+                   {"at": "60s", "device": "A", "op": "airplane.off"}],
+         "expect": {"converged": true, "noAnomalies": ["atomicityViolation"], "final": {"records": {"Z/r2": {"f_B": 3}}}}}
+        """)
+        #expect(judged.outcome.report.anomalies.allSatisfy { $0.kind != "atomicityViolation" })
+    }
 }

@@ -308,7 +308,16 @@ extension RecordEngine {
         context.log("itemFailed", [("record", key.itemName), ("error", error.name)])
         switch error {
         case .serverRecordChanged(let server, _, _):
-            resolveConflict(key, server, detail: "serverRecordChanged", &context)
+            if case .save? = state.pending[key]?.kind, key.database == .private, key.zone != RecordID.defaultZone {
+                // The server version may hold part of another device's atomic call: showing it
+                // now would show that call in part. The fetch brings the whole call in one step
+                // and resolves the conflict there (SPEC §4.3, §6).
+                awaitingFetch.insert(key)
+                wantFetch = true
+                context.log("conflictAwaitsFetch", [("record", key.itemName)])
+            } else {
+                resolveConflict(key, server, detail: "serverRecordChanged", &context)
+            }
         case .unknownItem:
             if case .delete? = state.pending[key]?.kind {
                 state.pending[key] = nil

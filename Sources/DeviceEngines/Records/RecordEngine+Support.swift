@@ -59,7 +59,7 @@ extension RecordEngine {
     }
 
     func isSendable(_ key: RecordKey, _ change: PendingRecordChange) -> Bool {
-        !change.quotaBlocked && state.zones[key.zoneKey]?.userDeleted != true
+        !change.quotaBlocked && state.zones[key.zoneKey]?.userDeleted != true && !awaitingFetch.contains(key)
     }
 
     var wantsPrivateSubscription: Bool {
