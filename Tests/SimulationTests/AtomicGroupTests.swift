@@ -62,4 +62,12 @@ struct AtomicGroupTests {
         """)
         #expect(judged.outcome.report.anomalies.allSatisfy { $0.kind != "atomicityViolation" })
     }
+
+    @Test("a save in doubt goes out again alone; the later call joined to its group follows whole (fuzz chaos 1013)")
+    func inDoubtBeforeJoinedCall() throws {
+        let judged = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 1013, "duration": "11m", "engine": {"documents": {}, "records": {}, "kvs": {}}, "devices": [{"id": "C", "network": {"loss": 0.2, "reorder": true}}, {"id": "D"}], "steps": [{"at": "11s", "device": "C", "op": "records.saveAtomic", "zone": "Z1", "records": [{"type": "T", "name": "r3", "fields": {"f_C": 1, "title": 2}}, {"type": "T", "name": "r4", "fields": {"n": 4}}], "delete": ["r2"]}, {"at": "33s", "device": "C", "op": "records.saveAtomic", "zone": "Z1", "records": [{"type": "T", "name": "r1", "fields": {"f_C": 5}}, {"type": "T", "name": "r4", "fields": {"body": 6}}]}, {"at": "303s", "device": "D", "op": "account.signIn", "account": "bob"}], "accounts": ["alice", "bob"], "expect": {"noAnomalies": ["atomicityViolation"]}}
+        """)
+        #expect(judged.outcome.report.anomalies.allSatisfy { $0.kind != "atomicityViolation" })
+    }
 }

@@ -64,7 +64,11 @@ extension RecordEngine {
         var bytes = 0
         if let group = state.pending[firstKey]!.atomicGroup, firstKey.zone != RecordID.defaultZone {
             batch.atomic = true
-            for key in keys where key.database == database && state.pending[key]!.atomicGroup == group {
+            let members = keys.filter { $0.database == database && state.pending[$0]!.atomicGroup == group }
+            // Saves in doubt go out again first, as the one request they went in, alone: a later
+            // call joined to the group since follows whole once they are answered.
+            let inDoubt = members.filter { state.pending[$0]!.inDoubt != nil }
+            for key in inDoubt.isEmpty ? members : inDoubt {
                 add(key, &batch, &saves, &deletes, &bytes)
             }
         } else {
