@@ -155,8 +155,8 @@ extension RecordEngine {
                     change.kind = .delete(write: write)
                     change.reupload = false
                     change.quotaBlocked = false
-                    change.atomicGroup = atomicGroup
                     state.pending[current] = change
+                    joinAtomicGroup(current, atomicGroup)
                 } else {
                     state.nextPendingOrder += 1
                     state.pending[current] = PendingRecordChange(order: state.nextPendingOrder, kind: .delete(write: write), atomicGroup: atomicGroup)

@@ -69,10 +69,11 @@ extension RecordEngine {
     /// of it, and no other device ever receives part of it. What later, separate calls changed on
     /// those records stays pending and goes out on its own.
     private mutating func dropAtomicGroup(_ group: WriteID, _ context: inout EngineContext) {
-        let names = revert([group], cause: .resolution, &context) { _, _, _ in }
+        let names = revert(atomicCalls(of: group), cause: .resolution, &context) { _, _, _ in }
         for key in orderedPendingKeys() where state.pending[key]?.atomicGroup == group {
             state.pending[key]!.atomicGroup = nil
         }
+        state.joinedAtomicCalls[group] = nil
         guard !names.isEmpty else { return }
         context.log("atomicGroupDropped", [("write", "\(group)"), ("records", names.joined(separator: ","))])
         context.emit(.notify(AppNotification(store: .records, reason: "conflict", items: names)))

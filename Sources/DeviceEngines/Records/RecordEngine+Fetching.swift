@@ -98,6 +98,9 @@ extension RecordEngine {
         if fetchAgain {
             fetchAgain = false
             wantFetch = true
+        } else {
+            // This fetch started after those conflicts: it brought their server versions.
+            awaitingFetch = []
         }
     }
 

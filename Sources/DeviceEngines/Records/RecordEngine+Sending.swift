@@ -50,7 +50,7 @@ extension RecordEngine {
             send(.modifyZones(database: first.zone.database, saves: saves, deletes: deletes), .zones(operationIDs: operations.map(\.id)), &context)
             return
         }
-        let keys = orderedPendingKeys().filter { isSendable($0, state.pending[$0]!) }
+        let keys = sendableKeys()
         guard let firstKey = keys.first else {
             if sentSinceIdle {
                 sentSinceIdle = false
@@ -64,7 +64,11 @@ extension RecordEngine {
         var bytes = 0
         if let group = state.pending[firstKey]!.atomicGroup, firstKey.zone != RecordID.defaultZone {
             batch.atomic = true
-            for key in keys where key.database == database && state.pending[key]!.atomicGroup == group {
+            let members = keys.filter { $0.database == database && state.pending[$0]!.atomicGroup == group }
+            // Saves in doubt go out again first, as the one request they went in, alone: a later
+            // call joined to the group since follows whole once they are answered.
+            let inDoubt = members.filter { state.pending[$0]!.inDoubt != nil }
+            for key in inDoubt.isEmpty ? members : inDoubt {
                 add(key, &batch, &saves, &deletes, &bytes)
             }
         } else {
@@ -308,7 +312,16 @@ extension RecordEngine {
         context.log("itemFailed", [("record", key.itemName), ("error", error.name)])
         switch error {
         case .serverRecordChanged(let server, _, _):
-            resolveConflict(key, server, detail: "serverRecordChanged", &context)
+            if case .save? = state.pending[key]?.kind, key.database == .private, key.zone != RecordID.defaultZone {
+                // The server version may hold part of another device's atomic call: showing it
+                // now would show that call in part. The fetch brings the whole call in one step
+                // and resolves the conflict there (SPEC §4.3, §6).
+                awaitingFetch.insert(key)
+                wantFetch = true
+                context.log("conflictAwaitsFetch", [("record", key.itemName)])
+            } else {
+                resolveConflict(key, server, detail: "serverRecordChanged", &context)
+            }
         case .unknownItem:
             if case .delete? = state.pending[key]?.kind {
                 state.pending[key] = nil

@@ -41,11 +41,25 @@ extension RecordEngine {
     /// Whether changes could be sent now (not blocked on the quota or a user-deleted zone).
     var hasSendableWork: Bool {
         if !state.zoneOperations.isEmpty { return true }
-        return state.pending.contains { isSendable($0.key, $0.value) }
+        return !sendableKeys().isEmpty
+    }
+
+    /// The pending records that can be sent now, in queue order. An atomic group goes out whole or
+    /// not at all: one member that cannot go holds back the whole group.
+    func sendableKeys() -> [RecordKey] {
+        let all = orderedPendingKeys()
+        var held: Set<WriteID> = []
+        for key in all where !isSendable(key, state.pending[key]!) {
+            if let group = state.pending[key]!.atomicGroup { held.insert(group) }
+        }
+        return all.filter { key in
+            let change = state.pending[key]!
+            return isSendable(key, change) && !(change.atomicGroup.map { held.contains($0) } ?? false)
+        }
     }
 
     func isSendable(_ key: RecordKey, _ change: PendingRecordChange) -> Bool {
-        !change.quotaBlocked && state.zones[key.zoneKey]?.userDeleted != true
+        !change.quotaBlocked && state.zones[key.zoneKey]?.userDeleted != true && !awaitingFetch.contains(key)
     }
 
     var wantsPrivateSubscription: Bool {
@@ -138,12 +152,35 @@ extension RecordEngine {
             case .delete: change.kind = .save(fields: fields)
             }
             change.quotaBlocked = false
-            if atomicGroup != nil { change.atomicGroup = atomicGroup }
             state.pending[key] = change
+            joinAtomicGroup(key, atomicGroup)
         } else {
             state.nextPendingOrder += 1
             state.pending[key] = PendingRecordChange(order: state.nextPendingOrder, kind: .save(fields: fields), atomicGroup: atomicGroup)
         }
+    }
+
+    /// Puts a record's pending change into an atomic call's group (nil: a plain call, which joins
+    /// whatever group the change is in already). A record has one pending change, so when it is
+    /// already in an earlier call's group the two groups become one, sent in one atomic request:
+    /// splitting the earlier call would show part of it (SPEC §4.3, §6).
+    mutating func joinAtomicGroup(_ key: RecordKey, _ group: WriteID?) {
+        guard let group, let change = state.pending[key] else { return }
+        let labels = Set(state.pending.values.compactMap(\.atomicGroup))
+        state.joinedAtomicCalls = state.joinedAtomicCalls.filter { labels.contains($0.key) }
+        if let old = change.atomicGroup, old != group {
+            for other in state.pending.keys where state.pending[other]?.atomicGroup == old {
+                state.pending[other]!.atomicGroup = group
+            }
+            let joined = [old] + (state.joinedAtomicCalls.removeValue(forKey: old) ?? [])
+            state.joinedAtomicCalls[group, default: []].append(contentsOf: joined)
+        }
+        state.pending[key]!.atomicGroup = group
+    }
+
+    /// The `records.saveAtomic` calls an atomic group stands for.
+    func atomicCalls(of group: WriteID) -> Set<WriteID> {
+        Set([group] + (state.joinedAtomicCalls[group] ?? []))
     }
 
     /// Queues a zone operation unless the same one is queued already.

@@ -72,6 +72,10 @@ public struct RecordEngine: ClientEngine {
     var bytesCap: Int
     /// Item names the current fetch cycle changed, for the app's "fetched" notification.
     var fetchedItems: [String] = []
+    /// Records whose save met `serverRecordChanged` in a custom zone: they wait for the next fetch,
+    /// which brings the server version together with the rest of the call that wrote it (the
+    /// conflict is resolved there), before they go out again.
+    var awaitingFetch: Set<RecordKey> = []
 
     public var durable: RecordEngineState { state }
 

@@ -18,6 +18,10 @@ public struct RecordEngineState: Sendable {
     public var serverRecords: [RecordKey: ServerRecord] = [:]
     public var pending: [RecordKey: PendingRecordChange] = [:]
     public var nextPendingOrder: UInt64 = 0
+    /// Per atomic group label (`PendingRecordChange.atomicGroup`), the earlier `records.saveAtomic`
+    /// calls joined into it because a later call touched one of their records: the group stands
+    /// for all these calls, which go out together in one atomic request.
+    public var joinedAtomicCalls: [WriteID: [WriteID]] = [:]
     public var zones: [ZoneKey: LocalZone] = [:]
     public var zoneOperations: [PendingZoneOperation] = []
     public var nextZoneOperationID: UInt64 = 0
