@@ -17,6 +17,9 @@ public struct RecordEngineState: Sendable {
     public var records: [RecordKey: LocalRecord] = [:]
     public var serverRecords: [RecordKey: ServerRecord] = [:]
     public var pending: [RecordKey: PendingRecordChange] = [:]
+    /// A server version fetched while this device's creation of the record was in doubt (so not
+    /// its base, `serverRecords` stays nil): what a rejected creation rolls back to.
+    public var fetchedWhileCreating: [RecordKey: ServerRecord] = [:]
     public var nextPendingOrder: UInt64 = 0
     public var zones: [ZoneKey: LocalZone] = [:]
     public var zoneOperations: [PendingZoneOperation] = []
