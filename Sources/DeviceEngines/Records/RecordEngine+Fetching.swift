@@ -7,9 +7,11 @@ extension RecordEngine {
     mutating func startFetch(_ context: inout EngineContext) {
         wantFetch = false
         fetchedItems = []
+        answeredDuringFetch = []
         context.log("willFetchChanges", [])
         fetchPhase = .databaseChanges
         send(.fetchDatabaseChanges(database: .private, since: state.databaseToken), .databaseChanges, &context)
+        fetchStartRequest = state.requestCounter
     }
 
     mutating func databaseChangesDone(_ changes: DatabaseChanges, _ context: inout EngineContext) {
@@ -59,13 +61,16 @@ extension RecordEngine {
             guard let token = zoneChanges.token else { continue }
             let previous = state.zones[zoneKey]?.token
             let fromScratch = previous == nil || previous?.incarnation != token.incarnation
-            applyZoneContents(zoneKey, zoneChanges.changed, zoneChanges.deleted, complete: fromScratch, &context)
+            let stale = applyZoneContents(zoneKey, zoneChanges.changed, zoneChanges.deleted, complete: fromScratch, &context)
             var local = state.zones[zoneKey] ?? LocalZone()
-            local.token = token
-            local.needsFetch = false
+            // A possibly stale answer: the zone is fetched again from the token it was asked
+            // with, so the records left alone come again (as they are now).
+            if !stale { local.token = token }
+            local.needsFetch = stale
             local.existsOnServer = true
             state.zones[zoneKey] = local
         }
+        answeredDuringFetch = []
         afterPrivateFetch(&context)
     }
 
@@ -82,7 +87,8 @@ extension RecordEngine {
 
     mutating func queryDone(_ zone: String, _ records: [ServerRecord], _ deleted: [RecordDeletion], _ context: inout EngineContext) {
         context.log("fetchedRecordZoneChanges", [("zone", "public/\(zone)"), ("modified", String(records.count)), ("deleted", String(deleted.count)), ("error", "")])
-        applyZoneContents(ZoneKey(database: .public, zone: zone), records, deleted, complete: true, &context)
+        _ = applyZoneContents(ZoneKey(database: .public, zone: zone), records, deleted, complete: true, &context)
+        answeredDuringFetch = []
         finishFetch(&context)
     }
 
@@ -107,18 +113,33 @@ extension RecordEngine {
     /// Applies fetched records and deletions of one zone. `complete`: the answer lists every
     /// record of the zone (a fetch from scratch, or a query), so a local record it does not name
     /// is gone from the cloud.
-    private mutating func applyZoneContents(_ zoneKey: ZoneKey, _ changed: [ServerRecord], _ deleted: [RecordDeletion], complete: Bool, _ context: inout EngineContext) {
+    /// Records the cloud answered a save or delete for while this answer was on the wire are left
+    /// alone (the answer may predate that change), and the engine fetches again.
+    /// - Returns: whether any record was left alone so.
+    private mutating func applyZoneContents(_ zoneKey: ZoneKey, _ changed: [ServerRecord], _ deleted: [RecordDeletion], complete: Bool, _ context: inout EngineContext) -> Bool {
         var named: Set<String> = []
+        var skipped = false
         for record in changed {
             named.insert(record.id.name)
-            applyFetched(RecordKey(database: zoneKey.database, zone: record.id.zone, name: record.id.name), record, &context)
+            let key = RecordKey(database: zoneKey.database, zone: record.id.zone, name: record.id.name)
+            if answeredDuringFetch.contains(key) { skipped = true; continue }
+            applyFetched(key, record, &context)
         }
         for deletion in deleted {
             named.insert(deletion.id.name)
-            applyFetchedDeletion(RecordKey(database: zoneKey.database, zone: deletion.id.zone, name: deletion.id.name), write: deletion.write, &context)
+            let key = RecordKey(database: zoneKey.database, zone: deletion.id.zone, name: deletion.id.name)
+            if answeredDuringFetch.contains(key) { skipped = true; continue }
+            applyFetchedDeletion(key, write: deletion.write, &context)
         }
-        guard complete else { return }
+        defer {
+            if skipped {
+                context.log("staleFetchSkipped", [("zone", zoneKey.zone)])
+                fetchAgain = true
+            }
+        }
+        guard complete else { return skipped }
         for key in state.records.keys.sorted() where key.zoneKey == zoneKey && !named.contains(key.name) {
+            if answeredDuringFetch.contains(key) { skipped = true; continue }
             switch state.pending[key]?.kind {
             case .save?:
                 if state.serverRecords[key] != nil { prepareReupload(key, asConflict: true, detail: "record gone from the cloud", &context) }
@@ -131,6 +152,7 @@ extension RecordEngine {
                 fetchedItems.append(key.itemName)
             }
         }
+        return skipped
     }
 
     /// A fetched server version of a record.
@@ -140,8 +162,10 @@ extension RecordEngine {
             // This device's own save may be in this version already: only the re-sent save's
             // answer can tell. Until then the app sees the other fields, the pending ones wait,
             // and the base stays the one that save was made on, so it is re-sent as it was.
+            if state.serverRecords[key] == nil { state.fetchedWhileCreating[key] = server }
             if applyServer(key, server, .fetch, &context) { fetchedItems.append(key.itemName) }
         } else if state.pending[key] != nil {
+            state.fetchedWhileCreating[key] = nil
             resolveConflict(key, server, detail: "fetched change meets pending change", &context)
         } else {
             state.serverRecords[key] = server
@@ -151,6 +175,7 @@ extension RecordEngine {
 
     /// A fetched deletion (or a cascade the cloud reports).
     mutating func applyFetchedDeletion(_ key: RecordKey, write: WriteID, _ context: inout EngineContext) {
+        state.fetchedWhileCreating[key] = nil
         switch state.pending[key]?.kind {
         case .save?:
             if state.serverRecords[key] != nil { prepareReupload(key, asConflict: true, detail: "fetched deletion meets pending change", &context) }

@@ -11,6 +11,7 @@ extension RecordEngine {
             if wantsPrivateSubscription {
                 subscribing = true
                 send(.createSubscription(database: .private), .subscribe(.private), &context)
+                privateSubscribeRequest = state.requestCounter
             } else if wantsPublicSubscription {
                 subscribing = true
                 send(.createSubscription(database: .public), .subscribe(.public), &context)
@@ -200,6 +201,16 @@ extension RecordEngine {
             state.zoneOperations.removeAll { ids.contains($0.id) }
             context.log("sentDatabaseChanges", [("savedZones", saved.joined(separator: ",")), ("deletedZones", deleted.joined(separator: ","))])
         case (.records(let batch), .recordsModified(let results)):
+            if fetchPhase == .zoneChanges || fetchPhase == .query {
+                // Only changes the cloud applied can make the fetch's answer stale; a refused
+                // one (`serverRecordChanged`, say) changed nothing there, and the fetch's version
+                // is exactly what its conflict is waiting for.
+                let keys = batch.saves.map(\.key) + batch.deletes.map(\.key)
+                for (index, result) in results.enumerated() where index < keys.count {
+                    if case .failed = result { continue }
+                    answeredDuringFetch.insert(keys[index])
+                }
+            }
             modifyDone(batch, results, &context)
         case (.databaseChanges, .databaseChanges(let changes)):
             databaseChangesDone(changes, &context)
@@ -209,7 +220,14 @@ extension RecordEngine {
             queryDone(zone, records, deleted, &context)
         case (.subscribe(let database), .subscribed):
             switch database {
-            case .private: if let account = state.account, !state.subscribedAccounts.contains(account) { state.subscribedAccounts.append(account) }
+            case .private:
+                if let account = state.account, !state.subscribedAccounts.contains(account) {
+                    state.subscribedAccounts.append(account)
+                    // Changes made before the subscription sent this device no push: unless a
+                    // fetch went out after the subscription request, fetch once now, as
+                    // CKSyncEngine does (SPEC §3.3: never depend on pushes).
+                    if fetchStartRequest < privateSubscribeRequest { wantFetch = true }
+                }
             case .public:
                 state.publicSubscribed = true
                 wantFetch = true
@@ -290,6 +308,7 @@ extension RecordEngine {
 
     /// A save the cloud applied: the fields it carried are acknowledged unless changed again since.
     private mutating func handleSaved(_ key: RecordKey, _ server: ServerRecord, sent: [String: WriteID], _ context: inout EngineContext) {
+        state.fetchedWhileCreating[key] = nil
         if case .delete? = state.pending[key]?.kind {
             state.serverRecords[key] = server
             return
@@ -374,6 +393,14 @@ extension RecordEngine {
                 if state.serverRecords[key] == nil && writes.contains(local.existenceWrite) {
                     for (write, revertedItem) in pendingWrites(of: key) { report(write, revertedItem, &context) }
                     state.pending[key] = nil
+                    // Back to the last server record seen: one fetched while the creation was in
+                    // doubt stays (with every field it has); with none, the record goes.
+                    if let seen = state.fetchedWhileCreating.removeValue(forKey: key) {
+                        state.serverRecords[key] = seen
+                        applyServer(key, seen, cause, &context)
+                        names.append(key.itemName)
+                        continue
+                    }
                     removeLocal(key, write: nil, cause, &context)
                     names.append(key.itemName)
                     continue

@@ -130,6 +130,7 @@ extension RecordEngine {
 
     /// Removes a record from the local cache, reporting each item the app saw as absent.
     mutating func removeLocal(_ key: RecordKey, write: WriteID?, _ cause: VisibilityCause, _ context: inout EngineContext) {
+        state.fetchedWhileCreating[key] = nil
         guard let record = state.records.removeValue(forKey: key) else { return }
         for name in record.fieldNames where record.fields[name]?.value != nil {
             context.observe(.visible(item: item(key, field: name), value: .absent, write: write, cause: cause))

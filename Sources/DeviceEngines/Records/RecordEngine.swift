@@ -76,6 +76,15 @@ public struct RecordEngine: ClientEngine {
     /// which brings the server version together with the rest of the call that wrote it (the
     /// conflict is resolved there), before they go out again.
     var awaitingFetch: Set<RecordKey> = []
+    /// Records whose save or delete the cloud answered while a zone fetch or query was on the
+    /// wire. With reordering the fetch may have been answered before that change, so its reply
+    /// can be older than what the device already knows: it must not undo these records, and a
+    /// fresh fetch follows (SPEC §3.3 `reorder`).
+    var answeredDuringFetch: Set<RecordKey> = []
+    /// Request ids of the last private subscription request and of the last fetch cycle's first
+    /// request: a subscription confirmed with no fetch sent after it is followed by one.
+    var privateSubscribeRequest: UInt64 = 0
+    var fetchStartRequest: UInt64 = 0
 
     public var durable: RecordEngineState { state }
 

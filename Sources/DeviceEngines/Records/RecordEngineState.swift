@@ -17,6 +17,9 @@ public struct RecordEngineState: Sendable {
     public var records: [RecordKey: LocalRecord] = [:]
     public var serverRecords: [RecordKey: ServerRecord] = [:]
     public var pending: [RecordKey: PendingRecordChange] = [:]
+    /// A server version fetched while this device's creation of the record was in doubt (so not
+    /// its base, `serverRecords` stays nil): what a rejected creation rolls back to.
+    public var fetchedWhileCreating: [RecordKey: ServerRecord] = [:]
     public var nextPendingOrder: UInt64 = 0
     /// Per atomic group label (`PendingRecordChange.atomicGroup`), the earlier `records.saveAtomic`
     /// calls joined into it because a later call touched one of their records: the group stands
