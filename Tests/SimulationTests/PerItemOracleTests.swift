@@ -102,9 +102,9 @@ struct PerItemOracleTests {
         #expect(runs.count == 3)
     }
 
-    @Test("a KVS key removed and then set again by a write that never saw the removal is a resurrection")
+    @Test("a KVS key removed and then set again by a write that never saw the removal is a resurrection, and the removal is lost")
     func kvsResurrection() throws {
-        _ = try run("""
+        let runs = try run("""
         {"format": "synclab/1", "name": "t", "devices": [{"id": "A"}, {"id": "B"}, {"id": "C"}],
          "steps": [{"at": "1s", "device": "A", "op": "kvs.setMany", "values": {"k2": "orig", "k3": "orig"}},
                    {"at": "20s", "device": "A", "op": "airplane.on"},
@@ -112,10 +112,13 @@ struct PerItemOracleTests {
                    {"at": "32s", "device": "C", "op": "kvs.remove", "key": "k3"},
                    {"at": "36s", "device": "A", "op": "kvs.set", "key": "k2", "value": "A"},
                    {"at": "60s", "device": "A", "op": "airplane.off"}],
-         "expect": {"converged": true, "lostUpdates": 0, "final": {"kvs": {"k2": "A", "k3": null}},
-                    "anomalies": [{"kind": "resurrection", "store": "kvs", "item": "k2"}],
-                    "noAnomalies": [{"kind": "resurrection", "item": "k3"}]}}
+         "expect": {"converged": true, "lostUpdates": 1, "final": {"kvs": {"k2": "A", "k3": null}},
+                    "anomalies": [{"kind": "resurrection", "store": "kvs", "item": "k2"}, {"kind": "lostUpdate", "item": "k2", "device": "B"}],
+                    "noAnomalies": [{"kind": "resurrection", "item": "k3"}, {"kind": "lostUpdate", "item": "k3"}]}}
         """)
+        let judged = try #require(runs.first)
+        let back = try #require(judged.outcome.report.anomalies.first { $0.kind == "resurrection" })
+        #expect(back.write == "B:1" && back.replacedBy == "A:2")
     }
 
     @Test("merge falls back to keeping both when a version is not text, so nothing is lost")

@@ -250,8 +250,10 @@ public struct Checker {
             // A delete that lost to a concurrent edit loses no data: the edit wins and the item
             // comes back (SPEC §4.2, §4.3; for KVS the checker reports a resurrection). Only
             // values can be lost.
-            if isDelete(write) { continue }
-            var reported = lost.filter { valueByWriteItem[write]?[$0] != .absent }
+            if isDelete(write) && item.store != .kvs { continue }
+            // KVS has no edit-wins rule (SPEC §4.1): a removal that an unseen set beat is a
+            // write lost like any other (and its key's return a resurrection).
+            var reported = item.store == .kvs ? lost : lost.filter { valueByWriteItem[write]?[$0] != .absent }
             // A record's fields are its items; the record itself (its existence) is reported
             // only when none of the write's fields was lost, so a create counts once.
             if item.store == .records {
@@ -310,9 +312,11 @@ public struct Checker {
                 guard let final = finalByItem[item], let finalWrite = final.write, finalWrite != write, final.value != .absent else { continue }
                 let deviceName = deviceName(operation.device)
                 let explanation: String
+                var isKVSReturn = false
                 if graph.observes(write, finalWrite) {
                     explanation = "\(item.displayName) is back with \(history.name(of: finalWrite)), a value that \(deviceName)'s delete \(history.name(of: write)) had seen and removed."
                 } else if item.store == .kvs, !graph.observes(finalWrite, write) {
+                    isKVSReturn = true
                     // KVS has no edit-wins rule (SPEC §4.1): a value made without seeing the
                     // removal won last-writer-wins and brought the key back.
                     explanation = "\(item.displayName) is back with \(history.name(of: finalWrite)), a value set without seeing \(deviceName)'s removal \(history.name(of: write)), which last-writer-wins let replace it."
@@ -324,7 +328,9 @@ public struct Checker {
                 if (writesByItem[item] ?? []).contains(where: { $0 != write && graph.observes($0, write) }) { continue }
                 anomalies.append(Anomaly(kind: "resurrection", store: item.store, account: history.accountName(item.account),
                     item: item.name, field: item.field.isEmpty ? nil : item.field, device: deviceName, at: operation.at,
-                    explanation: explanation, write: history.name(of: finalWrite), replacedBy: history.name(of: write)))
+                    explanation: explanation,
+                    // For a KVS key brought back, the removal is what was undone and the set what did it.
+                    write: history.name(of: isKVSReturn ? write : finalWrite), replacedBy: history.name(of: isKVSReturn ? finalWrite : write)))
             }
         }
 
@@ -412,7 +418,11 @@ public struct Checker {
         for operation in history.operations where operation.outcome == .accepted && !rejected.contains(operation.write) {
             for item in itemsByWrite[operation.write] ?? [] {
                 writesByItem[item, default: []].append(operation.write)
-                if valueByWriteItem[operation.write]?[item] == .absent { rootsByItem[item, default: []].append(operation.write) }
+                if valueByWriteItem[operation.write]?[item] == .absent {
+                    // What a delete had seen was removed on purpose. A KVS removal itself can
+                    // still be lost (no edit-wins rule there), so only what it was built on counts.
+                    rootsByItem[item, default: []].append(contentsOf: item.store == .kvs ? graph.builtOn(operation.write) : [operation.write])
+                }
             }
         }
         let items = writesByItem.keys.sorted()

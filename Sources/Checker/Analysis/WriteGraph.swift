@@ -23,6 +23,9 @@ struct WriteGraph {
 
     func existingIndex(of id: WriteID) -> Int? { indexByID[id] }
 
+    /// The writes `write` was directly built on.
+    func builtOn(_ write: WriteID) -> [WriteID] { indexByID[write].map { edges[$0].map { ids[$0] } } ?? [] }
+
     mutating func addEdge(from write: WriteID, to builtOn: WriteID) {
         guard write != builtOn else { return }
         let from = index(of: write), to = index(of: builtOn)
