@@ -9,49 +9,56 @@ let package = Package(
     name: "SyncLab",
     products: [
         .executable(name: "synclab", targets: ["synclab"]),
-        .library(name: "SyncLab", targets: [
-            "SimKernel", "JSONText", "SyncProtocol", "CloudService", "DeviceEngines",
-            "Scenario", "Checker", "Simulation", "Reports",
-        ]),
+        // `import SyncLab` is all an app team writes (SPEC §9); the umbrella re-exports the rest.
+        .library(name: "SyncLab", targets: ["SyncLab"]),
+        // The command line as a library, for a team's own executable with its own apps.
+        .library(name: "SyncLabCLI", targets: ["SyncLabCLI"]),
     ],
     targets: [
         // Virtual time, the event queue, seeded randomness, hashing. Knows nothing of iCloud.
-        .target(name: "SimKernel", swiftSettings: strict),
+        .target(name: "SyncLabKernel", swiftSettings: strict),
         // The JSON5 reader (positions, key order, number kinds) and the deterministic JSON writer.
-        .target(name: "JSONText", swiftSettings: strict),
+        .target(name: "SyncLabJSON", swiftSettings: strict),
         // The vocabulary engines and the cloud share: values, ids, messages, observations.
-        .target(name: "SyncProtocol", dependencies: ["SimKernel"], swiftSettings: strict),
+        .target(name: "SyncLabProtocol", dependencies: ["SyncLabKernel"], swiftSettings: strict),
         // The server side of the three services, sans-IO.
-        .target(name: "CloudService", dependencies: ["SimKernel", "SyncProtocol"], swiftSettings: strict),
+        .target(name: "SyncLabCloud", dependencies: ["SyncLabKernel", "SyncLabProtocol"], swiftSettings: strict),
         // The client engines of the three services, sans-IO.
-        .target(name: "DeviceEngines", dependencies: ["SimKernel", "SyncProtocol"], swiftSettings: strict),
+        .target(name: "SyncLabEngines", dependencies: ["SyncLabKernel", "SyncLabProtocol"], swiftSettings: strict),
         // Scenario files: parsing, validation, variants, step expansion.
-        .target(name: "Scenario", dependencies: ["SimKernel", "JSONText", "SyncProtocol"], swiftSettings: strict),
+        .target(name: "SyncLabScenario", dependencies: ["SyncLabKernel", "SyncLabJSON", "SyncLabProtocol"], swiftSettings: strict),
         // The independent oracle: judges the history the simulator recorded.
-        .target(name: "Checker", dependencies: ["SimKernel", "SyncProtocol"], swiftSettings: strict),
+        .target(name: "SyncLabChecker", dependencies: ["SyncLabKernel", "SyncLabProtocol"], swiftSettings: strict),
         // The world: devices, clocks, links, push, the run loop, the trace.
-        .target(name: "Simulation", dependencies: [
-            "SimKernel", "JSONText", "SyncProtocol", "CloudService", "DeviceEngines", "Scenario", "Checker",
+        .target(name: "SyncLabSimulation", dependencies: [
+            "SyncLabKernel", "SyncLabJSON", "SyncLabProtocol", "SyncLabCloud", "SyncLabEngines", "SyncLabScenario", "SyncLabChecker",
         ], swiftSettings: strict),
         // result.json, timeline.html, report.md, JUnit.
-        .target(name: "Reports", dependencies: ["SimKernel", "JSONText", "SyncProtocol", "Scenario", "Checker", "Simulation"], swiftSettings: strict),
-        // The command line. The only place allowed to read the wall clock.
-        .executableTarget(name: "synclab", dependencies: [
-            "SimKernel", "JSONText", "Scenario", "Simulation", "Reports", "Checker", "SyncProtocol",
+        .target(name: "SyncLabReports", dependencies: ["SyncLabKernel", "SyncLabJSON", "SyncLabProtocol", "SyncLabScenario", "SyncLabChecker", "SyncLabSimulation"], swiftSettings: strict),
+        // The umbrella module app teams import.
+        .target(name: "SyncLab", dependencies: [
+            "SyncLabKernel", "SyncLabProtocol", "SyncLabScenario", "SyncLabChecker", "SyncLabSimulation",
+            "SyncLabReports",
         ], swiftSettings: strict),
+        // The command line. The only place allowed to read the wall clock.
+        .target(name: "SyncLabCLI", dependencies: [
+            "SyncLabKernel", "SyncLabJSON", "SyncLabScenario", "SyncLabSimulation", "SyncLabReports", "SyncLabChecker", "SyncLabProtocol",
+        ], swiftSettings: strict),
+        // The `synclab` executable: a one-line call into SyncLabCLI.
+        .executableTarget(name: "synclab", dependencies: ["SyncLabCLI"], swiftSettings: strict),
 
-        .testTarget(name: "SimKernelTests", dependencies: ["SimKernel"], swiftSettings: strict),
-        .testTarget(name: "JSONTextTests", dependencies: ["JSONText"], swiftSettings: strict),
-        .testTarget(name: "CheckerTests", dependencies: ["Checker", "SyncProtocol", "SimKernel"], swiftSettings: strict),
-        .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "JSONText", "SyncProtocol", "SimKernel"], swiftSettings: strict),
-        .testTarget(name: "KVSTests", dependencies: ["DeviceEngines", "CloudService", "SyncProtocol", "SimKernel"], swiftSettings: strict),
-        .testTarget(name: "DocumentTests", dependencies: ["DeviceEngines", "CloudService", "SyncProtocol", "SimKernel"], swiftSettings: strict),
-        .testTarget(name: "RecordTests", dependencies: ["DeviceEngines", "CloudService", "SyncProtocol", "SimKernel"], swiftSettings: strict),
+        .testTarget(name: "SimKernelTests", dependencies: ["SyncLabKernel"], swiftSettings: strict),
+        .testTarget(name: "JSONTextTests", dependencies: ["SyncLabJSON"], swiftSettings: strict),
+        .testTarget(name: "CheckerTests", dependencies: ["SyncLabChecker", "SyncLabProtocol", "SyncLabKernel"], swiftSettings: strict),
+        .testTarget(name: "ScenarioTests", dependencies: ["SyncLabScenario", "SyncLabJSON", "SyncLabProtocol", "SyncLabKernel"], swiftSettings: strict),
+        .testTarget(name: "KVSTests", dependencies: ["SyncLabEngines", "SyncLabCloud", "SyncLabProtocol", "SyncLabKernel"], swiftSettings: strict),
+        .testTarget(name: "DocumentTests", dependencies: ["SyncLabEngines", "SyncLabCloud", "SyncLabProtocol", "SyncLabKernel"], swiftSettings: strict),
+        .testTarget(name: "RecordTests", dependencies: ["SyncLabEngines", "SyncLabCloud", "SyncLabProtocol", "SyncLabKernel"], swiftSettings: strict),
         .testTarget(name: "ReportTests", dependencies: [
-            "Reports", "Simulation", "Scenario", "JSONText", "Checker", "SyncProtocol", "SimKernel",
+            "SyncLabReports", "SyncLabSimulation", "SyncLabScenario", "SyncLabJSON", "SyncLabChecker", "SyncLabProtocol", "SyncLabKernel",
         ], exclude: ["Goldens", "Fixtures"], swiftSettings: strict),
         .testTarget(name: "SimulationTests", dependencies: [
-            "synclab", "Simulation", "Scenario", "Checker", "SyncProtocol", "SimKernel", "JSONText", "Reports",
+            "synclab", "SyncLabCLI", "SyncLabSimulation", "SyncLabScenario", "SyncLabChecker", "SyncLabProtocol", "SyncLabKernel", "SyncLabJSON", "SyncLabReports",
         ], swiftSettings: strict),
     ]
 )

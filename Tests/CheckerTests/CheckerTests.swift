@@ -1,7 +1,7 @@
 import Testing
-import SimKernel
-import SyncProtocol
-@testable import Checker
+import SyncLabKernel
+import SyncLabProtocol
+@testable import SyncLabChecker
 
 @Suite("Checker")
 struct CheckerTests {

@@ -1,6 +1,6 @@
-import SimKernel
-import SyncProtocol
-@testable import Checker
+import SyncLabKernel
+import SyncLabProtocol
+@testable import SyncLabChecker
 
 /// Builds histories by hand, the way the simulator records them, for checker tests.
 struct HistoryBuilder {

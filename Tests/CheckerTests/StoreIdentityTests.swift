@@ -1,5 +1,5 @@
 import Testing
-import SyncProtocol
+import SyncLabProtocol
 
 /// `Store` compares and hashes by case (not by its raw-value name); it must still behave as a
 /// value: equal exactly when the case is, usable as a set and dictionary key.

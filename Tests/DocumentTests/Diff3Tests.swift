@@ -1,5 +1,5 @@
 import Testing
-import DeviceEngines
+import SyncLabEngines
 
 @Suite("Line-based three-way merge")
 struct Diff3Tests {

@@ -1,7 +1,7 @@
 import Testing
-import SimKernel
-import SyncProtocol
-import DeviceEngines
+import SyncLabKernel
+import SyncLabProtocol
+import SyncLabEngines
 
 @Suite("Documents engine with the cloud service")
 struct DocumentEngineTests {

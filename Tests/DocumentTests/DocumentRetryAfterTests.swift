@@ -1,7 +1,7 @@
 import Testing
-import SimKernel
-import SyncProtocol
-import DeviceEngines
+import SyncLabKernel
+import SyncLabProtocol
+import SyncLabEngines
 
 /// SPEC §4: retries are never earlier than a `retryAfter` the cloud gave, a crash included.
 @Suite("Documents engine: retryAfter across a crash")

@@ -1,7 +1,7 @@
 import Testing
-import SimKernel
-import SyncProtocol
-import CloudService
+import SyncLabKernel
+import SyncLabProtocol
+import SyncLabCloud
 
 /// Drives the DocumentService directly: requests in, actions out.
 struct ServiceHarness {

@@ -1,7 +1,7 @@
 import Testing
-import SimKernel
-import SyncProtocol
-import DeviceEngines
+import SyncLabKernel
+import SyncLabProtocol
+import SyncLabEngines
 
 /// An upload on the wire when another account signs in: the old account's cloud decides it.
 @Suite("Documents: an upload on the wire at an account switch")

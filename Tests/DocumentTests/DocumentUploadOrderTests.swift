@@ -1,6 +1,6 @@
 import Testing
-import SyncProtocol
-import DeviceEngines
+import SyncLabProtocol
+import SyncLabEngines
 
 /// Which upload goes next is chosen without sorting every path; it must still be the first
 /// pending path in UTF-8 order.

@@ -1,7 +1,7 @@
-import SimKernel
-import SyncProtocol
-import CloudService
-import DeviceEngines
+import SyncLabKernel
+import SyncLabProtocol
+import SyncLabCloud
+import SyncLabEngines
 
 /// A tiny hand-driven world for document tests: one DocumentService, a few DocumentEngines, and
 /// the messages between them in explicit queues. No simulator: the test decides what is

@@ -1,7 +1,7 @@
 import Testing
-import SimKernel
-import SyncProtocol
-import CloudService
+import SyncLabKernel
+import SyncLabProtocol
+import SyncLabCloud
 
 /// Messages, engine actions and cloud actions are copied at every hop of every service, so the
 /// large document payloads and observations are boxed: a new wide inline case would make every

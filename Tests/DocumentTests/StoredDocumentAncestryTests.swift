@@ -1,7 +1,7 @@
 import Testing
-import SimKernel
-import SyncProtocol
-@testable import CloudService
+import SyncLabKernel
+import SyncLabProtocol
+@testable import SyncLabCloud
 
 /// The cloud caches a conflicted document's ancestry; every change to what it is made of must
 /// drop the cache, so `state` is always what a fresh computation gives.

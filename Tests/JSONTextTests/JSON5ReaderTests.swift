@@ -1,5 +1,5 @@
 import Testing
-@testable import JSONText
+@testable import SyncLabJSON
 
 /// Parses or fails the test with the error's message.
 private func parse(_ text: String) throws -> JSONNode {

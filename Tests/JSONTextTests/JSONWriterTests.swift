@@ -1,5 +1,5 @@
 import Testing
-@testable import JSONText
+@testable import SyncLabJSON
 
 @Suite("JSON writer")
 struct JSONWriterTests {

@@ -1,8 +1,8 @@
 import Testing
-import SimKernel
-import SyncProtocol
-import CloudService
-@testable import DeviceEngines
+import SyncLabKernel
+import SyncLabProtocol
+import SyncLabCloud
+@testable import SyncLabEngines
 
 /// Engines and the cloud service together (no simulator): what users of the store would see.
 @Suite struct KVSEndToEndTests {

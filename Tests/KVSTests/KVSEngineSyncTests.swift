@@ -1,7 +1,7 @@
 import Testing
-import SimKernel
-import SyncProtocol
-@testable import DeviceEngines
+import SyncLabKernel
+import SyncLabProtocol
+@testable import SyncLabEngines
 
 /// The device side applying what the cloud says: fetches, notifications, rollbacks, accounts.
 @Suite struct KVSEngineSyncTests {

@@ -1,7 +1,7 @@
 import Testing
-import SimKernel
-import SyncProtocol
-@testable import DeviceEngines
+import SyncLabKernel
+import SyncLabProtocol
+@testable import SyncLabEngines
 
 /// The device side, driven directly: app calls and events in, actions out.
 @Suite struct KVSEngineTests {

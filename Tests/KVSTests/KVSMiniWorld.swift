@@ -1,7 +1,7 @@
-import SimKernel
-import SyncProtocol
-import CloudService
-@testable import DeviceEngines
+import SyncLabKernel
+import SyncLabProtocol
+import SyncLabCloud
+@testable import SyncLabEngines
 
 /// A few devices and the KVS service wired together by hand: requests are delivered at once in
 /// send order, timers fire when the test says. Enough to test engine and cloud together without

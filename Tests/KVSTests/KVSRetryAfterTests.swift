@@ -1,7 +1,7 @@
 import Testing
-import SimKernel
-import SyncProtocol
-@testable import DeviceEngines
+import SyncLabKernel
+import SyncLabProtocol
+@testable import SyncLabEngines
 
 /// SPEC §4: retries are never earlier than a `retryAfter` the cloud gave, a crash included.
 @Suite("KVS engine: retryAfter across a crash")

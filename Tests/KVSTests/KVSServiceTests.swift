@@ -1,7 +1,7 @@
 import Testing
-import SimKernel
-import SyncProtocol
-import CloudService
+import SyncLabKernel
+import SyncLabProtocol
+import SyncLabCloud
 
 /// The cloud side: last-writer-wins, limits, idempotency, change tracking, isolation.
 @Suite struct KVSServiceTests {

@@ -1,7 +1,7 @@
-import SimKernel
-import SyncProtocol
-import CloudService
-@testable import DeviceEngines
+import SyncLabKernel
+import SyncLabProtocol
+import SyncLabCloud
+@testable import SyncLabEngines
 
 /// Builders and readers shared by the KVS tests: engines and the service are driven directly,
 /// inputs in, actions out (no simulator).

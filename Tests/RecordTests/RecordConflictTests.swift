@@ -1,8 +1,8 @@
 import Testing
-import SimKernel
-import SyncProtocol
-import CloudService
-import DeviceEngines
+import SyncLabKernel
+import SyncLabProtocol
+import SyncLabCloud
+import SyncLabEngines
 
 /// `serverRecordChanged` and fetched changes meeting pending changes, under each app policy.
 @Suite struct RecordConflictTests {

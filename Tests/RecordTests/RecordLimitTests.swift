@@ -1,8 +1,8 @@
 import Testing
-import SimKernel
-import SyncProtocol
-import CloudService
-import DeviceEngines
+import SyncLabKernel
+import SyncLabProtocol
+import SyncLabCloud
+import SyncLabEngines
 
 /// Batching, request and record limits, atomic batches, quota and schema.
 @Suite struct RecordLimitTests {

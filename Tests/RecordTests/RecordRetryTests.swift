@@ -1,8 +1,8 @@
 import Testing
-import SimKernel
-import SyncProtocol
-import CloudService
-import DeviceEngines
+import SyncLabKernel
+import SyncLabProtocol
+import SyncLabCloud
+import SyncLabEngines
 
 /// Re-sent requests are the same write (SPEC §3.2, §6), atomic calls stay whole under every
 /// policy, and a `retryAfter` survives a crash (SPEC §4).

@@ -1,8 +1,8 @@
 import Testing
-import SimKernel
-import SyncProtocol
-import CloudService
-import DeviceEngines
+import SyncLabKernel
+import SyncLabProtocol
+import SyncLabCloud
+import SyncLabEngines
 
 @Suite struct RecordSyncTests {
     /// Two devices, zone `Z` created by A, and note `n1` saved by A and fetched by B.

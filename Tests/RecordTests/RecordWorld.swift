@@ -1,7 +1,7 @@
-import SimKernel
-import SyncProtocol
-import CloudService
-import DeviceEngines
+import SyncLabKernel
+import SyncLabProtocol
+import SyncLabCloud
+import SyncLabEngines
 
 /// A tiny world for record tests: engines, one `RecordService`, and a pump that carries
 /// requests, responses, pushes and timers between them in FIFO order. Time moves only through

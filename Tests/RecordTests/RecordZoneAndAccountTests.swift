@@ -1,8 +1,8 @@
 import Testing
-import SimKernel
-import SyncProtocol
-import CloudService
-import DeviceEngines
+import SyncLabKernel
+import SyncLabProtocol
+import SyncLabCloud
+import SyncLabEngines
 
 /// Deletes meeting edits, zones, token expiry, the public database, retries and accounts.
 @Suite struct RecordZoneAndAccountTests {

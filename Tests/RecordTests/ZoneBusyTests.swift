@@ -1,7 +1,7 @@
 import Testing
-import SimKernel
-import SyncProtocol
-import CloudService
+import SyncLabKernel
+import SyncLabProtocol
+import SyncLabCloud
 
 /// `cloud.throttle` with a zone: the front door refuses record requests about that zone only.
 @Suite struct ZoneBusyTests {

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
-import JSONText
-@testable import Reports
-import Scenario
-import Simulation
+import SyncLabJSON
+@testable import SyncLabReports
+import SyncLabScenario
+import SyncLabSimulation
 
 /// What `synclab run` writes and prints beyond the reports themselves: seeds, variant folders,
 /// replay lines, GitHub annotations, JUnit, and the trace check of `synclab report`.

@@ -1,4 +1,4 @@
-import JSONText
+import SyncLabJSON
 
 /// A saved run whose every scenario string is hostile: markup, quotes, control characters,
 /// Markdown and Mermaid syntax.

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
-@testable import Reports
-import JSONText
-import Scenario
-import Simulation
+@testable import SyncLabReports
+import SyncLabJSON
+import SyncLabScenario
+import SyncLabSimulation
 
 @Suite("Timeline and Markdown reports")
 struct ReportTests {

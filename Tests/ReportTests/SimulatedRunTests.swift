@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-import Reports
-import Scenario
-import Simulation
+import SyncLabReports
+import SyncLabScenario
+import SyncLabSimulation
 
 @Suite("Reports of simulated runs")
 struct SimulatedRunTests {

@@ -1,6 +1,6 @@
 import Testing
-@testable import Reports
-import JSONText
+@testable import SyncLabReports
+import SyncLabJSON
 
 /// The lazy trace-line reader must answer exactly what parsing the whole line would.
 @Suite("Reading saved trace lines")

@@ -1,5 +1,5 @@
-import JSONText
-@testable import Scenario
+import SyncLabJSON
+@testable import SyncLabScenario
 
 /// Test helpers: load a scenario from text, or get its errors.
 enum Load {

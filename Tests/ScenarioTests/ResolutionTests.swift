@@ -1,8 +1,8 @@
-import JSONText
-import SimKernel
-import SyncProtocol
+import SyncLabJSON
+import SyncLabKernel
+import SyncLabProtocol
 import Testing
-@testable import Scenario
+@testable import SyncLabScenario
 
 @Suite("Scenario resolution: variants, steps, values")
 struct ResolutionTests {

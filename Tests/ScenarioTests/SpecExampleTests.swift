@@ -1,9 +1,9 @@
 import Foundation
-import JSONText
-import SimKernel
-import SyncProtocol
+import SyncLabJSON
+import SyncLabKernel
+import SyncLabProtocol
 import Testing
-@testable import Scenario
+@testable import SyncLabScenario
 
 @Suite("The SPEC §5 example and the shipped scenarios")
 struct SpecExampleTests {

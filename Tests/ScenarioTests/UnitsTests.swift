@@ -1,6 +1,6 @@
-import SimKernel
+import SyncLabKernel
 import Testing
-@testable import Scenario
+@testable import SyncLabScenario
 
 @Suite("Units")
 struct UnitsTests {

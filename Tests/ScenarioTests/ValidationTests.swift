@@ -1,7 +1,7 @@
-import JSONText
-import SyncProtocol
+import SyncLabJSON
+import SyncLabProtocol
 import Testing
-@testable import Scenario
+@testable import SyncLabScenario
 
 @Suite("Scenario validation errors")
 struct ValidationTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import SimKernel
+@testable import SyncLabKernel
 
 @Suite("Virtual time")
 struct TimeTests {

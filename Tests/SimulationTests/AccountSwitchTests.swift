@@ -1,6 +1,6 @@
 import Testing
-import Scenario
-@testable import Simulation
+import SyncLabScenario
+@testable import SyncLabSimulation
 
 /// Account switches judged end to end: the engine's reports and the checker together.
 @Suite("Account switches, end to end")

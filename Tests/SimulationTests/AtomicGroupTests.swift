@@ -1,6 +1,6 @@
 import Testing
-import Scenario
-@testable import Simulation
+import SyncLabScenario
+@testable import SyncLabSimulation
 
 /// `records.saveAtomic` calls stay whole when a later atomic call touches one of their records
 /// (SPEC §4.3 "all or nothing", §6 atomicityViolation). Each expectation failed before its fix.

@@ -1,5 +1,5 @@
 import Testing
-@testable import Simulation
+@testable import SyncLabSimulation
 
 /// Writes engines make on their own (merges, conflict copies) are numbered by the device, not by
 /// each engine: two stores, or an app reinstalled from scratch, must never give one id twice, or

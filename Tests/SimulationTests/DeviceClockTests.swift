@@ -1,6 +1,6 @@
 import Testing
-import SimKernel
-@testable import Simulation
+import SyncLabKernel
+@testable import SyncLabSimulation
 
 @Suite("Device clocks")
 struct DeviceClockTests {

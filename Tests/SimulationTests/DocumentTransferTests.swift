@@ -1,5 +1,5 @@
 import Testing
-@testable import Simulation
+@testable import SyncLabSimulation
 
 /// Documents travel at the link's bandwidth, but only to devices that do not have them yet.
 @Suite("Document transfers")

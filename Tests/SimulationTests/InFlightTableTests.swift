@@ -1,7 +1,7 @@
 import Testing
-import SimKernel
-import SyncProtocol
-@testable import Simulation
+import SyncLabKernel
+import SyncLabProtocol
+@testable import SyncLabSimulation
 
 /// The in-flight table stands in for a `[RequestKey: InFlightRequest]`; it must answer as one.
 @Suite("In-flight table")

@@ -1,5 +1,5 @@
 import Testing
-@testable import Simulation
+@testable import SyncLabSimulation
 
 @Suite("Network semantics")
 struct NetworkSemanticsTests {

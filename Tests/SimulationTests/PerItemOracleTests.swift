@@ -1,6 +1,6 @@
 import Testing
-import Scenario
-@testable import Simulation
+import SyncLabScenario
+@testable import SyncLabSimulation
 
 /// The second round of cases users wrote from SPEC.md alone: the checker judging a write per
 /// item (a KVS key, a record field), deletes and re-creations, identical content, and what the

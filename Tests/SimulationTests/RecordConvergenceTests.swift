@@ -1,6 +1,6 @@
 import Testing
-import Scenario
-@testable import Simulation
+import SyncLabScenario
+@testable import SyncLabSimulation
 
 /// Fuzzing cases (QA3 F5, F6, F2) where the records engine settled but never converged. Each
 /// scenario expects convergence and failed before its fix.

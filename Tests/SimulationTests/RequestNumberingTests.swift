@@ -1,5 +1,5 @@
 import Testing
-@testable import Simulation
+@testable import SyncLabSimulation
 
 /// Request ids are the transport's numbering: unique per (device, store) for the whole run, so
 /// requests and answers pair up by (device, store, id) in the trace, in reports and in the

@@ -1,7 +1,7 @@
 import Foundation
-import JSONText
-import Scenario
-@testable import Simulation
+import SyncLabJSON
+import SyncLabScenario
+@testable import SyncLabSimulation
 
 /// Runs scenario text in-process and reads its trace back, for tests.
 enum Harness {

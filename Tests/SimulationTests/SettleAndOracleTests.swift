@@ -1,6 +1,6 @@
 import Testing
-import Scenario
-@testable import Simulation
+import SyncLabScenario
+@testable import SyncLabSimulation
 
 /// Cases first written by users from SPEC.md alone (QA), where the run ended too early or the
 /// checker judged wrongly. Each would fail without its fix.

@@ -1,7 +1,7 @@
 import Testing
-import JSONText
-import SimKernel
-@testable import Simulation
+import SyncLabJSON
+import SyncLabKernel
+@testable import SyncLabSimulation
 
 /// Trace lines are written member by member; they must be the bytes of the object they stand for.
 @Suite("Trace lines")

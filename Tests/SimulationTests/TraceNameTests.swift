@@ -1,7 +1,7 @@
 import Testing
-import SimKernel
-import SyncProtocol
-@testable import Simulation
+import SyncLabKernel
+import SyncLabProtocol
+@testable import SyncLabSimulation
 
 /// The trace's `kind` and `result` names are spelled out per case; they must stay the enum case
 /// names that earlier traces (and the committed Reports/) carry, which reflection used to give.

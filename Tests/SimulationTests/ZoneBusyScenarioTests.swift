@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import Scenario
-@testable import Simulation
+import SyncLabScenario
+@testable import SyncLabSimulation
 
 /// `cloud.throttle` with a zone, end to end.
 @Suite("A busy zone, end to end")

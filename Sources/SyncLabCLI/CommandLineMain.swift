@@ -1,0 +1,34 @@
+import Foundation
+
+// synclab: the command line. The only module allowed to read the wall clock (for bench).
+private let usage = """
+usage: synclab <command> [options]
+
+commands:
+  run FILE|DIR…       run scenarios and write reports (see `synclab run --help`)
+  validate FILE|DIR…  check scenario files
+  bench               measure the simulator's speed (see `synclab bench --help`)
+  report FILE         regenerate reports from a saved result.json or trace.jsonl
+
+Exit status: 0 success, 1 an expectation failed, 2 bad input or usage.
+"""
+
+/// The command line's entry point, callable from a team's own executable.
+public enum SyncLabCommandLine {
+    /// Runs one `synclab` command line and returns its exit status (0, 1 or 2).
+    /// - Parameter arguments: the arguments after the program name.
+    public static func main(_ arguments: [String]) -> Int32 {
+        let status: ExitStatus
+        switch arguments.first {
+        case "run": status = RunCommand.main(Array(arguments.dropFirst()))
+        case "validate": status = ValidateCommand.main(Array(arguments.dropFirst()))
+        case "bench": status = BenchCommand.main(Array(arguments.dropFirst()))
+        case "report": status = ReportCommand.main(Array(arguments.dropFirst()))
+        case "--help", "-h", "help": Console.out(usage); status = .success
+        case nil: Console.error(usage); status = .badInput
+        case let other?:
+            Console.error("synclab: unknown command \(other)\n\(usage)"); status = .badInput
+        }
+        return status.rawValue
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import SyncLabJSON
+import SyncLabScenario
+import SyncLabSimulation
+import SyncLabReports
+
+/// `synclab run FILE|DIR… [--seed N] [--variant NAME] [--out DIR] [--format text|json] [--junit FILE] [--quiet]`
+enum RunCommand {
+    static let usage = """
+    usage: synclab run FILE|DIR… [--seed N] [--variant NAME] [--out DIR] [--format text|json] [--junit FILE] [--quiet]
+
+    Runs scenarios (every variant unless --variant) and writes their reports.
+      --seed N          run with this seed (0 to 2^64 - 1) instead of the scenario's
+      --variant NAME    run only this variant (`base` is the scenario as written)
+      --out DIR         where reports go (default Reports/<scenario-file-stem>/; with several
+                        files, DIR/<scenario-file-stem>/)
+      --format F        text (default): a summary per run; json: {"results": [RESULT, …]} on stdout
+      --junit FILE      also write a JUnit XML report (a file that did not validate is a test
+                        case in error)
+      --quiet           print only failures
+    Every file is validated first. A file with errors does not run at all; the others still run
+    and write their reports, and the exit status is 2. Two files whose reports would share a
+    folder (the same stem) are a usage error: nothing runs.
+    Exit status: 0 every expectation held, 1 one failed, 2 bad input or usage.
+    """
+
+    static func main(_ arguments: [String]) -> ExitStatus {
+        let parsed: Arguments
+        do {
+            parsed = try Arguments(arguments, valued: ["--seed", "--variant", "--out", "--format", "--junit"], flags: ["--quiet", "--help"])
+        } catch {
+            Console.error("synclab run: \(error.message)\n\(usage)"); return .badInput
+        }
+        if parsed.has("--help") { Console.out(usage); return .success }
+        let format = parsed.value("--format") ?? "text"
+        guard format == "text" || format == "json" else { Console.error("synclab run: --format takes text or json, got \(format)"); return .badInput }
+        var seed: UInt64?
+        if let text = parsed.value("--seed") {
+            guard let value = UInt64(text) else { Console.error("synclab run: --seed takes a non-negative integer below 2^64, got \(text)"); return .badInput }
+            seed = value
+        }
+        guard !parsed.positional.isEmpty else { Console.error("synclab run: name at least one scenario file or folder\n\(usage)"); return .badInput }
+        let files: [String]
+        do { files = try ScenarioFiles.expand(parsed.positional) } catch { Console.error("synclab run: \(error.message)"); return .badInput }
+
+        let folders: [String]
+        do { folders = try ScenarioFiles.outputFolders(files, out: parsed.value("--out")) } catch { Console.error("synclab run: \(error.message)"); return .badInput }
+
+        // Validate every file before running any: a bad file never runs at all (not half of it),
+        // every bad file's errors are shown, and the valid files still run. Exit status 2 then.
+        let annotate = ValidationOutput.annotate
+        var loads: [Result<ScenarioFile, ScenarioErrors>] = []
+        var invalid = false
+        for file in files {
+            let load = ScenarioLoader.load(path: file)
+            if case .failure(let errors) = load { invalid = true; ValidationOutput.show(errors, annotate: annotate) }
+            loads.append(load)
+        }
+        if let variant = parsed.value("--variant") {
+            var missing = false
+            for case .success(let scenario) in loads where !scenario.runs.contains(where: { $0.variant == variant }) {
+                let names = scenario.runs.map(\.variant).joined(separator: ", ")
+                Console.error("\(scenario.path): no variant named \"\(variant)\" (it has: \(names))")
+                missing = true
+            }
+            if missing { return .badInput }
+        }
+
+        var entries: [JUnitReport.Entry] = []
+        var results: [JSON] = []
+        var anyFailed = false
+        for (index, load) in loads.enumerated() {
+            let scenario: ScenarioFile
+            switch load {
+            case .success(let valid): scenario = valid
+            case .failure(let errors):
+                entries.append(.invalid(file: files[index], errors: errors.errors))
+                continue
+            }
+            let folder = folders[index]
+            var runs = scenario.runs
+            if let variant = parsed.value("--variant") { runs = runs.filter { $0.variant == variant } }
+            var judgedRuns: [ScenarioRunner.Judged] = []
+            for var run in runs {
+                if let seed { run.seed = seed }
+                let judged = ScenarioRunner.run(run)
+                judgedRuns.append(judged)
+                entries.append(.run(file: scenario.path, judged: judged))
+                results.append(ResultDocument.json(judged, file: scenario.path))
+                if !judged.passed { anyFailed = true }
+                if format == "text" && (!parsed.has("--quiet") || !judged.passed) {
+                    Console.out(TextSummary.render(judged, file: scenario.path))
+                }
+                if annotate && !judged.passed {
+                    for expectation in judged.expectations where !expectation.passed {
+                        Console.out(GitHubAnnotation.error("\(expectation.name): wanted \(expectation.wanted.rendered()), got \(expectation.actual.rendered())",
+                                                           file: scenario.path, title: "\(run.scenarioName) [\(run.variant)]"))
+                    }
+                }
+            }
+            do {
+                try ReportSet.write(judgedRuns, file: scenario.path, to: folder, variants: scenario.runs.map(\.variant))
+            } catch {
+                Console.error("synclab run: cannot write reports to \(folder): \(error)")
+                return .badInput
+            }
+            if format == "text" && !parsed.has("--quiet") {
+                Console.out("      reports: \(folder)/")
+            }
+        }
+        if let junit = parsed.value("--junit") {
+            do { try ReportWriter.write(JUnitReport.render(entries), to: junit) } catch {
+                Console.error("synclab run: cannot write \(junit): \(error)"); return .badInput
+            }
+        }
+        if format == "json" {
+            Console.out(JSON.object([("results", .array(results))]).renderedPretty())
+        }
+        if invalid { return .badInput }
+        return anyFailed ? .failed : .success
+    }
+}

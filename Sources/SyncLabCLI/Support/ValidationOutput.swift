@@ -1,0 +1,20 @@
+import Foundation
+import SyncLabScenario
+import SyncLabReports
+
+/// How the CLI shows a file's validation errors: one line each on stderr (`FILE:LINE:COL: PATH:
+/// MESSAGE`) and, under GitHub Actions, an `::error` annotation each on stdout, so the errors
+/// appear on the lines of the pull request that caused them.
+enum ValidationOutput {
+    /// Whether to print GitHub Actions annotations (SPEC §8: when `GITHUB_ACTIONS=true`).
+    static var annotate: Bool { ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true" }
+
+    static func show(_ errors: ScenarioErrors, annotate: Bool) {
+        for error in errors.errors { Console.error(error.description) }
+        guard annotate else { return }
+        for error in errors.errors {
+            Console.out(GitHubAnnotation.error("\(error.path): \(error.message)", file: error.file, line: error.position?.line,
+                                               column: error.position?.column, title: "invalid scenario"))
+        }
+    }
+}

@@ -1,0 +1,232 @@
+import SyncLabKernel
+import SyncLabProtocol
+
+/// The ubiquity-container service (SPEC §4.2): versions, conflicts, resolutions, storage quota.
+///
+/// Conflict rule: an upload that descends from the current version (its base, or its folded
+/// chain and parent links, reach the current version) becomes current. Otherwise it is a
+/// conflict: the version with the later modification date (or the later arrival, with
+/// `winner: arrival`) becomes current and the other an unresolved conflict version, unless both
+/// have the same content. Deletes are tombstones; an edit concurrent with a delete wins and
+/// restores the document. Every request is idempotent: a version the cloud already knows is
+/// acknowledged again without a new conflict, and a resolution whose versions are already
+/// resolved is ignored.
+public struct DocumentService: Sendable {
+    let configuration: CloudConfiguration
+    /// Containers by account (lookups only).
+    var containers: [AccountID: DocumentContainer] = [:]
+
+    public init(configuration: CloudConfiguration) { self.configuration = configuration }
+
+    public mutating func handle(_ request: RequestEnvelope, _ body: DocumentRequest, _ context: inout CloudContext, storage: inout StorageLedger) {
+        // Taken out, not copied, so mutating it does not duplicate the container (copy-on-write).
+        var container = containers.removeValue(forKey: request.account) ?? DocumentContainer()
+        switch body {
+        case .fetch(let since, let held):
+            var states: [DocumentState] = []
+            for path in container.sortedPaths {
+                guard let document = container.documents[path], document.changedAt > since else { continue }
+                var state = document.state
+                // The device has this version's content already: send what changed around it only.
+                if held[path] == state.current.id { state.current = state.current.stub }
+                states.append(state)
+            }
+            context.log("docDownload", [("documents", "\(states.count)"), ("since", "\(since)"), ("cursor", "\(container.sequence)")])
+            context.respond(to: request, .documents(.changes(states: states, cursor: container.sequence)))
+        case .upload(let body):
+            upload(body, request, &container, &context, &storage)
+        case .resolve(let path, let resolves):
+            resolve(path: path, resolves: resolves, request, &container, &context, &storage)
+        }
+        containers[request.account] = container
+    }
+
+    // MARK: Uploads
+
+    private func upload(_ upload: DocumentUpload, _ request: RequestEnvelope, _ container: inout DocumentContainer,
+                        _ context: inout CloudContext, _ storage: inout StorageLedger) {
+        let version = upload.version
+        let item = ItemKey(account: request.account, store: .documents, name: upload.path)
+        func reply(_ outcome: DocumentUploadOutcome, _ state: DocumentState?) {
+            context.log("docUpload", [("path", upload.path), ("version", Self.name(version)),
+                ("base", upload.base.map(Self.name) ?? "none"), ("outcome", outcome.rawValue)])
+            context.respond(to: request, .documents(.uploaded(version: version.id, outcome: outcome, state: state)))
+        }
+
+        guard let document = container.documents[upload.path] else {
+            // A new document (or a delete of one the cloud never had).
+            guard case .content = version.body else { return reply(.alreadyDeleted, nil) }
+            guard storage.fits(request.account, deltaBytes: version.body.sizeBytes) else {
+                storage.noteRefusal(request.account)
+                return reply(.quotaExceeded, nil)
+            }
+            var created = StoredDocument(path: upload.path, current: version, changedAt: 0)
+            for stub in upload.chain { created.remember(stub.stub) }
+            storage.charge(request.account, deltaBytes: created.storedBytes)
+            commit(created, request, &container, &context)
+            return reply(.accepted, created.state)
+        }
+        // A retry of a version the cloud already has.
+        if document.history[version.id] != nil { return reply(.alreadyApplied, document.state) }
+
+        var next = document
+        var resolvedNow: [WriteID] = []
+        if let resolution = upload.resolution {
+            resolvedNow = resolution.resolves.filter { document.isConflict($0) }
+            if resolvedNow.isEmpty && version.id == resolution.merged { return reply(.repeatResolution, document.state) }
+            next.conflicts.removeAll { resolvedNow.contains($0.version.id) }
+        }
+        for stub in upload.chain { next.remember(stub.stub) }
+        next.remember(version)
+        let ancestry = next.ancestors(of: version)
+        let current = document.current
+        let descends = ancestry.contains(current.id) || upload.base == current.id
+        // Conflict versions this upload was built on are superseded by it.
+        next.conflicts.removeAll { ancestry.contains($0.version.id) }
+
+        var outcome: DocumentUploadOutcome
+        switch (current.body, version.body) {
+        case (_, .unavailable):
+            preconditionFailure("an upload always carries content or a tombstone: \(upload.path) \(version.id)")
+        case (.deleted, .deleted):
+            outcome = .alreadyDeleted
+        case (_, .deleted) where descends:
+            // NSFileVersion's versions go with the file.
+            next.current = version
+            next.conflicts = []
+            outcome = .accepted
+        case (_, .deleted):
+            outcome = .deleteLost
+            context.observe(.conflictDetected(item: item, writes: [current.id, version.id],
+                detail: "delete \(Self.name(version)) of \(upload.path) met concurrent edit \(Self.name(current)); the edit stays"))
+            context.log("conflict", [("path", upload.path), ("kept", Self.name(current)), ("delete", Self.name(version))])
+        case (.deleted, .content) where descends:
+            next.current = version
+            outcome = .accepted
+        case (.deleted, .content):
+            next.current = version
+            outcome = .accepted
+            // Only an edit of a version this document had is concurrent with its delete; a fresh
+            // document at a path deleted long ago is just a new document.
+            if !ancestry.isDisjoint(with: document.history.keys) {
+                outcome = .restored
+                context.observe(.conflictDetected(item: item, writes: [version.id, current.id],
+                    detail: "edit \(Self.name(version)) restored \(upload.path), deleted concurrently by \(Self.name(current))"))
+                context.log("conflict", [("path", upload.path), ("restoredBy", Self.name(version)), ("delete", Self.name(current))])
+            }
+        case (.content, .content) where descends:
+            next.current = version
+            outcome = .accepted
+        case (.content(let currentContent), .content(let incomingContent)):
+            if currentContent == incomingContent {
+                outcome = .identical
+            } else {
+                let incomingWins: Bool
+                switch configuration.settings.documents.winner {
+                case .modificationDate: incomingWins = version.modifiedAt >= current.modifiedAt
+                case .arrival: incomingWins = true
+                }
+                let (winner, loser) = incomingWins ? (version, current) : (current, version)
+                next.current = winner
+                next.conflicts.append(DocumentConflict(version: loser, ordinal: container.nextOrdinal(path: upload.path, authorName: loser.authorName)))
+                outcome = incomingWins ? .conflictWon : .conflictLost
+                let rule = configuration.settings.documents.winner.rawValue
+                context.observe(.conflictDetected(item: item, writes: [winner.id, loser.id],
+                    detail: "\(Self.name(version)) was saved on \(upload.base.map { document.history[$0].map(Self.name) ?? Self.name($0) } ?? "no version") but the current version is \(Self.name(current)); \(Self.name(winner)) is current by \(rule), \(Self.name(loser)) is kept as a conflict version"))
+                context.observe(.lastWriterWins(item: item, chosen: winner.id, over: loser.id, rule: rule))
+                context.log("conflict", [("path", upload.path), ("current", Self.name(winner)), ("conflictVersion", Self.name(loser)), ("rule", rule)])
+            }
+        case (.unavailable, _):
+            preconditionFailure("a stored current version always has content or is a tombstone: \(upload.path)")
+        }
+
+        let delta = next.storedBytes - document.storedBytes
+        guard storage.fits(request.account, deltaBytes: delta) else {
+            storage.noteRefusal(request.account)
+            return reply(.quotaExceeded, document.state)
+        }
+        storage.charge(request.account, deltaBytes: delta)
+        if !resolvedNow.isEmpty {
+            context.log("resolved", [("path", upload.path), ("versions", resolvedNow.map(Self.name).joined(separator: ",")), ("by", Self.name(version))])
+        }
+        next.refreshAncestry()
+        if next.current.id != document.current.id || next.conflicts != document.conflicts {
+            commit(next, request, &container, &context)
+        } else {
+            container.documents[upload.path] = next
+        }
+        reply(outcome, next.state)
+    }
+
+    // MARK: Resolutions
+
+    private func resolve(path: String, resolves: [WriteID], _ request: RequestEnvelope, _ container: inout DocumentContainer,
+                         _ context: inout CloudContext, _ storage: inout StorageLedger) {
+        guard var document = container.documents[path] else {
+            context.respond(to: request, .documents(.resolved(path: path, applied: false, state: nil)))
+            return
+        }
+        let open = resolves.filter { document.isConflict($0) }
+        guard !open.isEmpty else {
+            context.log("resolved", [("path", path), ("versions", resolves.map(Self.name).joined(separator: ",")), ("repeat", "true")])
+            context.respond(to: request, .documents(.resolved(path: path, applied: false, state: document.state)))
+            return
+        }
+        let before = document.storedBytes
+        document.conflicts.removeAll { open.contains($0.version.id) }
+        storage.charge(request.account, deltaBytes: document.storedBytes - before)
+        context.log("resolved", [("path", path), ("versions", open.map(Self.name).joined(separator: ",")), ("kept", Self.name(document.current))])
+        document.refreshAncestry()
+        commit(document, request, &container, &context)
+        context.respond(to: request, .documents(.resolved(path: path, applied: true, state: document.state)))
+    }
+
+    // MARK: Bookkeeping
+
+    /// Stores a changed document under a new change sequence and pushes to the account's devices.
+    private func commit(_ document: StoredDocument, _ request: RequestEnvelope, _ container: inout DocumentContainer, _ context: inout CloudContext) {
+        var document = document
+        container.sequence += 1
+        document.changedAt = container.sequence
+        container.documents[document.path] = document
+        context.emit(.pushAccount(PushNotification(store: .documents, account: request.account), except: request.device))
+    }
+
+    /// `d3:7` (or `d3:m2` for a derived write) for trace lines, when the author's name is unknown.
+    static func name(_ write: WriteID) -> String {
+        "d\(write.device.index):\(write.derived ? "m" : "")\(write.sequence)"
+    }
+
+    /// `A:7` (or `A:m2`), the trace's own spelling, using the author name the version carries.
+    static func name(_ version: DocumentVersion) -> String {
+        version.author == version.id.device
+            ? "\(version.authorName):\(version.id.derived ? "m" : "")\(version.id.sequence)" : name(version.id)
+    }
+
+    /// Live documents with their content and the version that produced it, sorted by item.
+    public func finalView(account: AccountID) -> [ViewEntry] {
+        guard let container = containers[account] else { return [] }
+        var view: [ViewEntry] = []
+        for path in container.sortedPaths {
+            guard let document = container.documents[path], let content = document.current.body.content else { continue }
+            view.append(ViewEntry(item: ItemKey(account: account, store: .documents, name: path), value: .document(content), write: document.current.id))
+        }
+        return view
+    }
+
+    /// The unresolved conflict versions of the account's documents: writes that survive apart
+    /// from final values.
+    public func survivingWrites(account: AccountID) -> [WriteID] {
+        guard let container = containers[account] else { return [] }
+        var writes: [WriteID] = []
+        for path in container.sortedPaths {
+            for conflict in container.documents[path]?.conflicts ?? [] { writes.append(conflict.version.id) }
+        }
+        return writes
+    }
+
+    /// The cloud's state of one document, for tests and reports.
+    public func state(account: AccountID, path: String) -> DocumentState? {
+        containers[account]?.documents[path]?.state
+    }
+}

@@ -1,0 +1,29 @@
+import SyncLabKernel
+import SyncLabProtocol
+
+/// Everything the cloud is given for one request and everything it hands back.
+public struct CloudContext: Sendable {
+    /// The cloud's clock: true time plus any `cloud.clock.set` offset. Server dates come from it.
+    public var now: LocalInstant
+    /// Arrival order: a counter that only grows, for `timestampSource: server` and `winner: arrival`.
+    public var arrival: UInt64
+    /// Actions for the host, in order; drained and cleared by the host.
+    public var actions: [CloudAction]
+    /// Whether the host keeps trace lines; when false, `log` builds nothing.
+    public var tracing: Bool = true
+
+    public init(now: LocalInstant, arrival: UInt64) {
+        // No reserve: the host swaps in its reused buffer.
+        self.now = now; self.arrival = arrival; self.actions = []
+    }
+
+    @inlinable public mutating func emit(_ action: CloudAction) { actions.append(action) }
+    @inlinable public mutating func observe(_ observation: Observation) { actions.append(.observe(observation)) }
+    /// A trace line; its details are only built when the host is tracing.
+    @inlinable public mutating func log(_ event: String, _ details: @autoclosure () -> [(String, String)]) {
+        if tracing { actions.append(.log(event: event, details: details())) }
+    }
+    @inlinable public mutating func respond(to request: RequestEnvelope, _ response: ServiceResponse) {
+        actions.append(.respond(ResponseEnvelope(requestID: request.requestID, device: request.device, store: request.body.store, result: .ok(response))))
+    }
+}

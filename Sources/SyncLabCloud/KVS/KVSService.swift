@@ -1,0 +1,233 @@
+import SyncLabKernel
+import SyncLabProtocol
+
+/// The cloud side of NSUbiquitousKeyValueStore (SPEC §4.1): one store per account, last-writer-wins
+/// per key, limits per account, change tracking by a per-account sequence number.
+///
+/// - Each uploaded call is decided on its own, atomically, in arrival order: accepted (its
+///   winning keys change) or rejected whole when it would break a limit.
+/// - Per key, the later change timestamp wins (`timestampSource: device`: the writing device's
+///   clock; `server`: arrival order). Equal timestamps: the later arrival wins. Every comparison
+///   that discards one write for another is reported as `.lastWriterWins`.
+/// - Idempotent: the decision for every call is remembered by its `WriteID`, so a re-sent call
+///   gets the same answer and is never applied twice (no spurious last-writer-wins either).
+public struct KVSService: Sendable {
+    /// The cloud's state of one key: a value or a tombstone.
+    struct Entry: Sendable {
+        /// nil: removed (a tombstone, kept so removes propagate).
+        var value: PlistValue?
+        var write: WriteID
+        /// The change timestamp last-writer-wins compares (device clock or cloud clock).
+        var timestamp: LocalInstant
+        /// The account's change sequence number when this state was written: fetch cursors.
+        var sequence: UInt64
+    }
+
+    /// What the cloud decided for one call, remembered for re-sends.
+    enum Decision: Sendable {
+        case accepted
+        case rejected(limit: String)
+    }
+
+    /// One account's store.
+    struct AccountStore: Sendable {
+        var entries: [String: Entry] = [:]
+        var usage = KVSUsage()
+        /// The last change sequence number handed out; the cursor a fetch returns.
+        var sequence: UInt64 = 0
+        var decisions: [WriteID: Decision] = [:]
+        /// Keys in the order they changed, one entry per change: a fetch reads the tail after its
+        /// cursor instead of scanning every key.
+        var changeLog: [(sequence: UInt64, key: String)] = []
+    }
+
+    let limits: KVSLimits
+    let timestampSource: TimestampSource
+    /// Stores by account. Looked up by key only; nothing iterates it into output.
+    var accounts: [AccountID: AccountStore] = [:]
+
+    public init(configuration: CloudConfiguration) {
+        limits = configuration.limits.kvs
+        timestampSource = configuration.settings.kvs.timestampSource
+    }
+
+    /// Handles one request for `request.account`'s store; answers exactly once.
+    public mutating func handle(_ request: RequestEnvelope, _ body: KVSRequest, _ context: inout CloudContext) {
+        // Taken out of the dictionary, not copied: mutating a copy the dictionary still holds
+        // would duplicate the whole store on every request.
+        var store = accounts.removeValue(forKey: request.account) ?? AccountStore()
+        switch body {
+        case .upload(let calls):
+            upload(calls, into: &store, request, &context)
+        case .fetch(let since):
+            let cursor = since ?? 0
+            let changes = KVSService.changes(in: store, after: cursor)
+            context.log("kvsFetch", [("since", since.map { String($0) } ?? "none"),
+                                                           ("changes", String(changes.count)), ("cursor", String(store.sequence))])
+            context.respond(to: request, .kvs(.changes(changes, cursor: store.sequence)))
+        }
+        accounts[request.account] = store
+    }
+
+    /// Decides each call in order, answers, and pushes to the account's other devices if anything changed.
+    private func upload(_ calls: [KVSCall], into store: inout AccountStore, _ request: RequestEnvelope, _ context: inout CloudContext) {
+        var accepted: [WriteID] = []
+        var rejected: [KVSRejection] = []
+        var changedAnything = false
+        var acceptedKeys: [(key: String, write: WriteID)] = []
+        for call in calls {
+            let decision: Decision
+            if let earlier = store.decisions[call.write] {
+                decision = earlier
+            } else {
+                let outcome = decide(call, in: &store, request.account, &context)
+                decision = outcome.decision
+                changedAnything = changedAnything || outcome.changed
+                store.decisions[call.write] = decision
+            }
+            switch decision {
+            case .accepted:
+                accepted.append(call.write)
+                for entry in call.entries { acceptedKeys.append((entry.key, call.write)) }
+            case .rejected(let limit):
+                let current = call.entries.compactMap { entry in store.entries[entry.key].map { KVSService.change(entry.key, $0) } }
+                rejected.append(KVSRejection(write: call.write, limit: limit, current: current))
+            }
+        }
+        // Keys an accepted call does not own (it lost, or something newer replaced it): the
+        // device must learn the cloud's value. One change per key, sorted by key.
+        var supersededKeys: [String] = []
+        for (key, write) in acceptedKeys {
+            guard let entry = store.entries[key], entry.write != write else { continue }
+            // A later accepted call of this same upload may own it: then it is not superseded.
+            if acceptedKeys.contains(where: { $0.key == key && $0.write == entry.write }) { continue }
+            if !supersededKeys.contains(key) { supersededKeys.append(key) }
+        }
+        // The calls that own those keys are atomic (SPEC §4.1): the device gets every key of
+        // theirs still standing, not one key of a `setMany` now and the rest at its next fetch.
+        // (A key the device already shows with that write is passed over by the engine.)
+        if !supersededKeys.isEmpty {
+            let owners = Set(supersededKeys.compactMap { store.entries[$0]?.write })
+            for (key, entry) in store.entries where owners.contains(entry.write) && !supersededKeys.contains(key) {
+                supersededKeys.append(key)
+            }
+        }
+        let superseded = supersededKeys.sorted(by: KVSService.keyOrder).map { KVSService.change($0, store.entries[$0]!) }
+        context.log("kvsUpload", [("calls", String(calls.count)), ("accepted", String(accepted.count)),
+                                                        ("rejected", String(rejected.count)), ("superseded", String(superseded.count))])
+        context.respond(to: request, .kvs(.uploaded(accepted: accepted, rejected: rejected, superseded: superseded)))
+        if changedAnything {
+            context.emit(.pushAccount(PushNotification(store: .kvs, account: request.account), except: request.device))
+        }
+    }
+
+    /// Decides one call seen for the first time: rejects it whole if a limit breaks, else applies
+    /// its winning keys and reports every last-writer-wins comparison.
+    private func decide(_ call: KVSCall, in store: inout AccountStore, _ account: AccountID, _ context: inout CloudContext) -> (decision: Decision, changed: Bool) {
+        let timestamp = timestampSource == .device ? call.timestamp : context.now
+        // Pass 1: which keys win, and the usage if they were applied.
+        var winners: [KVSEntry] = []
+        var after = store.usage
+        for entry in KVSService.lastPerKey(call.entries) {
+            if let existing = store.entries[entry.key], !incomingWins(timestamp, over: existing) {
+                continue
+            }
+            after = after.replacing(store.entries[entry.key]?.value, with: entry.value)
+            winners.append(entry)
+        }
+        if let limit = store.usage.violation(to: after, newValues: winners.compactMap(\.value), limits: limits) {
+            context.log("kvsRejected", [("write", KVSService.describe(call.write)), ("limit", limit)])
+            return (.rejected(limit: limit), false)
+        }
+        // Pass 2: apply, reporting each comparison that discarded a write.
+        for entry in KVSService.lastPerKey(call.entries) {
+            let item = ItemKey(account: account, store: .kvs, name: entry.key)
+            let existing = store.entries[entry.key]
+            let wins = winners.contains(entry)
+            if let existing, existing.write != call.write {
+                context.observe(.lastWriterWins(item: item, chosen: wins ? call.write : existing.write,
+                                                over: wins ? existing.write : call.write,
+                                                rule: ruleName(timestamp, existing)))
+            }
+            guard wins else { continue }
+            store.sequence += 1
+            store.changeLog.append((store.sequence, entry.key))
+            store.entries[entry.key] = Entry(value: entry.value, write: call.write, timestamp: timestamp, sequence: store.sequence)
+        }
+        store.usage = after
+        return (.accepted, !winners.isEmpty)
+    }
+
+    /// Last-writer-wins: the later change timestamp wins; equal timestamps, the later arrival
+    /// (the incoming write, since calls are decided in arrival order). Under `server` the
+    /// incoming write always arrived later.
+    private func incomingWins(_ timestamp: LocalInstant, over existing: Entry) -> Bool {
+        switch timestampSource {
+        case .device: return timestamp >= existing.timestamp
+        case .server: return true
+        }
+    }
+
+    /// How a comparison was decided, for the checker's explanations.
+    private func ruleName(_ timestamp: LocalInstant, _ existing: Entry) -> String {
+        switch timestampSource {
+        case .device: return timestamp == existing.timestamp ? "device change timestamp (tie: later arrival)" : "device change timestamp"
+        case .server: return "server arrival order"
+        }
+    }
+
+    /// The cloud's live keys of `account`, sorted by item, each with the write that produced it.
+    public func finalView(account: AccountID) -> [ViewEntry] {
+        guard let store = accounts[account] else { return [] }
+        return store.entries.keys.sorted(by: KVSService.keyOrder).compactMap { key in
+            guard let entry = store.entries[key], let value = entry.value else { return nil }
+            return ViewEntry(item: ItemKey(account: account, store: .kvs, name: key), value: .kvs(value), write: entry.write)
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// The current state of every key changed after `cursor`, each once, sorted by key in UTF-8
+    /// order (as `ItemKey` sorts), so order is the same in every process.
+    /// - Complexity: O(log changes + k log k) for k keys changed since the cursor.
+    static func changes(in store: AccountStore, after cursor: UInt64) -> [KVSChange] {
+        var low = 0, high = store.changeLog.count
+        while low < high {
+            let middle = (low + high) / 2
+            if store.changeLog[middle].sequence <= cursor { low = middle + 1 } else { high = middle }
+        }
+        // A key is listed at its latest change only, so no set is needed to list it once. Every
+        // device fetches after every push, usually for one key: one lookup per key, and no sort
+        // (nor its copy) when there is nothing to order.
+        var changes: [KVSChange] = []
+        changes.reserveCapacity(store.changeLog.count - low)
+        for index in low..<store.changeLog.count {
+            let logged = store.changeLog[index]
+            if let entry = store.entries[logged.key], entry.sequence == logged.sequence { changes.append(change(logged.key, entry)) }
+        }
+        if changes.count > 1 { changes.sort { keyOrder($0.key, $1.key) } }
+        return changes
+    }
+
+    static func keyOrder(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
+    }
+
+    static func change(_ key: String, _ entry: Entry) -> KVSChange {
+        KVSChange(key: key, value: entry.value, write: entry.write, timestamp: entry.timestamp)
+    }
+
+    /// A call's entries with each key once (the last occurrence wins), in first-occurrence order.
+    static func lastPerKey(_ entries: [KVSEntry]) -> [KVSEntry] {
+        var result: [KVSEntry] = []
+        for entry in entries {
+            if let index = result.firstIndex(where: { $0.key == entry.key }) { result[index] = entry } else { result.append(entry) }
+        }
+        return result
+    }
+
+    /// `device1:7` (`device1:7d` for a derived write): the cloud knows device indexes, not names.
+    static func describe(_ write: WriteID) -> String {
+        "device\(write.device.index):\(write.sequence)\(write.derived ? "d" : "")"
+    }
+}

@@ -1,0 +1,42 @@
+import SyncLabKernel
+import SyncLabProtocol
+
+extension RecordService {
+    /// Creates and deletes custom zones. Creating a live zone is a no-op; deleting a missing
+    /// zone succeeds (requests must be idempotent). Deleting removes the zone's records and frees
+    /// their storage; devices learn of it from database changes.
+    mutating func modifyZones(_ request: RequestEnvelope, _ database: DatabaseScope, saves: [String], deletes: [ZoneDeletion],
+                              _ context: inout CloudContext, storage: inout StorageLedger) -> RecordResponse {
+        if database == .public && (saves.contains { $0 != RecordID.defaultZone } || !deletes.isEmpty) {
+            return .failed(.invalidArguments(detail: "the public database has only the default zone"))
+        }
+        let dbKey = key(database, request)
+        var db = databases.removeValue(forKey: dbKey) ?? CloudRecordDatabase()
+        var changed = false
+        for zone in saves where zone != RecordID.defaultZone && db.zones[zone] == nil {
+            let sequence = db.nextSequence()
+            db.zones[zone] = CloudRecordZone(incarnation: db.nextIncarnation, sequence: sequence)
+            db.nextIncarnation += 1
+            db.deletedZones[zone] = nil
+            changed = true
+        }
+        for deletion in deletes where deletion.zone != RecordID.defaultZone {
+            if let zone = db.zones[deletion.zone] {
+                for name in zone.sortedNames { storage.charge(dbKey, deltaBytes: -zone.records[name]!.chargedBytes) }
+                db.zones[deletion.zone] = nil
+                db.deletedZones[deletion.zone] = CloudRecordDatabase.DeletedZone(deletion: deletion, sequence: db.nextSequence())
+                changed = true
+            } else if deletion.byUser, let gone = db.deletedZones[deletion.zone], !gone.deletion.byUser {
+                // The user deleting an already deleted zone from Settings still blocks it.
+                db.deletedZones[deletion.zone] = CloudRecordDatabase.DeletedZone(deletion: deletion, sequence: db.nextSequence())
+                changed = true
+            }
+        }
+        databases[dbKey] = db
+        if changed {
+            context.log("zonesModified", [("saved", saves.joined(separator: ",")), ("deleted", deletes.map(\.zone).joined(separator: ","))])
+            pushChange(dbKey, except: request.device, &context)
+        }
+        return .zonesModified(saved: saves, deleted: deletes.map(\.zone))
+    }
+}

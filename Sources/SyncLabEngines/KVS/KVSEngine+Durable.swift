@@ -1,0 +1,78 @@
+import SyncLabKernel
+import SyncLabProtocol
+
+extension KVSEngine {
+    /// What the key-value store keeps on disk: everything it reported as saved, and what it needs
+    /// to carry on syncing after a crash. See `KVSEngine` for what is volatile.
+    public struct Durable: Hashable, Sendable {
+        /// The local store by key, as the app sees it, plus removed keys (tombstones) so a later
+        /// write on this device is known to be built on the remove.
+        public internal(set) var values: [String: LocalValue] = [:]
+        /// App calls accepted locally and not yet decided by the cloud, oldest first. Uploaded
+        /// all together; each leaves the queue when the cloud accepts or rejects it.
+        public internal(set) var pending: [KVSCall] = []
+        /// The cloud's cursor after the last successful fetch; nil: never fetched (the next fetch
+        /// asks for the whole store).
+        public internal(set) var cursor: UInt64?
+        /// The first successful fetch (the initial sync) has happened for `lastAccount`.
+        public internal(set) var initialSyncDone = false
+        /// The account the device was last signed into: the account the local data belongs to.
+        /// Signing into a different one resets the store (`accountChange`).
+        public internal(set) var lastAccount: AccountID?
+        /// Calls of the upload that was on the wire when another account signed in. They left the
+        /// local store with the old account, but the old account's cloud decides them: they are
+        /// reported as discarded only if its answer says they were not saved (or never comes).
+        /// Durable so that a crash before the answer still reports them.
+        public internal(set) var uploadAtSwitch: [KVSCall] = []
+        /// The account `uploadAtSwitch` was made in.
+        public internal(set) var uploadAtSwitchAccount = AccountID(0)
+        /// The next request id: kept here so ids stay unique across crashes (and started after
+        /// the transport's last id when a reinstalled app begins without it).
+        public internal(set) var nextRequestID: UInt64 = 1
+        /// Calls the engine accepted locally since install (for the trace and tests).
+        public internal(set) var acceptedCallCount: Int = 0
+        /// The cloud's last `retryAfter`: a restarted engine still waits it out before sending.
+        public internal(set) var retryAfter = RetryAfterDeadline()
+
+        public init() {}
+    }
+
+    /// One key of the local store.
+    public struct LocalValue: Hashable, Sendable {
+        /// nil: the key was removed (a tombstone; the app sees it as absent).
+        public var value: PlistValue?
+        /// The write that produced this state; nil only for values rolled back to "never written".
+        public var write: WriteID?
+        /// The change timestamp: this device's clock for its own writes, the cloud's comparison
+        /// timestamp for fetched ones.
+        public var timestamp: LocalInstant
+
+        public init(value: PlistValue?, write: WriteID?, timestamp: LocalInstant) {
+            self.value = value; self.write = write; self.timestamp = timestamp
+        }
+    }
+
+    /// A request on the wire. The engine keeps at most one, so a fetch answer always reflects
+    /// every upload the cloud acknowledged before it (no stale fetch overwriting a newer ack).
+    struct InFlight: Hashable, Sendable {
+        enum Kind: Hashable, Sendable {
+            case upload
+            case fetch
+        }
+        var requestID: UInt64
+        var kind: Kind
+        /// For an upload, the calls it carries.
+        var calls: [WriteID] = []
+        /// The account switched while it was on the wire: its answer is about the old account's
+        /// store and is dropped.
+        var stale: Bool
+    }
+
+    /// Timer kinds this engine sets.
+    enum TimerKind {
+        /// `uploadDelay` (+ jitter) after the first pending change.
+        static let upload: UInt8 = 1
+        /// The backoff after a failed request.
+        static let retry: UInt8 = 2
+    }
+}

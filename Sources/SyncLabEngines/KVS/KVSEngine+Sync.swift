@@ -1,0 +1,267 @@
+import SyncLabKernel
+import SyncLabProtocol
+
+/// Talking to the cloud: scheduling, requests, answers, and applying the cloud's values.
+extension KVSEngine {
+    /// Asks for a fetch; if one is on the wire, another follows it (its answer may predate the change).
+    mutating func requestFetch() {
+        fetchWanted = true
+        if inFlight?.kind == .fetch { fetchAgain = true }
+    }
+
+    /// Sends the next request if the wire is free, and starts the upload timer when pending calls
+    /// have nothing else that will send them. Called after every input.
+    mutating func proceed(_ context: inout EngineContext) {
+        if inFlight == nil && !retryArmed && canSend {
+            if uploadDue && stored.pending.isEmpty { uploadDue = false }
+            if uploadDue {
+                sendUpload(&context)
+            } else if fetchWanted {
+                sendFetch(&context)
+            }
+        }
+        if canSend && !stored.pending.isEmpty && !uploadTimerArmed && !uploadDue && inFlight?.kind != .upload {
+            // The first pending change starts the timer; later changes join it (no restart).
+            let base = identity.settings.kvs.uploadDelay
+            let jitter = Int64((Double(base.microseconds) * 0.1 * context.random.nextUnit()).rounded(.down))
+            uploadTimerArmed = true
+            context.emit(.setTimer(EngineTimer(kind: TimerKind.upload), after: base + .microseconds(jitter)))
+        }
+    }
+
+    private mutating func nextRequestID() -> UInt64 {
+        let id = stored.nextRequestID
+        stored.nextRequestID += 1
+        return id
+    }
+
+    private mutating func sendUpload(_ context: inout EngineContext) {
+        let id = nextRequestID()
+        inFlight = InFlight(requestID: id, kind: .upload, calls: stored.pending.map(\.write), stale: false)
+        if uploadTimerArmed {
+            // Everything pending goes now; the timer would only send an empty upload.
+            uploadTimerArmed = false
+            context.emit(.cancelTimer(EngineTimer(kind: TimerKind.upload)))
+        }
+        context.emit(.send(requestID: id, .kvs(.upload(calls: stored.pending))))
+        context.log("kvsUpload", [("request", String(id)), ("calls", String(stored.pending.count))])
+    }
+
+    private mutating func sendFetch(_ context: inout EngineContext) {
+        let id = nextRequestID()
+        inFlight = InFlight(requestID: id, kind: .fetch, stale: false)
+        fetchAgain = false
+        context.emit(.send(requestID: id, .kvs(.fetch(since: stored.cursor))))
+        context.log("kvsFetch", [("request", String(id)), ("since", stored.cursor.map { String($0) } ?? "none")])
+    }
+
+    /// The one answer to the request on the wire.
+    mutating func receive(_ envelope: ResponseEnvelope, _ context: inout EngineContext) {
+        guard let request = inFlight, request.requestID == envelope.requestID else {
+            context.log("kvsIgnoredResponse", [("request", String(envelope.requestID))])
+            return
+        }
+        inFlight = nil
+        if request.stale {
+            context.log("kvsDroppedResponse", [("request", String(envelope.requestID)), ("why", "account switched")])
+            settleUploadAtSwitch(envelope.result, &context)
+            return
+        }
+        switch envelope.result {
+        case .failed(let error):
+            failed(error, request, &context)
+        case .ok(.kvs(.uploaded(let accepted, let rejected, let superseded))):
+            backoff.reset()
+            uploaded(accepted: accepted, rejected: rejected, superseded: superseded, &context)
+        case .ok(.kvs(.changes(let changes, let cursor))):
+            backoff.reset()
+            stored.cursor = cursor
+            let reason = stored.initialSyncDone ? "serverChange" : "initialSyncChange"
+            stored.initialSyncDone = true
+            if !fetchAgain { fetchWanted = false }
+            context.log("kvsFetched", [("request", String(envelope.requestID)), ("changes", String(changes.count)),
+                                                             ("cursor", String(cursor)), ("reason", reason)])
+            applyRemote(changes, reason: reason, &context)
+        case .ok(.documents), .ok(.records):
+            // Another service's answer under this request id is a host bug; retry the work.
+            context.log("kvsUnexpectedResponse", [("request", String(envelope.requestID))])
+            failed(.networkFailure, request, &context)
+        }
+    }
+
+    /// A request failed: retry after backoff (never before `retryAfter`), or wait for the network.
+    private mutating func failed(_ error: TransportError, _ request: InFlight, _ context: inout EngineContext) {
+        if request.kind == .upload { uploadDue = true }
+        if error == .networkUnavailable && !online {
+            // Offline: nothing reached the cloud. Reconnecting resumes the work.
+            context.log("kvsWaitingForNetwork", [("request", String(request.requestID))])
+            return
+        }
+        stored.retryAfter.note(error.retryAfter, now: context.now)
+        let delay = backoff.nextDelay(retryAfter: error.retryAfter)
+        retryArmed = true
+        context.emit(.setTimer(EngineTimer(kind: TimerKind.retry), after: delay))
+        context.log("kvsRetry", [("request", String(request.requestID)), ("error", error.name), ("after", delay.description)])
+    }
+
+    /// Arms the retry timer for what is left of the cloud's last `retryAfter` (kept durably), if
+    /// anything: after a restart or a reconnect nothing goes out before it.
+    mutating func honourRetryAfter(_ context: inout EngineContext) {
+        guard !retryArmed, let wait = stored.retryAfter.remaining(now: context.now) else { return }
+        retryArmed = true
+        context.emit(.setTimer(EngineTimer(kind: TimerKind.retry), after: wait))
+        context.log("kvsRetry", [("error", "retryAfter"), ("after", wait.description)])
+    }
+
+    /// An upload's answer: decided calls leave the queue; rejected ones roll back; keys the cloud
+    /// kept for someone else are applied like fetched changes.
+    private mutating func uploaded(accepted: [WriteID], rejected: [KVSRejection], superseded: [KVSChange], _ context: inout EngineContext) {
+        uploadDue = false
+        let decided = Set(accepted).union(rejected.map(\.write))
+        let rejectedCalls = stored.pending.filter { call in rejected.contains { $0.write == call.write } }
+        stored.pending.removeAll { decided.contains($0.write) }
+        context.log("kvsUploaded", [("accepted", String(accepted.count)), ("rejected", String(rejected.count)),
+                                                          ("superseded", String(superseded.count)), ("pending", String(stored.pending.count))])
+        if !rejectedCalls.isEmpty { rollBack(rejectedCalls, rejected, &context) }
+        if !superseded.isEmpty {
+            if stored.initialSyncDone {
+                applyRemote(superseded, reason: "serverChange", &context)
+            } else {
+                // Before the first sync the cloud's values come with it, in one initialSyncChange
+                // (SPEC §4.1), and every key of each call at once: the fetch brings them all.
+                requestFetch()
+            }
+        }
+    }
+
+    /// The cloud refused these calls whole (a limit broken only in the cloud): each key still
+    /// showing the refused write goes back to the cloud's value; the app is told.
+    private mutating func rollBack(_ calls: [KVSCall], _ rejections: [KVSRejection], _ context: inout EngineContext) {
+        var keys: [String] = []
+        for call in calls {
+            guard let rejection = rejections.first(where: { $0.write == call.write }) else { continue }
+            for entry in call.entries {
+                keys.append(entry.key)
+                // A later local write (or a newer fetched value) shows now: nothing to undo.
+                guard stored.values[entry.key]?.write == call.write else { continue }
+                let cloud = rejection.current.first { $0.key == entry.key }
+                if let cloud {
+                    stored.values[entry.key] = LocalValue(value: cloud.value, write: cloud.write, timestamp: cloud.timestamp)
+                } else {
+                    stored.values[entry.key] = nil
+                }
+                context.observe(.visible(item: item(entry.key), value: cloud?.value.map(ItemValue.kvs) ?? .absent,
+                                         write: cloud?.write, cause: .rollback))
+            }
+            for entry in call.entries {
+                context.observe(.rejected(write: call.write, item: item(entry.key), error: "quotaViolation", limit: rejection.limit))
+            }
+        }
+        context.emit(.notify(AppNotification(store: .kvs, reason: "quotaViolationChange", items: KVSEngine.sortedKeys(keys))))
+    }
+
+    /// Applies the cloud's state of some keys, then sends ONE notification listing exactly the
+    /// keys whose visible value changed (none: no notification).
+    ///
+    /// A fetched value older than this device's own pending write for that key does not replace
+    /// it (SPEC §4.1): under `device` timestamps "older" compares change timestamps (a tie keeps
+    /// the pending write, which reaches the cloud later and wins the tie); under `server` order a
+    /// pending write always arrives later, so it always stays.
+    mutating func applyRemote(_ changes: [KVSChange], reason: String, _ context: inout EngineContext) {
+        var changedKeys: [String] = []
+        // The cloud already sends changes sorted by key: sort (and copy) only when they are not.
+        // The sort is stable, so an already ordered list is exactly what it would give.
+        func precedes(_ lhs: KVSChange, _ rhs: KVSChange) -> Bool { lhs.key.utf8.lexicographicallyPrecedes(rhs.key.utf8) }
+        let inOrder = zip(changes, changes.dropFirst()).allSatisfy { !precedes($1, $0) }
+        let ordered = inOrder ? changes : changes.sorted(by: precedes)
+        for change in ordered {
+            if let pending = stored.pending.last(where: { call in call.entries.contains { $0.key == change.key } }) {
+                if pending.write == change.write { continue }
+                switch identity.settings.kvs.timestampSource {
+                case .device: if change.timestamp <= pending.timestamp { continue }
+                case .server: continue
+                }
+            }
+            // One hash of the key for both the read and the write (this runs for every change
+            // every device fetches).
+            let index = stored.values.index(forKey: change.key)
+            let old = index.map { stored.values.values[$0] }
+            if old?.value == change.value && old?.write == change.write { continue }
+            let new = LocalValue(value: change.value, write: change.write, timestamp: change.timestamp)
+            if let index { stored.values.values[index] = new } else { stored.values[change.key] = new }
+            context.observe(.visible(item: item(change.key), value: change.value.map(ItemValue.kvs) ?? .absent,
+                                     write: change.write, cause: .fetch))
+            if old?.value != change.value && changedKeys.last != change.key { changedKeys.append(change.key) }
+        }
+        if !changedKeys.isEmpty {
+            // Already in UTF-8 key order and unique: `ordered` is sorted, so repeats were adjacent.
+            context.emit(.notify(AppNotification(store: .kvs, reason: reason, items: changedKeys)))
+        }
+    }
+
+    /// Signing into an account other than the last: pending calls are discarded, the local store
+    /// is cleared (`accountChange` lists the keys removed), and the next fetch is an initial sync.
+    mutating func switchAccount(to newAccount: AccountID, _ context: inout EngineContext) {
+        // Calls on the wire may be saved by the old account's cloud: its answer decides them.
+        let onTheWire = inFlight?.kind == .upload ? inFlight?.calls ?? [] : []
+        for call in stored.pending {
+            if onTheWire.contains(call.write) {
+                stored.uploadAtSwitch.append(call)
+                stored.uploadAtSwitchAccount = storeAccount
+                continue
+            }
+            reportDiscarded(call, in: storeAccount, reason: "discarded at account switch", &context)
+        }
+        stored.pending.removeAll()
+        let removed = KVSEngine.sortedKeys(stored.values.compactMap { $0.value.value == nil ? nil : $0.key })
+        for key in removed {
+            context.observe(.visible(item: item(key), value: .absent, write: nil, cause: .reset))
+        }
+        stored.values.removeAll()
+        stored.cursor = nil
+        stored.initialSyncDone = false
+        context.emit(.notify(AppNotification(store: .kvs, reason: "accountChange", items: removed)))
+        context.log("kvsAccountSwitch", [("from", String(storeAccount.index)), ("to", String(newAccount.index)),
+                                                               ("removed", String(removed.count))])
+        stored.lastAccount = newAccount
+        if uploadTimerArmed {
+            uploadTimerArmed = false
+            context.emit(.cancelTimer(EngineTimer(kind: TimerKind.upload)))
+        }
+        uploadDue = false
+        fetchAgain = false
+        if inFlight != nil { inFlight?.stale = true }
+        fetchWanted = true
+    }
+
+    /// The answer (or the loss) of the upload that was on the wire at an account switch: calls
+    /// the old account's cloud accepted were saved there; rejected ones are reported as such;
+    /// any other outcome means they may never have been saved, and they are reported discarded.
+    mutating func settleUploadAtSwitch(_ result: ResponseResult?, _ context: inout EngineContext) {
+        guard !stored.uploadAtSwitch.isEmpty else { return }
+        let account = stored.uploadAtSwitchAccount
+        var accepted: [WriteID] = []
+        var rejected: [KVSRejection] = []
+        if case .ok(.kvs(.uploaded(let yes, let no, _)))? = result { accepted = yes; rejected = no }
+        for call in stored.uploadAtSwitch {
+            if accepted.contains(call.write) { continue }
+            if let rejection = rejected.first(where: { $0.write == call.write }) {
+                for entry in call.entries {
+                    context.observe(.rejected(write: call.write, item: ItemKey(account: account, store: .kvs, name: entry.key),
+                                              error: "quotaViolation", limit: rejection.limit))
+                }
+                continue
+            }
+            let why = result == nil ? "its upload's answer was lost in a crash" : "its upload failed"
+            reportDiscarded(call, in: account, reason: "discarded at account switch (\(why))", &context)
+        }
+        context.log("kvsUploadAtSwitchSettled", [("calls", String(stored.uploadAtSwitch.count)), ("accepted", String(accepted.count))])
+        stored.uploadAtSwitch.removeAll()
+    }
+
+    private func reportDiscarded(_ call: KVSCall, in account: AccountID, reason: String, _ context: inout EngineContext) {
+        for entry in call.entries {
+            context.observe(.discarded(write: call.write, item: ItemKey(account: account, store: .kvs, name: entry.key), reason: reason))
+        }
+    }
+}

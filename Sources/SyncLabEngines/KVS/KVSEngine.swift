@@ -1,0 +1,219 @@
+import SyncLabKernel
+import SyncLabProtocol
+
+/// The device side of NSUbiquitousKeyValueStore (SPEC §4.1), sans-IO.
+///
+/// **Durable** (`Durable`: survives `device.crash`, dropped by `app.delete`): the local values with
+/// their write ids and change timestamps (tombstones included), the queue of app calls not yet
+/// decided by the cloud, the fetch cursor, whether the initial sync happened, the account last
+/// signed into, the cloud's outstanding `retryAfter`, and the request-id counter. A call is durable before `set` returns, so a crash
+/// never loses a write the app was told succeeded.
+///
+/// **Volatile** (lost on crash, rebuilt at `.launched`): whether the device is online and signed
+/// in, the one request in flight, the upload and retry timers, the retry backoff, and the flags
+/// saying a fetch or an upload is wanted. After a crash, `.launched` fetches and uploads the
+/// recovered queue at once.
+///
+/// Flow: a write applies locally at once, joins the queue and starts the upload timer if none is
+/// running (`uploadDelay` + 0–10 % jitter after the first pending change; later calls join it).
+/// The engine sends one request at a time: an upload of every pending call, or a fetch of the
+/// changes since its cursor. Fetches happen at launch, foreground, `synchronize`, push and
+/// reconnect. Failures retry with `RetryBackoff`.
+public struct KVSEngine: ClientEngine {
+    let identity: EngineIdentity
+    /// Durable state (see above).
+    var stored: Durable
+    /// The account signed into now; nil while signed out (the store keeps working locally).
+    var account: AccountID?
+    var online = true
+    var inFlight: InFlight?
+    var uploadTimerArmed = false
+    /// An upload should go out as soon as nothing else is on the wire (timer fired, reconnect,
+    /// launch, sign-in, or a failed upload waiting for its retry).
+    var uploadDue = false
+    /// A fetch should go out as soon as nothing else is on the wire.
+    var fetchWanted = false
+    /// A fetch was asked for while one was on the wire (a push): fetch once more after it.
+    var fetchAgain = false
+    var retryArmed = false
+    var backoff = RetryBackoff()
+
+    public var durable: Durable { stored }
+
+    public init(identity: EngineIdentity, account: AccountID?, recovering durable: Durable?, requestIDsAfter: UInt64) {
+        self.identity = identity
+        self.stored = durable ?? Durable()
+        stored.nextRequestID = max(stored.nextRequestID, requestIDsAfter + 1)
+        self.account = account
+        if stored.lastAccount == nil { stored.lastAccount = account }
+    }
+
+    /// The account the local data belongs to (the last one signed into). A device that was
+    /// never signed in labels its items with the first account.
+    var storeAccount: AccountID { stored.lastAccount ?? AccountID(0) }
+
+    /// Requests may go out: online, and signed into the account the local data belongs to.
+    var canSend: Bool { online && account != nil && account == stored.lastAccount }
+
+    func item(_ key: String) -> ItemKey { ItemKey(account: storeAccount, store: .kvs, name: key) }
+
+    // MARK: - Events
+
+    public mutating func handle(_ event: EngineEvent, _ context: inout EngineContext) {
+        switch event {
+        case .launched:
+            // A crash lost the answer of the upload on the wire at an account switch.
+            settleUploadAtSwitch(nil, &context)
+            if let account, account != storeAccount, stored.lastAccount != nil {
+                switchAccount(to: account, &context)
+            }
+            fetchWanted = true
+            if !stored.pending.isEmpty { uploadDue = true }
+            // A restart after a throttle still owes the cloud the rest of its `retryAfter`.
+            honourRetryAfter(&context)
+            context.log("kvsLaunched", [("pending", String(stored.pending.count)),
+                                                              ("initialSyncDone", String(stored.initialSyncDone))])
+        case .foreground:
+            requestFetch()
+        case .connectivity(let nowOnline):
+            let wasOnline = online
+            online = nowOnline
+            if nowOnline && !wasOnline {
+                // Back online: backoff starts afresh, then fetch and upload what waited.
+                backoff.reset()
+                if retryArmed {
+                    retryArmed = false
+                    context.emit(.cancelTimer(EngineTimer(kind: TimerKind.retry)))
+                }
+                // Backoff starts afresh, but a `retryAfter` the cloud gave still holds.
+                honourRetryAfter(&context)
+                requestFetch()
+                if !stored.pending.isEmpty { uploadDue = true }
+            }
+        case .response(let envelope):
+            receive(envelope, &context)
+        case .push(let push):
+            if push.store == .kvs && push.account == account { requestFetch() }
+        case .timer(let timer):
+            switch timer.kind {
+            case TimerKind.upload:
+                uploadTimerArmed = false
+                uploadDue = true
+            case TimerKind.retry:
+                retryArmed = false
+                stored.retryAfter.clear()
+            default:
+                break // a timer of a kind this engine never sets: nothing to do
+            }
+        case .signedIn(let newAccount):
+            account = newAccount
+            if newAccount != storeAccount && stored.lastAccount != nil {
+                switchAccount(to: newAccount, &context)
+            }
+            stored.lastAccount = newAccount
+            requestFetch()
+            if !stored.pending.isEmpty { uploadDue = true }
+        case .signedOut:
+            // The store keeps working locally; pending calls wait for the next sign-in.
+            account = nil
+            context.log("kvsSignedOut", [("pending", String(stored.pending.count))])
+        }
+        proceed(&context)
+    }
+
+    public var isQuiescent: Bool {
+        if inFlight != nil { return false }
+        guard canSend else { return true }
+        return stored.pending.isEmpty && !fetchWanted
+    }
+
+    public func localView() -> [ViewEntry] {
+        stored.values.compactMap { key, local -> ViewEntry? in
+            guard let value = local.value else { return nil }
+            return ViewEntry(item: item(key), value: .kvs(value), write: local.write)
+        }.sorted { $0.item < $1.item }
+    }
+
+    public func pendingWrites() -> [(WriteID, ItemKey)] {
+        stored.pending.flatMap { call in call.entries.map { (call.write, item($0.key)) } }
+    }
+
+    // MARK: - App calls
+
+    /// `kvs.set` / `kvs.setMany` / `kvs.remove`: one atomic call; a nil value removes the key.
+    ///
+    /// Applies locally at once (durable before returning) or fails whole: `invalidArgument` for a
+    /// key longer than `keyBytes`, `quotaViolation` (with a `quotaViolationChange` notification)
+    /// when the local store would break a limit; the previous values are kept either way.
+    public mutating func set(_ entries: [(key: String, value: PlistValue?)], write: WriteID, _ context: inout EngineContext) -> AppCallResult {
+        let call = KVSEngine.lastPerKey(entries.map { KVSEntry(key: $0.key, value: $0.value) })
+        guard !call.isEmpty else { return .unchanged }
+        let limits = identity.limits.kvs
+        if call.contains(where: { $0.key.utf8.count > limits.keyBytes }) {
+            // A programming error on a real device (an exception): reported, not a quota violation.
+            for entry in call { context.observe(.rejected(write: write, item: item(entry.key), error: "invalidArgument", limit: nil)) }
+            return .rejected(error: "invalidArgument")
+        }
+        let before = usage()
+        var after = before
+        for entry in call { after = after.replacing(stored.values[entry.key]?.value, with: entry.value) }
+        if let limit = before.violation(to: after, newValues: call.compactMap(\.value), limits: limits) {
+            for entry in call { context.observe(.rejected(write: write, item: item(entry.key), error: "quotaViolation", limit: limit)) }
+            context.emit(.notify(AppNotification(store: .kvs, reason: "quotaViolationChange", items: KVSEngine.sortedKeys(call.map(\.key)))))
+            return .rejected(error: "quotaViolation")
+        }
+        for entry in call {
+            stored.values[entry.key] = LocalValue(value: entry.value, write: write, timestamp: context.now)
+            context.observe(.visible(item: item(entry.key), value: entry.value.map(ItemValue.kvs) ?? .absent, write: write, cause: .local))
+        }
+        stored.pending.append(KVSCall(write: write, entries: call, timestamp: context.now))
+        stored.acceptedCallCount += 1
+        proceed(&context)
+        return .accepted
+    }
+
+    /// `kvs.increment`: reads the local integer (absent, or not a number, = 0) and sets it plus `by`.
+    public mutating func increment(key: String, by: Int64, write: WriteID, _ context: inout EngineContext) -> AppCallResult {
+        let current: Int64
+        switch stored.values[key]?.value {
+        case .integer(let number)?: current = number
+        case .double(let number)?: current = Int64(exactly: number.rounded(.towardZero)) ?? 0
+        case .bool(let flag)?: current = flag ? 1 : 0
+        case .string?, .data?, .date?, .array?, .dictionary?, nil: current = 0
+        }
+        return set([(key: key, value: .integer(current &+ by))], write: write, &context)
+    }
+
+    /// `kvs.synchronize`: the store is already persisted; fetch.
+    public mutating func synchronize(_ context: inout EngineContext) {
+        requestFetch()
+        proceed(&context)
+    }
+
+    // MARK: - Helpers
+
+    /// The local store's usage of the limits (the app's pending writes included).
+    func usage() -> KVSUsage {
+        var usage = KVSUsage()
+        for local in stored.values.values {
+            if let value = local.value { usage.keyCount += 1; usage.totalBytes += value.sizeBytes }
+        }
+        return usage
+    }
+
+    /// A call's entries with each key once (the last occurrence wins), in first-occurrence order.
+    static func lastPerKey(_ entries: [KVSEntry]) -> [KVSEntry] {
+        var result: [KVSEntry] = []
+        for entry in entries {
+            if let index = result.firstIndex(where: { $0.key == entry.key }) { result[index] = entry } else { result.append(entry) }
+        }
+        return result
+    }
+
+    /// Keys in UTF-8 byte order, each once: the order notifications list them.
+    static func sortedKeys(_ keys: [String]) -> [String] {
+        var unique: [String] = []
+        for key in keys where !unique.contains(key) { unique.append(key) }
+        return unique.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+}

@@ -1,0 +1,48 @@
+import SyncLabProtocol
+
+/// A change to one record accepted locally and not yet acknowledged by the cloud (durable).
+public struct PendingRecordChange: Hashable, Sendable {
+    /// What the cloud still has to learn.
+    public enum Kind: Hashable, Sendable {
+        /// These fields changed locally (the values are in the local record). A save of a record
+        /// the cloud does not have yet creates it.
+        case save(fields: Set<String>)
+        /// The record was deleted by this write (unconditional).
+        case delete(write: WriteID)
+    }
+
+    /// Queue position: changes are sent in the order first made.
+    public var order: UInt64
+    public var kind: Kind {
+        // A pending delete is unconditional: a save still in doubt no longer matters.
+        didSet { if case .delete = kind { inDoubt = nil } }
+    }
+    /// The save last sent for this record whose answer never came (lost, or the device crashed
+    /// while it was on the wire): the cloud may or may not have applied it.
+    ///
+    /// Until the cloud answers for it, this exact save (same fields, write ids and change tag) is
+    /// what goes out again, whatever the app changed since; newer local edits follow once it is
+    /// answered. The cloud recognises a save it already applied and answers it as saved without
+    /// applying it twice, so a retry is the same write (SPEC §3.2, §6), never a conflict with this
+    /// device's own earlier save, and never overwrites what others built on top of it.
+    public var inDoubt: RecordSave?
+    /// The record is gone from the cloud (deleted elsewhere, or its zone was): send every local
+    /// field as a new record, without a change tag.
+    public var reupload: Bool = false
+    /// The `records.saveAtomic` write this change belongs to: sent in one atomic request.
+    public var atomicGroup: WriteID?
+    /// The cloud said `quotaExceeded`: wait until space may have freed.
+    public var quotaBlocked: Bool = false
+
+    public init(order: UInt64, kind: Kind, atomicGroup: WriteID?) {
+        self.order = order; self.kind = kind; self.atomicGroup = atomicGroup
+    }
+
+    /// The pending field names in UTF-8 byte order (empty for a delete).
+    public var sortedFields: [String] {
+        switch kind {
+        case .save(let fields): return fields.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        case .delete: return []
+        }
+    }
+}

@@ -1,0 +1,14 @@
+import SyncLabProtocol
+
+/// A zone create or delete not yet acknowledged by the cloud (durable).
+public struct PendingZoneOperation: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        case create
+        case delete(ZoneDeletion)
+    }
+    /// Unique within the engine, to remove exactly the operations a response acknowledges.
+    public var id: UInt64
+    public var zone: ZoneKey
+    public var kind: Kind
+    public init(id: UInt64, zone: ZoneKey, kind: Kind) { self.id = id; self.zone = zone; self.kind = kind }
+}

@@ -1,0 +1,66 @@
+import SyncLabKernel
+import SyncLabProtocol
+
+extension RecordEngine {
+    /// Signing out drops the account's records, pending changes (each reported as discarded) and
+    /// tokens from the device; the cloud keeps what it has. Records saved while signed out stay
+    /// local and are uploaded after the next sign-in.
+    mutating func signOut(_ context: inout EngineContext) {
+        context.log("accountChange", [("change", "signOut")])
+        guard state.account != nil else { return }
+        dropAccountData(reason: "discarded at sign-out", &context)
+        state.account = nil
+        accountEpoch += 1
+    }
+
+    /// Signing in (after a sign-out, or switching accounts) starts from that account's data.
+    mutating func signIn(_ account: AccountID, _ context: inout EngineContext) {
+        context.log("accountChange", [("change", "signIn")])
+        if state.account == account { return }
+        if state.account != nil { dropAccountData(reason: "discarded at account switch", &context) }
+        if account != state.lastAccount {
+            // Records saved while signed out belong to whoever signs in next: relabel them.
+            let old = state.lastAccount
+            for key in state.records.keys.sorted() where key.database == .private {
+                let record = state.records[key]!
+                var entries: [(String, StoredField?, ItemValue)] = [("", nil, .recordExists(type: record.type))]
+                for name in record.fieldNames { if let field = record.fields[name], let value = field.value { entries.append((name, field, .field(value))) } }
+                for (field, _, _) in entries {
+                    context.observe(.visible(item: ItemKey(account: old, store: .records, name: key.itemName, field: field), value: .absent, write: nil, cause: .reset))
+                }
+                for (field, stored, value) in entries {
+                    context.observe(.visible(item: ItemKey(account: account, store: .records, name: key.itemName, field: field), value: value,
+                                             write: stored?.write ?? record.existenceWrite, cause: .reset))
+                }
+            }
+        }
+        state.account = account
+        state.lastAccount = account
+        accountEpoch += 1
+        sending = false
+        subscribing = false
+        fetchPhase = .idle
+        wantFetch = true
+        pump(&context)
+    }
+
+    /// Drops the private database's local data: records (reported absent, `.reset`), pending
+    /// changes (reported discarded), server records, zones, tokens and conflict memory.
+    private mutating func dropAccountData(reason: String, _ context: inout EngineContext) {
+        for key in orderedPendingKeys() where key.database == .private {
+            for (write, pendingItem) in pendingWrites(of: key) {
+                context.observe(.discarded(write: write, item: pendingItem, reason: reason))
+            }
+        }
+        for key in state.records.keys.sorted() where key.database == .private {
+            removeLocal(key, write: nil, .reset, &context)
+        }
+        for key in state.pending.keys where key.database == .private { state.pending[key] = nil }
+        for key in state.serverRecords.keys where key.database == .private { state.serverRecords[key] = nil }
+        for key in state.conflictTags.keys where key.database == .private { state.conflictTags[key] = nil }
+        state.zones = [:]
+        state.zoneOperations.removeAll { $0.zone.database == .private }
+        state.databaseToken = nil
+        fetchedItems = []
+    }
+}

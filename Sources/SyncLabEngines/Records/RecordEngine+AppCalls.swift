@@ -1,0 +1,189 @@
+import SyncLabKernel
+import SyncLabProtocol
+
+extension RecordEngine {
+    /// `zone.create`: queues the zone's creation (custom zones of the private database only).
+    public mutating func createZone(database: DatabaseScope, zone: String, write: WriteID, _ context: inout EngineContext) -> AppCallResult {
+        guard database == .private else { return rejectCall("invalidArguments", zone, &context) }
+        guard zone != RecordID.defaultZone else { return .unchanged }
+        let key = ZoneKey(database: database, zone: zone)
+        var local = state.zones[key] ?? LocalZone()
+        local.userDeleted = false
+        state.zones[key] = local
+        enqueueZoneOperation(key, .create)
+        pump(&context)
+        return .accepted
+    }
+
+    /// `zone.delete`: drops the zone's records locally (the app sees them go, by this write) and
+    /// queues the delete. By the user (Settings): nothing more is uploaded into the zone.
+    public mutating func deleteZone(database: DatabaseScope, zone: String, byUser: Bool, write: WriteID, _ context: inout EngineContext) -> AppCallResult {
+        guard database == .private, zone != RecordID.defaultZone else { return rejectCall("invalidArguments", zone, &context) }
+        let zoneKey = ZoneKey(database: database, zone: zone)
+        for key in state.records.keys.sorted() where key.zoneKey == zoneKey {
+            removeLocal(key, write: write, .local, &context)
+        }
+        forgetZoneRecords(zoneKey)
+        state.zoneOperations.removeAll { $0.zone == zoneKey && $0.kind == .create }
+        var local = state.zones[zoneKey] ?? LocalZone()
+        local.existsOnServer = false
+        local.userDeleted = byUser
+        local.token = nil
+        local.needsFetch = false
+        state.zones[zoneKey] = local
+        enqueueZoneOperation(zoneKey, .delete(ZoneDeletion(zone: zone, byUser: byUser, write: write)))
+        pump(&context)
+        return .accepted
+    }
+
+    /// `record.save`: creates the record, or sets the listed fields whose value differs from the
+    /// device's copy. A save that changes nothing is no write (`.unchanged`).
+    public mutating func save(_ change: RecordFieldsChange, write: WriteID, _ context: inout EngineContext) -> AppCallResult {
+        guard change.database == .private || change.zone == RecordID.defaultZone else {
+            return rejectCall("invalidArguments", change.itemName, &context)
+        }
+        let key = RecordKey(database: change.database, zone: change.zone, name: change.name)
+        guard applyLocalSave(change, key, write: write, atomicGroup: nil, &context) else { return .unchanged }
+        if change.database == .public { state.usesPublicDatabase = true }
+        pump(&context)
+        return .accepted
+    }
+
+    /// `record.delete`: unconditional; cascades locally along `deleteSelf` references.
+    public mutating func delete(database: DatabaseScope, zone: String, name: String, write: WriteID, _ context: inout EngineContext) -> AppCallResult {
+        let key = RecordKey(database: database, zone: zone, name: name)
+        guard state.records[key] != nil else { return .unchanged }
+        deleteLocally(key, write: write, atomicGroup: nil, &context)
+        pump(&context)
+        return .accepted
+    }
+
+    /// `records.saveAtomic`: one write over all its saves and deletes, sent as one atomic request
+    /// (in a custom zone; the default zone has no atomic batches).
+    public mutating func saveAtomic(database: DatabaseScope, zone: String, saves: [RecordFieldsChange], deletes: [String], write: WriteID, _ context: inout EngineContext) -> AppCallResult {
+        guard database == .private || zone == RecordID.defaultZone else { return rejectCall("invalidArguments", zone, &context) }
+        let group: WriteID? = zone == RecordID.defaultZone ? nil : write
+        if database == .public { state.usesPublicDatabase = true }
+        var changed = false
+        for change in saves {
+            let key = RecordKey(database: database, zone: change.zone, name: change.name)
+            if applyLocalSave(change, key, write: write, atomicGroup: group, &context) { changed = true }
+        }
+        for name in deletes {
+            let key = RecordKey(database: database, zone: zone, name: name)
+            guard state.records[key] != nil else { continue }
+            deleteLocally(key, write: write, atomicGroup: group, &context)
+            changed = true
+        }
+        guard changed else { return .unchanged }
+        pump(&context)
+        return .accepted
+    }
+
+    /// `subscription.create`: the private database subscription is made by the engine itself on
+    /// first launch (so this is a no-op there); a public database subscription makes the engine
+    /// query the public database on pushes, launch and foreground.
+    public mutating func createSubscription(database: DatabaseScope, _ context: inout EngineContext) {
+        switch database {
+        case .private:
+            break
+        case .public:
+            guard !state.publicSubscriptionWanted else { return }
+            state.publicSubscriptionWanted = true
+            wantFetch = true
+        }
+        pump(&context)
+    }
+
+    /// Tells the app a call failed at once.
+    private func rejectCall(_ error: String, _ name: String, _ context: inout EngineContext) -> AppCallResult {
+        context.emit(.notify(AppNotification(store: .records, reason: "error", items: [name])))
+        return .rejected(error: error)
+    }
+
+    /// Applies a save to the local cache and queues it.
+    /// - Returns: whether anything changed.
+    mutating func applyLocalSave(_ change: RecordFieldsChange, _ key: RecordKey, write: WriteID, atomicGroup: WriteID?, _ context: inout EngineContext) -> Bool {
+        var record: LocalRecord
+        var created = false
+        var changedFields: Set<String> = []
+        if let existing = state.records[key] {
+            record = existing
+        } else {
+            record = LocalRecord(type: change.type, fields: [:], existenceWrite: write)
+            created = true
+            // A pending delete followed by a save becomes one save against the last server record
+            // seen: the fields the server has and this save does not set are removed (by the delete).
+            if case .delete(let deleteWrite)? = state.pending[key]?.kind, let server = state.serverRecords[key] {
+                for name in server.fieldNames where server.fields[name]?.value != nil {
+                    record.fields[name] = StoredField(value: nil, write: deleteWrite, modifiedAt: context.now)
+                    changedFields.insert(name)
+                }
+            }
+        }
+        var shown: [String] = []
+        for assignment in change.fields {
+            if record.fields[assignment.name]?.value == assignment.value { continue }
+            record.fields[assignment.name] = StoredField(value: assignment.value, write: write, modifiedAt: context.now)
+            changedFields.insert(assignment.name)
+            if !shown.contains(assignment.name) { shown.append(assignment.name) }
+        }
+        guard created || !shown.isEmpty else { return false }
+        state.records[key] = record
+        if created {
+            context.observe(.visible(item: item(key), value: .recordExists(type: record.type), write: write, cause: .local))
+        }
+        for name in shown { show(key, field: name, record.fields[name], .local, &context) }
+        enqueue(key, fields: changedFields, atomicGroup: atomicGroup)
+        return true
+    }
+
+    /// Deletes a record locally, and the records that reference it with `deleteSelf` (the same
+    /// write deletes them all, observing what this device had seen of each).
+    mutating func deleteLocally(_ key: RecordKey, write: WriteID, atomicGroup: WriteID?, _ context: inout EngineContext) {
+        var queue = [key]
+        while !queue.isEmpty {
+            let current = queue.removeFirst()
+            guard state.records[current] != nil else { continue }
+            let dependents = state.records.keys.filter { other in
+                other.database == current.database && other.zone == current.zone && other != current
+                    && state.records[other]!.fields.values.contains { $0.value.map { RecordEngine.references($0, current.name) } ?? false }
+            }.sorted()
+            removeLocal(current, write: write, .local, &context)
+            if state.serverRecords[current] != nil {
+                if var change = state.pending[current] {
+                    change.kind = .delete(write: write)
+                    change.reupload = false
+                    change.quotaBlocked = false
+                    state.pending[current] = change
+                    joinAtomicGroup(current, atomicGroup)
+                } else {
+                    state.nextPendingOrder += 1
+                    state.pending[current] = PendingRecordChange(order: state.nextPendingOrder, kind: .delete(write: write), atomicGroup: atomicGroup)
+                }
+            } else {
+                // Never reached the cloud: nothing to delete there.
+                state.pending[current] = nil
+            }
+            queue.append(contentsOf: dependents)
+        }
+        unblockQuota()
+    }
+
+    /// Whether a value holds a `deleteSelf` reference to `target`.
+    static func references(_ value: FieldValue, _ target: String) -> Bool {
+        switch value {
+        case .reference(let name, let action): return action == .deleteSelf && name == target
+        case .list(let elements): return elements.contains { references($0, target) }
+        case .string, .int, .double, .bytes, .date, .location, .asset: return false
+        }
+    }
+
+    /// Forgets everything about a zone's records except what the app sees (the caller handles that).
+    mutating func forgetZoneRecords(_ zoneKey: ZoneKey) {
+        for key in state.pending.keys where key.zoneKey == zoneKey { state.pending[key] = nil }
+        for key in state.serverRecords.keys where key.zoneKey == zoneKey { state.serverRecords[key] = nil }
+        for key in state.fetchedWhileCreating.keys where key.zoneKey == zoneKey { state.fetchedWhileCreating[key] = nil }
+        for key in state.conflictTags.keys where key.zoneKey == zoneKey { state.conflictTags[key] = nil }
+    }
+}

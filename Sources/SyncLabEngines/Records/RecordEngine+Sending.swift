@@ -1,0 +1,444 @@
+import SyncLabKernel
+import SyncLabProtocol
+
+extension RecordEngine {
+    /// Starts whatever work can start now: the subscription, a fetch, the next send. Nothing
+    /// goes out while offline, signed out, or before a retry timer fires (so never before a
+    /// `retryAfter`).
+    mutating func pump(_ context: inout EngineContext) {
+        guard online, state.account != nil, !retryArmed else { return }
+        if !subscribing {
+            if wantsPrivateSubscription {
+                subscribing = true
+                send(.createSubscription(database: .private), .subscribe(.private), &context)
+                privateSubscribeRequest = state.requestCounter
+            } else if wantsPublicSubscription {
+                subscribing = true
+                send(.createSubscription(database: .public), .subscribe(.public), &context)
+            }
+        }
+        if wantFetch {
+            if fetchPhase == .idle { startFetch(&context) } else { fetchAgain = true; wantFetch = false }
+        }
+        if !sending { sendNext(&context) }
+    }
+
+    mutating func send(_ request: RecordRequest, _ kind: InFlight, _ context: inout EngineContext) {
+        let id = nextRequestID()
+        inFlight[id] = (kind, accountEpoch)
+        context.emit(.send(requestID: id, .records(request)))
+    }
+
+    /// Sends the next batch: zone operations first, then record changes in queue order. An
+    /// atomic group goes alone in one atomic request; other changes fill a request up to the
+    /// batch and byte limits.
+    mutating func sendNext(_ context: inout EngineContext) {
+        if let first = state.zoneOperations.first {
+            var operations: [PendingZoneOperation] = []
+            for operation in state.zoneOperations where operation.zone.database == first.zone.database
+                && !operations.contains(where: { $0.zone == operation.zone }) {
+                operations.append(operation)
+            }
+            var saves: [String] = [], deletes: [ZoneDeletion] = []
+            for operation in operations {
+                switch operation.kind {
+                case .create: saves.append(operation.zone.zone)
+                case .delete(let deletion): deletes.append(deletion)
+                }
+            }
+            beginSending(&context)
+            sending = true
+            send(.modifyZones(database: first.zone.database, saves: saves, deletes: deletes), .zones(operationIDs: operations.map(\.id)), &context)
+            return
+        }
+        let keys = sendableKeys()
+        guard let firstKey = keys.first else {
+            if sentSinceIdle {
+                sentSinceIdle = false
+                context.log("didSendChanges", [])
+            }
+            return
+        }
+        let database = firstKey.database
+        var batch = SentBatch(database: database, saves: [], deletes: [], atomic: false)
+        var saves: [RecordSave] = [], deletes: [RecordDeletion] = []
+        var bytes = 0
+        if let group = state.pending[firstKey]!.atomicGroup, firstKey.zone != RecordID.defaultZone {
+            batch.atomic = true
+            let members = keys.filter { $0.database == database && state.pending[$0]!.atomicGroup == group }
+            // Saves in doubt go out again first, as the one request they went in, alone: a later
+            // call joined to the group since follows whole once they are answered.
+            let inDoubt = members.filter { state.pending[$0]!.inDoubt != nil }
+            for key in inDoubt.isEmpty ? members : inDoubt {
+                add(key, &batch, &saves, &deletes, &bytes)
+            }
+        } else {
+            for key in keys where key.database == database {
+                let change = state.pending[key]!
+                if change.atomicGroup != nil && key.zone != RecordID.defaultZone { continue }
+                if batch.itemCount >= batchCap { break }
+                let size = sizeBytes(of: key)
+                if batch.itemCount > 0 && bytes + size > bytesCap { break }
+                add(key, &batch, &saves, &deletes, &bytes)
+            }
+        }
+        guard batch.itemCount > 0 else { return }
+        beginSending(&context)
+        sending = true
+        context.log("sendingBatch", [("saves", String(saves.count)), ("deletes", String(deletes.count)), ("atomic", String(batch.atomic))])
+        let modify = RecordModify(database: database, saves: saves, deletes: deletes, atomic: batch.atomic, savePolicy: identity.settings.records.savePolicy)
+        send(.modifyRecords(modify), .records(batch), &context)
+    }
+
+    private mutating func beginSending(_ context: inout EngineContext) {
+        if !sentSinceIdle {
+            sentSinceIdle = true
+            context.log("willSendChanges", [])
+        }
+    }
+
+    /// The bytes a pending change adds to a request.
+    private func sizeBytes(of key: RecordKey) -> Int {
+        saveToSend(key)?.save.sizeBytes ?? key.name.utf8.count
+    }
+
+    /// The save to send for a pending change: the one still in doubt, re-sent exactly as it went
+    /// (so the cloud can tell it is the same write), else a fresh one.
+    private func saveToSend(_ key: RecordKey) -> (save: RecordSave, sent: [String: WriteID])? {
+        guard let change = state.pending[key], case .save = change.kind else { return nil }
+        if let save = change.inDoubt { return (save, save.fields.mapValues(\.write)) }
+        return buildSave(key)
+    }
+
+    private mutating func add(_ key: RecordKey, _ batch: inout SentBatch, _ saves: inout [RecordSave], _ deletes: inout [RecordDeletion], _ bytes: inout Int) {
+        switch state.pending[key]!.kind {
+        case .delete(let write):
+            deletes.append(RecordDeletion(id: key.id, write: write))
+            batch.deletes.append((key, write))
+            bytes += key.name.utf8.count
+        case .save:
+            guard let built = saveToSend(key) else { return }
+            saves.append(built.save)
+            batch.saves.append((key, built.sent))
+            bytes += built.save.sizeBytes
+            // Durably, before the request leaves: if its answer never comes (lost, or a crash),
+            // this very save is what goes out again.
+            state.pending[key]!.inDoubt = built.save
+        }
+    }
+
+    /// The save a pending change sends: the changed fields (every local field under `allKeys`,
+    /// or when re-uploading a record the cloud no longer has), each with its original write id.
+    func buildSave(_ key: RecordKey) -> (save: RecordSave, sent: [String: WriteID])? {
+        guard let change = state.pending[key], case .save(let fields) = change.kind, let local = state.records[key] else { return nil }
+        let everything = change.reupload || identity.settings.records.savePolicy == .allKeys
+        let names = everything ? Set(local.fields.keys) : fields
+        var sent: [String: StoredField] = [:], writes: [String: WriteID] = [:]
+        for name in names {
+            guard let field = local.fields[name] else { continue }
+            if change.reupload && field.value == nil { continue }
+            sent[name] = field
+            writes[name] = field.write
+        }
+        let tag = change.reupload ? nil : state.serverRecords[key]?.changeTag
+        return (RecordSave(id: key.id, type: local.type, fields: sent, baseTag: tag, existenceWrite: local.existenceWrite), writes)
+    }
+
+    /// Backs off before any further request, never sooner than `retryAfter`.
+    mutating func scheduleRetry(retryAfter: SimDuration?, reason: String, _ context: inout EngineContext) {
+        state.retryAfter.note(retryAfter, now: context.now)
+        let delay = backoff.nextDelay(retryAfter: retryAfter)
+        retryArmed = true
+        context.emit(.setTimer(RecordEngine.retryTimer, after: delay))
+        context.log("retryScheduled", [("reason", reason), ("after", delay.description)])
+    }
+
+    /// Arms the retry timer for what is left of the cloud's last `retryAfter` (kept durably), if
+    /// anything: after a restart or a reconnect nothing goes out before it.
+    mutating func honourRetryAfter(_ context: inout EngineContext) {
+        guard !retryArmed, let wait = state.retryAfter.remaining(now: context.now) else { return }
+        retryArmed = true
+        context.emit(.setTimer(RecordEngine.retryTimer, after: wait))
+        context.log("retryScheduled", [("reason", "retryAfter"), ("after", wait.description)])
+    }
+
+    /// Routes one response to its handler; every request gets exactly one.
+    mutating func handleResponse(_ envelope: ResponseEnvelope, _ context: inout EngineContext) {
+        guard let (request, epoch) = inFlight.removeValue(forKey: envelope.requestID) else { return }
+        switch request {
+        case .zones, .records: sending = false
+        case .subscribe: subscribing = false
+        case .databaseChanges, .zoneChanges, .query: fetchPhase = .idle
+        }
+        guard epoch == accountEpoch else {
+            // An answer for an account no longer signed in: its data is gone from this device.
+            pump(&context)
+            return
+        }
+        switch envelope.result {
+        case .failed(let error):
+            if case .databaseChanges = request { wantFetch = true } else if case .zoneChanges = request { wantFetch = true } else if case .query = request { wantFetch = true }
+            scheduleRetry(retryAfter: error.retryAfter, reason: error.name, &context)
+        case .ok(.records(let response)):
+            handleRecordResponse(request, response, &context)
+        case .ok(.kvs), .ok(.documents):
+            break
+        }
+        pump(&context)
+    }
+
+    private mutating func handleRecordResponse(_ request: InFlight, _ response: RecordResponse, _ context: inout EngineContext) {
+        if case .failed(let failure) = response {
+            handleRequestFailure(request, failure, &context)
+            return
+        }
+        backoff.reset()
+        switch (request, response) {
+        case (.zones(let ids), .zonesModified(let saved, let deleted)):
+            for operation in state.zoneOperations where ids.contains(operation.id) && operation.kind == .create {
+                state.zones[operation.zone, default: LocalZone()].existsOnServer = true
+            }
+            state.zoneOperations.removeAll { ids.contains($0.id) }
+            context.log("sentDatabaseChanges", [("savedZones", saved.joined(separator: ",")), ("deletedZones", deleted.joined(separator: ","))])
+        case (.records(let batch), .recordsModified(let results)):
+            if fetchPhase == .zoneChanges || fetchPhase == .query {
+                // Only changes the cloud applied can make the fetch's answer stale; a refused
+                // one (`serverRecordChanged`, say) changed nothing there, and the fetch's version
+                // is exactly what its conflict is waiting for.
+                let keys = batch.saves.map(\.key) + batch.deletes.map(\.key)
+                for (index, result) in results.enumerated() where index < keys.count {
+                    if case .failed = result { continue }
+                    answeredDuringFetch.insert(keys[index])
+                }
+            }
+            modifyDone(batch, results, &context)
+        case (.databaseChanges, .databaseChanges(let changes)):
+            databaseChangesDone(changes, &context)
+        case (.zoneChanges, .zoneChanges(let zones)):
+            zoneChangesDone(zones, &context)
+        case (.query, .queryResult(let zone, let records, let deleted)):
+            queryDone(zone, records, deleted, &context)
+        case (.subscribe(let database), .subscribed):
+            switch database {
+            case .private:
+                if let account = state.account, !state.subscribedAccounts.contains(account) {
+                    state.subscribedAccounts.append(account)
+                    // Changes made before the subscription sent this device no push: unless a
+                    // fetch went out after the subscription request, fetch once now, as
+                    // CKSyncEngine does (SPEC §3.3: never depend on pushes).
+                    if fetchStartRequest < privateSubscribeRequest { wantFetch = true }
+                }
+            case .public:
+                state.publicSubscribed = true
+                wantFetch = true
+            }
+        default:
+            context.log("unexpectedResponse", [])
+        }
+    }
+
+    /// A whole request failed at the service.
+    private mutating func handleRequestFailure(_ request: InFlight, _ failure: RecordRequestFailure, _ context: inout EngineContext) {
+        switch failure {
+        case .limitExceeded:
+            guard case .records(let batch) = request else { return }
+            if batch.itemCount > 1 && !batch.atomic {
+                batchCap = max(1, batch.itemCount / 2)
+                context.log("batchSplit", [("items", String(batch.itemCount)), ("nextBatch", String(batchCap))])
+            } else {
+                // Nothing left to split: this change can never be sent.
+                var writes: Set<WriteID> = []
+                for save in batch.saves { writes.formUnion(sentWrites(save.key, save.fields)) }
+                for delete in batch.deletes { writes.insert(delete.write) }
+                rollback(writes, error: "limitExceeded", limit: batch.atomic ? "records.batch" : "records.requestBytes", &context)
+            }
+        case .changeTokenExpired:
+            state.databaseToken = nil
+            wantFetch = true
+        case .zoneBusy(let after), .requestRateLimited(let after):
+            if case .records = request {} else if case .zones = request {} else if case .subscribe = request {} else { wantFetch = true }
+            scheduleRetry(retryAfter: after, reason: failure.name, &context)
+        case .invalidArguments(let detail):
+            if case .zones(let ids) = request { state.zoneOperations.removeAll { ids.contains($0.id) } }
+            context.log("requestRejected", [("detail", detail)])
+            context.emit(.notify(AppNotification(store: .records, reason: "error", items: [])))
+        }
+    }
+
+    /// The writes a sent save stands for: its fields' and, for a creation, the existence item's.
+    func sentWrites(_ key: RecordKey, _ fields: [String: WriteID]) -> Set<WriteID> {
+        var writes = Set(fields.values)
+        if state.serverRecords[key] == nil, let record = state.records[key] { writes.insert(record.existenceWrite) }
+        return writes
+    }
+
+    /// Per-item results of a modify request, in request order (saves, then deletes).
+    private mutating func modifyDone(_ batch: SentBatch, _ results: [RecordItemResult], _ context: inout EngineContext) {
+        var saved = 0, deleted = 0, failed = 0
+        for (index, result) in results.enumerated() {
+            let isSave = index < batch.saves.count
+            guard isSave || index - batch.saves.count < batch.deletes.count else { break }
+            let key = isSave ? batch.saves[index].key : batch.deletes[index - batch.saves.count].key
+            switch result {
+            case .saved(let server):
+                saved += 1
+                state.pending[key]?.inDoubt = nil
+                handleSaved(key, server, sent: batch.saves[index].fields, &context)
+            case .deleted(_, let cascaded):
+                deleted += 1
+                let write = batch.deletes[index - batch.saves.count].write
+                if case .delete(let pendingWrite)? = state.pending[key]?.kind, pendingWrite == write { state.pending[key] = nil }
+                if state.pending[key] == nil { state.serverRecords[key] = nil }
+                state.conflictTags[key] = nil
+                for id in cascaded {
+                    applyFetchedDeletion(RecordKey(database: key.database, zone: id.zone, name: id.name), write: write, &context)
+                }
+            case .failed(_, let error):
+                failed += 1
+                // The cloud has answered for this save: it is no longer in doubt. Not so for
+                // `batchRequestFailed`: the request was not applied, but an earlier send of the
+                // same save may have been, so it goes out again as it was.
+                if isSave && error != .batchRequestFailed { state.pending[key]?.inDoubt = nil }
+                let writes: Set<WriteID> = isSave ? sentWrites(key, batch.saves[index].fields) : [batch.deletes[index - batch.saves.count].write]
+                handleItemError(key, error, writes: writes, &context)
+            }
+        }
+        context.log("sentRecordZoneChanges", [("saved", String(saved)), ("deleted", String(deleted)), ("failed", String(failed))])
+    }
+
+    /// A save the cloud applied: the fields it carried are acknowledged unless changed again since.
+    private mutating func handleSaved(_ key: RecordKey, _ server: ServerRecord, sent: [String: WriteID], _ context: inout EngineContext) {
+        state.fetchedWhileCreating[key] = nil
+        if case .delete? = state.pending[key]?.kind {
+            state.serverRecords[key] = server
+            return
+        }
+        state.serverRecords[key] = server
+        if var change = state.pending[key], case .save(var fields) = change.kind {
+            for (name, write) in sent where fields.contains(name) && state.records[key]?.fields[name]?.write == write {
+                fields.remove(name)
+            }
+            change.reupload = false
+            change.quotaBlocked = false
+            change.kind = .save(fields: fields)
+            state.pending[key] = fields.isEmpty ? nil : change
+        }
+        applyServer(key, server, .fetch, &context)
+    }
+
+    /// One item the cloud refused.
+    private mutating func handleItemError(_ key: RecordKey, _ error: RecordError, writes: Set<WriteID>, _ context: inout EngineContext) {
+        context.log("itemFailed", [("record", key.itemName), ("error", error.name)])
+        switch error {
+        case .serverRecordChanged(let server, _, _):
+            if case .save? = state.pending[key]?.kind, key.database == .private, key.zone != RecordID.defaultZone {
+                // The server version may hold part of another device's atomic call: showing it
+                // now would show that call in part. The fetch brings the whole call in one step
+                // and resolves the conflict there (SPEC §4.3, §6).
+                awaitingFetch.insert(key)
+                wantFetch = true
+                context.log("conflictAwaitsFetch", [("record", key.itemName)])
+            } else {
+                resolveConflict(key, server, detail: "serverRecordChanged", &context)
+            }
+        case .unknownItem:
+            if case .delete? = state.pending[key]?.kind {
+                state.pending[key] = nil
+                state.serverRecords[key] = nil
+            } else {
+                prepareReupload(key, asConflict: true, detail: "unknownItem", &context)
+            }
+        case .zoneNotFound:
+            zoneMissing(key.zoneKey, &context)
+        case .userDeletedZone:
+            dropZone(key.zoneKey, write: nil, &context)
+        case .limitExceeded(let limit):
+            rollback(writes, error: error.name, limit: limit, &context)
+        case .invalidArguments, .permissionFailure:
+            rollback(writes, error: error.name, limit: nil, &context)
+        case .quotaExceeded:
+            quotaBlock(key, &context)
+        case .batchRequestFailed:
+            break
+        }
+    }
+
+    /// The cloud refused these writes for good: the app is told, and every field they set goes
+    /// back to the last server record seen (a record they created goes away).
+    mutating func rollback(_ writes: Set<WriteID>, error: String, limit: String?, _ context: inout EngineContext) {
+        let names = revert(writes, cause: .rollback, &context) { write, rejectedItem, context in
+            context.observe(.rejected(write: write, item: rejectedItem, error: error, limit: limit))
+        }
+        context.emit(.notify(AppNotification(store: .records, reason: "error", items: names)))
+    }
+
+    /// Takes these pending writes back, all in this one step: each field they set goes back to the
+    /// last server record seen, a record they created goes away, and a delete of theirs is undone.
+    /// `report` hears of every pending write taken back.
+    /// - Returns: the item names of the records touched, in queue order.
+    mutating func revert(_ writes: Set<WriteID>, cause: VisibilityCause, _ context: inout EngineContext,
+                         report: (WriteID, ItemKey, inout EngineContext) -> Void) -> [String] {
+        var names: [String] = []
+        for key in orderedPendingKeys() {
+            guard var change = state.pending[key] else { continue }
+            switch change.kind {
+            case .delete(let write):
+                guard writes.contains(write) else { continue }
+                report(write, item(key), &context)
+                state.pending[key] = nil
+                if let server = state.serverRecords[key] { applyServer(key, server, cause, &context) }
+                names.append(key.itemName)
+            case .save(var fields):
+                guard var local = state.records[key] else { state.pending[key] = nil; continue }
+                if state.serverRecords[key] == nil && writes.contains(local.existenceWrite) {
+                    for (write, revertedItem) in pendingWrites(of: key) { report(write, revertedItem, &context) }
+                    state.pending[key] = nil
+                    // Back to the last server record seen: one fetched while the creation was in
+                    // doubt stays (with every field it has); with none, the record goes.
+                    if let seen = state.fetchedWhileCreating.removeValue(forKey: key) {
+                        state.serverRecords[key] = seen
+                        applyServer(key, seen, cause, &context)
+                        names.append(key.itemName)
+                        continue
+                    }
+                    removeLocal(key, write: nil, cause, &context)
+                    names.append(key.itemName)
+                    continue
+                }
+                var touched = false
+                for name in change.sortedFields {
+                    guard let field = local.fields[name], writes.contains(field.write) else { continue }
+                    report(field.write, item(key, field: name), &context)
+                    let back = state.serverRecords[key]?.fields[name]
+                    local.fields[name] = back
+                    fields.remove(name)
+                    show(key, field: name, back, cause, &context)
+                    touched = true
+                }
+                guard touched else { continue }
+                state.records[key] = local
+                // A save in doubt carrying the taken-back writes must not go out again.
+                change.inDoubt = nil
+                change.kind = .save(fields: fields)
+                state.pending[key] = fields.isEmpty && state.serverRecords[key] != nil ? nil : change
+                names.append(key.itemName)
+            }
+        }
+        return names
+    }
+
+    /// `quotaExceeded`: the change stays pending (not lost) and waits until space may have freed;
+    /// the app is told once per write.
+    private mutating func quotaBlock(_ key: RecordKey, _ context: inout EngineContext) {
+        guard state.pending[key] != nil else { return }
+        state.pending[key]!.quotaBlocked = true
+        let pairs = pendingWrites(of: key)
+        let fresh = Set(pairs.map(\.0)).subtracting(state.quotaRejected)
+        for (write, rejectedItem) in pairs where fresh.contains(write) {
+            context.observe(.rejected(write: write, item: rejectedItem, error: "quotaExceeded", limit: "storage"))
+        }
+        state.quotaRejected.formUnion(fresh)
+        if !fresh.isEmpty { context.emit(.notify(AppNotification(store: .records, reason: "error", items: [key.itemName]))) }
+        context.emit(.setTimer(RecordEngine.quotaTimer, after: RecordEngine.quotaRecheck))
+    }
+}

@@ -1,0 +1,193 @@
+import SyncLabKernel
+import SyncLabProtocol
+
+extension RecordEngine {
+    /// The account label of a database's items: the public database, or the signed-in (else the
+    /// last signed-in) account.
+    func account(of database: DatabaseScope) -> AccountID {
+        switch database {
+        case .public: return .publicDatabase
+        case .private: return state.account ?? state.lastAccount
+        }
+    }
+
+    /// The checker's item for a record's field (`""`: the existence item).
+    func item(_ key: RecordKey, field: String = "") -> ItemKey {
+        ItemKey(account: account(of: key.database), store: .records, name: key.itemName, field: field)
+    }
+
+    /// Pending records in queue order.
+    func orderedPendingKeys() -> [RecordKey] {
+        state.pending.keys.sorted { state.pending[$0]!.order < state.pending[$1]!.order }
+    }
+
+    /// The (write, item) pairs a pending change stands for.
+    func pendingWrites(of key: RecordKey) -> [(WriteID, ItemKey)] {
+        guard let change = state.pending[key] else { return [] }
+        switch change.kind {
+        case .delete(let write):
+            return [(write, item(key))]
+        case .save:
+            guard let record = state.records[key] else { return [] }
+            var result: [(WriteID, ItemKey)] = []
+            if state.serverRecords[key] == nil { result.append((record.existenceWrite, item(key))) }
+            for name in change.sortedFields {
+                if let field = record.fields[name] { result.append((field.write, item(key, field: name))) }
+            }
+            return result
+        }
+    }
+
+    /// Whether changes could be sent now (not blocked on the quota or a user-deleted zone).
+    var hasSendableWork: Bool {
+        if !state.zoneOperations.isEmpty { return true }
+        return !sendableKeys().isEmpty
+    }
+
+    /// The pending records that can be sent now, in queue order. An atomic group goes out whole or
+    /// not at all: one member that cannot go holds back the whole group.
+    func sendableKeys() -> [RecordKey] {
+        let all = orderedPendingKeys()
+        var held: Set<WriteID> = []
+        for key in all where !isSendable(key, state.pending[key]!) {
+            if let group = state.pending[key]!.atomicGroup { held.insert(group) }
+        }
+        return all.filter { key in
+            let change = state.pending[key]!
+            return isSendable(key, change) && !(change.atomicGroup.map { held.contains($0) } ?? false)
+        }
+    }
+
+    func isSendable(_ key: RecordKey, _ change: PendingRecordChange) -> Bool {
+        !change.quotaBlocked && state.zones[key.zoneKey]?.userDeleted != true && !awaitingFetch.contains(key)
+    }
+
+    var wantsPrivateSubscription: Bool {
+        guard let account = state.account else { return false }
+        return !state.subscribedAccounts.contains(account)
+    }
+
+    var wantsPublicSubscription: Bool { state.publicSubscriptionWanted && !state.publicSubscribed }
+
+    mutating func nextRequestID() -> UInt64 {
+        state.requestCounter += 1
+        return state.requestCounter
+    }
+
+    /// A write the engine makes itself (merge results, re-stamped fields of a re-uploaded record).
+    func nextDerivedWrite(_ context: inout EngineContext) -> WriteID { context.nextDerivedWrite(on: identity.device) }
+
+    /// Reports what the app now sees for one field (or the existence item).
+    func show(_ key: RecordKey, field: String, _ stored: StoredField?, _ cause: VisibilityCause, _ context: inout EngineContext) {
+        let value: ItemValue = stored?.value.map { .field($0) } ?? .absent
+        context.observe(.visible(item: item(key, field: field), value: value, write: stored?.write, cause: cause))
+    }
+
+    /// Brings the local copy of a record in line with a server record, for every field that has
+    /// no pending local change; reports each visible change with `cause`. Does nothing while a
+    /// delete of the record is pending (the app no longer sees it).
+    /// - Returns: whether anything the app sees changed.
+    @discardableResult
+    mutating func applyServer(_ key: RecordKey, _ server: ServerRecord, _ cause: VisibilityCause, _ context: inout EngineContext) -> Bool {
+        var pendingFields: Set<String> = []
+        if let change = state.pending[key] {
+            switch change.kind {
+            case .delete: return false
+            case .save(let fields): pendingFields = fields
+            }
+        }
+        var changed = false
+        var local: LocalRecord
+        if let existing = state.records[key] {
+            local = existing
+            let creating = pendingFields.isEmpty == false && state.serverRecords[key] == nil
+            if !creating && (local.existenceWrite != server.existenceWrite || local.type != server.type) {
+                local.existenceWrite = server.existenceWrite
+                local.type = server.type
+                context.observe(.visible(item: item(key), value: .recordExists(type: server.type), write: server.existenceWrite, cause: cause))
+                changed = true
+            }
+        } else {
+            local = LocalRecord(type: server.type, fields: [:], existenceWrite: server.existenceWrite)
+            context.observe(.visible(item: item(key), value: .recordExists(type: server.type), write: server.existenceWrite, cause: cause))
+            changed = true
+        }
+        var names = Set(local.fields.keys)
+        names.formUnion(server.fields.keys)
+        for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) where !pendingFields.contains(name) {
+            let before = local.fields[name], after = server.fields[name]
+            if before?.value == after?.value && (after?.value == nil || before?.write == after?.write) {
+                local.fields[name] = after
+                continue
+            }
+            local.fields[name] = after
+            show(key, field: name, after, cause, &context)
+            changed = true
+        }
+        state.records[key] = local
+        return changed
+    }
+
+    /// Removes a record from the local cache, reporting each item the app saw as absent.
+    mutating func removeLocal(_ key: RecordKey, write: WriteID?, _ cause: VisibilityCause, _ context: inout EngineContext) {
+        state.fetchedWhileCreating[key] = nil
+        guard let record = state.records.removeValue(forKey: key) else { return }
+        for name in record.fieldNames where record.fields[name]?.value != nil {
+            context.observe(.visible(item: item(key, field: name), value: .absent, write: write, cause: cause))
+        }
+        context.observe(.visible(item: item(key), value: .absent, write: write, cause: cause))
+    }
+
+    /// Changes blocked on the quota may go again (space may have freed).
+    mutating func unblockQuota() {
+        for key in state.pending.keys where state.pending[key]!.quotaBlocked {
+            state.pending[key]!.quotaBlocked = false
+        }
+    }
+
+    /// Queues a change (or extends the record's pending change).
+    mutating func enqueue(_ key: RecordKey, fields: Set<String>, atomicGroup: WriteID?) {
+        if var change = state.pending[key] {
+            switch change.kind {
+            case .save(let existing): change.kind = .save(fields: existing.union(fields))
+            case .delete: change.kind = .save(fields: fields)
+            }
+            change.quotaBlocked = false
+            state.pending[key] = change
+            joinAtomicGroup(key, atomicGroup)
+        } else {
+            state.nextPendingOrder += 1
+            state.pending[key] = PendingRecordChange(order: state.nextPendingOrder, kind: .save(fields: fields), atomicGroup: atomicGroup)
+        }
+    }
+
+    /// Puts a record's pending change into an atomic call's group (nil: a plain call, which joins
+    /// whatever group the change is in already). A record has one pending change, so when it is
+    /// already in an earlier call's group the two groups become one, sent in one atomic request:
+    /// splitting the earlier call would show part of it (SPEC §4.3, §6).
+    mutating func joinAtomicGroup(_ key: RecordKey, _ group: WriteID?) {
+        guard let group, let change = state.pending[key] else { return }
+        let labels = Set(state.pending.values.compactMap(\.atomicGroup))
+        state.joinedAtomicCalls = state.joinedAtomicCalls.filter { labels.contains($0.key) }
+        if let old = change.atomicGroup, old != group {
+            for other in state.pending.keys where state.pending[other]?.atomicGroup == old {
+                state.pending[other]!.atomicGroup = group
+            }
+            let joined = [old] + (state.joinedAtomicCalls.removeValue(forKey: old) ?? [])
+            state.joinedAtomicCalls[group, default: []].append(contentsOf: joined)
+        }
+        state.pending[key]!.atomicGroup = group
+    }
+
+    /// The `records.saveAtomic` calls an atomic group stands for.
+    func atomicCalls(of group: WriteID) -> Set<WriteID> {
+        Set([group] + (state.joinedAtomicCalls[group] ?? []))
+    }
+
+    /// Queues a zone operation unless the same one is queued already.
+    mutating func enqueueZoneOperation(_ zone: ZoneKey, _ kind: PendingZoneOperation.Kind) {
+        if state.zoneOperations.contains(where: { $0.zone == zone && $0.kind == kind }) { return }
+        state.nextZoneOperationID += 1
+        state.zoneOperations.append(PendingZoneOperation(id: state.nextZoneOperationID, zone: zone, kind: kind))
+    }
+}

@@ -1,0 +1,177 @@
+import SyncLabKernel
+import SyncLabProtocol
+
+/// A CKSyncEngine-like client engine for the Records service (SPEC §4.3), sans-IO.
+///
+/// App calls change the local record cache at once (durably) and queue pending changes; the
+/// engine sends them as soon as it is online and not already sending, in batches within the
+/// request limits, and fetches changes with change tokens on launch, foreground, reconnect and
+/// push. `serverRecordChanged` and fetched changes that meet pending local changes run the app's
+/// conflict policy (`serverWins`, `clientWins`, `merge`).
+///
+/// Timers: kind 1 is the retry timer (backoff, `retryAfter`); kind 2 the periodic re-check of
+/// changes blocked on the storage quota.
+public struct RecordEngine: ClientEngine {
+    public typealias Durable = RecordEngineState
+
+    /// A request this engine is waiting on, and the account epoch it was sent in.
+    enum InFlight: Sendable {
+        case zones(operationIDs: [UInt64])
+        case records(SentBatch)
+        case databaseChanges
+        case zoneChanges
+        case query
+        case subscribe(DatabaseScope)
+    }
+
+    /// What one modify request carried, to match the per-item results.
+    struct SentBatch: Sendable {
+        var database: DatabaseScope
+        /// Per save: the record and the write id of each field sent.
+        var saves: [(key: RecordKey, fields: [String: WriteID])]
+        var deletes: [(key: RecordKey, write: WriteID)]
+        var atomic: Bool
+        var itemCount: Int { saves.count + deletes.count }
+    }
+
+    /// Where the fetch cycle is.
+    enum FetchPhase: Sendable {
+        /// No fetch running.
+        case idle
+        /// Waiting for database changes (zones changed or deleted).
+        case databaseChanges
+        /// Waiting for the changed zones' record changes.
+        case zoneChanges
+        /// Waiting for the public database query.
+        case query
+    }
+
+    static let retryTimer = EngineTimer(kind: 1)
+    static let quotaTimer = EngineTimer(kind: 2)
+    /// How often changes blocked on the quota are tried again (a periodic timer: not work).
+    static let quotaRecheck = SimDuration.minutes(5)
+
+    let identity: EngineIdentity
+    var state: RecordEngineState
+
+    // Volatile: lost on crash.
+    var online = true
+    var inFlight: [UInt64: (request: InFlight, epoch: UInt64)] = [:]
+    /// Bumped at every account change: answers to requests of an earlier account are ignored.
+    var accountEpoch: UInt64 = 0
+    var fetchPhase: FetchPhase = .idle
+    var wantFetch = false
+    var fetchAgain = false
+    var sending = false
+    var subscribing = false
+    var sentSinceIdle = false
+    var retryArmed = false
+    var backoff = RetryBackoff()
+    /// Items per modify request; halved when the cloud says `limitExceeded` for a request.
+    var batchCap: Int
+    var bytesCap: Int
+    /// Item names the current fetch cycle changed, for the app's "fetched" notification.
+    var fetchedItems: [String] = []
+    /// Records whose save met `serverRecordChanged` in a custom zone: they wait for the next fetch,
+    /// which brings the server version together with the rest of the call that wrote it (the
+    /// conflict is resolved there), before they go out again.
+    var awaitingFetch: Set<RecordKey> = []
+    /// Records whose save or delete the cloud answered while a zone fetch or query was on the
+    /// wire. With reordering the fetch may have been answered before that change, so its reply
+    /// can be older than what the device already knows: it must not undo these records, and a
+    /// fresh fetch follows (SPEC §3.3 `reorder`).
+    var answeredDuringFetch: Set<RecordKey> = []
+    /// Request ids of the last private subscription request and of the last fetch cycle's first
+    /// request: a subscription confirmed with no fetch sent after it is followed by one.
+    var privateSubscribeRequest: UInt64 = 0
+    var fetchStartRequest: UInt64 = 0
+
+    public var durable: RecordEngineState { state }
+
+    public init(identity: EngineIdentity, account: AccountID?, recovering durable: RecordEngineState?, requestIDsAfter: UInt64) {
+        self.identity = identity
+        self.state = durable ?? RecordEngineState(account: account)
+        state.requestCounter = max(state.requestCounter, requestIDsAfter)
+        self.batchCap = max(1, identity.limits.records.batch)
+        self.bytesCap = max(1, identity.limits.records.requestBytes)
+    }
+
+    public mutating func handle(_ event: EngineEvent, _ context: inout EngineContext) {
+        switch event {
+        case .launched:
+            state.launchedBefore = true
+            wantFetch = true
+            // A restart after a throttle still owes the cloud the rest of its `retryAfter`.
+            honourRetryAfter(&context)
+            pump(&context)
+        case .foreground:
+            wantFetch = true
+            pump(&context)
+        case .connectivity(let isOnline):
+            online = isOnline
+            if isOnline {
+                backoff.reset()
+                if retryArmed {
+                    retryArmed = false
+                    context.emit(.cancelTimer(RecordEngine.retryTimer))
+                }
+                // Backoff starts afresh, but a `retryAfter` the cloud gave still holds.
+                honourRetryAfter(&context)
+                wantFetch = true
+                pump(&context)
+            }
+        case .response(let envelope):
+            handleResponse(envelope, &context)
+        case .push(let push):
+            if push.account == state.account || (push.account == .publicDatabase && state.publicSubscribed) {
+                wantFetch = true
+                // Something changed in the cloud: space may have freed for blocked changes.
+                if push.account == state.account { unblockQuota() }
+                pump(&context)
+            }
+        case .timer(let timer):
+            if timer == RecordEngine.retryTimer {
+                retryArmed = false
+                state.retryAfter.clear()
+                pump(&context)
+            } else if timer == RecordEngine.quotaTimer {
+                unblockQuota()
+                pump(&context)
+            }
+        case .signedIn(let account):
+            signIn(account, &context)
+        case .signedOut:
+            signOut(&context)
+        }
+    }
+
+    /// False while there is work the engine could do now: a request in flight, a fetch or a
+    /// subscription wanted, a retry timer pending, or changes it can send. Changes blocked on the
+    /// quota or on a zone the user deleted, and anything while offline or signed out, do not count.
+    public var isQuiescent: Bool {
+        if !inFlight.isEmpty { return false }
+        guard online, state.account != nil else { return true }
+        if retryArmed || wantFetch || wantsPrivateSubscription || wantsPublicSubscription { return false }
+        return !hasSendableWork
+    }
+
+    /// What the app sees: per record an existence item and one item per field, sorted.
+    public func localView() -> [ViewEntry] {
+        var view: [ViewEntry] = []
+        for key in state.records.keys.sorted() {
+            let record = state.records[key]!
+            view.append(ViewEntry(item: item(key), value: .recordExists(type: record.type), write: record.existenceWrite))
+            for name in record.fieldNames {
+                guard let field = record.fields[name], let value = field.value else { continue }
+                view.append(ViewEntry(item: item(key, field: name), value: .field(value), write: field.write))
+            }
+        }
+        return view.sorted { $0.item < $1.item }
+    }
+
+    /// Changes accepted locally and not acknowledged, in the order made: per pending record, the
+    /// creation (existence item), each changed field, or the delete.
+    public func pendingWrites() -> [(WriteID, ItemKey)] {
+        orderedPendingKeys().flatMap { pendingWrites(of: $0) }
+    }
+}

@@ -1,0 +1,44 @@
+import SyncLabKernel
+
+/// Everything an engine is given for one step and everything it hands back.
+///
+/// The host fills `now` (the device's local clock) and keeps `random` (the device's engine
+/// sub-stream) across steps; the engine appends to `actions`, which the host drains and clears
+/// (keeping capacity, so steady state allocates nothing for the buffer).
+public struct EngineContext: Sendable {
+    /// The device's local clock reading at this step.
+    public var now: LocalInstant
+    /// The engine's randomness (upload jitter). Owned by the host so it survives a crash.
+    public var random: SeededRandom
+    /// Actions for the host, in order.
+    public var actions: [EngineAction]
+    /// Whether the host keeps trace lines; when false, `log` builds nothing (benchmarks).
+    public var tracing: Bool = true
+    /// Whether the host keeps observations for the checker; when false, `observe` builds nothing
+    /// (benchmarks that skip the checker).
+    public var observing: Bool = true
+    /// The writes the device's engines have made on their own so far (merges, conflict copies),
+    /// across every store and every install of the app. Owned by the host, like `random`, so an
+    /// engine-made write id is never given twice on one device: not by two stores, not after a
+    /// reinstall that started the engines afresh.
+    public var derivedWrites: UInt32 = 0
+
+    public init(now: LocalInstant, random: SeededRandom) {
+        // No reserve here: the host swaps in its own reused buffer, so this array never allocates.
+        self.now = now; self.random = random; self.actions = []
+    }
+
+    @inlinable public mutating func emit(_ action: EngineAction) { actions.append(action) }
+    /// A new id for a write the engine makes on its own (`DEVICE:mN`).
+    @inlinable public mutating func nextDerivedWrite(on device: DeviceID) -> WriteID {
+        derivedWrites += 1
+        return WriteID(device: device, sequence: derivedWrites, derived: true)
+    }
+    @inlinable public mutating func observe(_ observation: @autoclosure () -> Observation) {
+        if observing { actions.append(.observe(observation())) }
+    }
+    /// A trace line; its details are only built when the host is tracing.
+    @inlinable public mutating func log(_ event: String, _ details: @autoclosure () -> [(String, String)]) {
+        if tracing { actions.append(.log(event: event, details: details())) }
+    }
+}

@@ -1,0 +1,36 @@
+import SyncLabKernel
+
+/// A record as the cloud stores it and sends it: type, fields with their write ids, and the
+/// system fields (change tag, dates by the cloud's clock, creator and last modifier).
+public struct ServerRecord: Hashable, Sendable {
+    public var id: RecordID
+    public var type: String
+    /// Field name → field. Iterate through `fieldNames` (sorted), never the dictionary.
+    public var fields: [String: StoredField]
+    /// A new opaque value on every server write (CKRecord.recordChangeTag).
+    public var changeTag: UInt64
+    /// The write that created this incarnation of the record: the write id of its existence item.
+    public var existenceWrite: WriteID
+    public var createdAt: LocalInstant
+    public var modifiedAt: LocalInstant
+    public var creatorDevice: DeviceID
+    public var creatorAccount: AccountID
+    public var lastModifierDevice: DeviceID
+
+    public init(id: RecordID, type: String, fields: [String: StoredField], changeTag: UInt64, existenceWrite: WriteID,
+                createdAt: LocalInstant, modifiedAt: LocalInstant, creatorDevice: DeviceID, creatorAccount: AccountID,
+                lastModifierDevice: DeviceID) {
+        self.id = id; self.type = type; self.fields = fields; self.changeTag = changeTag; self.existenceWrite = existenceWrite
+        self.createdAt = createdAt; self.modifiedAt = modifiedAt; self.creatorDevice = creatorDevice
+        self.creatorAccount = creatorAccount; self.lastModifierDevice = lastModifierDevice
+    }
+
+    /// Field names in UTF-8 byte order.
+    public var fieldNames: [String] { fields.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
+
+    /// Size counted against `limits.records.recordBytes`: field names plus values, assets excluded (SPEC §4.3).
+    public var sizeBytes: Int { fields.reduce(0) { $0 + $1.value.sizeBytes(name: $1.key) } }
+
+    /// Bytes of the assets the record holds (stored apart, counted against the quota).
+    public var assetBytes: Int64 { fields.values.reduce(0) { $0 + $1.assetBytes } }
+}

@@ -1,0 +1,31 @@
+import SyncLabKernel
+import SyncLabChecker
+import SyncLabSimulation
+
+/// The short human summary `synclab run` prints per run (scenario, variant, seed, verdict,
+/// metrics, each anomaly in one sentence, failed expectations, and the command that replays it).
+public enum TextSummary {
+    public static func render(_ judged: ScenarioRunner.Judged, file: String) -> String {
+        let outcome = judged.outcome
+        let report = outcome.report
+        let run = outcome.run
+        var lines: [String] = []
+        let verdict = judged.passed ? "PASS" : "FAIL"
+        lines.append("\(verdict)  \(run.scenarioName) [\(run.variant)]  seed=\(run.seed)  \(outcome.statistics.events) events, simulated \(SimDuration(microseconds: outcome.endTime.microseconds))\(outcome.settled ? "" : " (did not settle)")")
+        lines.append("      writes \(report.writes), lost updates \(report.lostUpdates), conflicts \(report.conflicts), unresolved \(report.unresolvedConflicts), quota violations \(report.quotaViolations), converged \(report.converged ? "yes" : "no"), messages \(outcome.statistics.messages), retries \(outcome.statistics.retries)")
+        let shown = report.anomalies.prefix(12)
+        for anomaly in shown {
+            lines.append("      \(anomaly.kind) @\(SimDuration(microseconds: anomaly.at.microseconds)): \(anomaly.explanation)")
+        }
+        if report.anomalies.count > shown.count { lines.append("      … and \(report.anomalies.count - shown.count) more anomalies (see result.json)") }
+        if report.anomalies.isEmpty { lines.append("      no anomalies") }
+        for expectation in judged.expectations where !expectation.passed {
+            lines.append("      expectation failed: \(expectation.name): wanted \(expectation.wanted.rendered()), got \(expectation.actual.rendered())")
+        }
+        if !judged.passed {
+            let variant = run.variant == "base" ? nil : run.variant
+            lines.append("      replay: " + ReplayCommand.render(file: file, seed: run.seed, variant: variant))
+        }
+        return lines.joined(separator: "\n")
+    }
+}

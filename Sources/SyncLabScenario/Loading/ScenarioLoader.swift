@@ -1,0 +1,44 @@
+import Foundation
+import SyncLabJSON
+
+/// Reads, validates and resolves scenario files (SPEC §5) into `ScenarioFile`s.
+///
+/// Either the whole file is valid and every run is resolved, or the caller gets every error
+/// found: bad input never runs half a scenario.
+public enum ScenarioLoader {
+    /// Reads the file at `path` and parses it. A missing or unreadable file is an error too.
+    public static func load(path: String) -> Result<ScenarioFile, ScenarioErrors> {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            let reason = !exists ? "no such file" : isDirectory.boolValue ? "it is a directory, not a scenario file" : "the file cannot be read"
+            return .failure(ScenarioErrors(errors: [ScenarioError(file: path, position: nil, path: "(root)", message: reason)]))
+        }
+        return parse(bytes: [UInt8](data), path: path)
+    }
+
+    /// Parses scenario text. `path` is used in messages and kept in the result.
+    public static func parse(text: String, path: String) -> Result<ScenarioFile, ScenarioErrors> {
+        parse(bytes: Array(text.utf8), path: path)
+    }
+
+    /// Parses the bytes of a scenario file. Binary or non-UTF-8 input is one error.
+    public static func parse(bytes: [UInt8], path: String) -> Result<ScenarioFile, ScenarioErrors> {
+        let root: JSONNode
+        do {
+            root = try JSON5Reader.parse(bytes: bytes)
+        } catch {
+            let message = "invalid JSON: \(error.message)"
+            return .failure(ScenarioErrors(errors: [ScenarioError(file: path, position: error.position, path: error.path ?? "(root)", message: message)]))
+        }
+        let reader = ScenarioReader(file: path)
+        let scenario = ScenarioResolver(reader: reader).resolve(root)
+        let errors = reader.sortedErrors()
+        if let scenario, errors.isEmpty { return .success(scenario) }
+        if errors.isEmpty {
+            // A resolver that gave up must have said why; never return an unexplained failure.
+            return .failure(ScenarioErrors(errors: [ScenarioError(file: path, position: root.position, path: "(root)", message: "the scenario could not be resolved")]))
+        }
+        return .failure(ScenarioErrors(errors: errors))
+    }
+}

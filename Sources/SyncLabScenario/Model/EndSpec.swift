@@ -1,0 +1,13 @@
+import SyncLabKernel
+
+/// How a run ends (SPEC §5 `end`).
+public struct EndSpec: Hashable, Sendable {
+    /// After the last step: restart crashed devices, bring everyone online, clear network and cloud
+    /// faults, foreground every app. Default true.
+    public var heal: Bool = true
+    /// How long to run after the last step before judging. Default 1 h.
+    public var settle: SimDuration = .seconds(3600)
+    /// The runaway cap. Default 50 million events.
+    public var maxEvents: Int = 50_000_000
+    public init() {}
+}

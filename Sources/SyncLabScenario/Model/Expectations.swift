@@ -1,0 +1,75 @@
+import SyncLabProtocol
+
+/// `expect` (SPEC §5). Every field is optional: only what is given is checked.
+public struct Expectations: Sendable {
+    public var converged: Bool?
+    public var lostUpdates: CountExpectation?
+    public var conflicts: CountExpectation?
+    public var unresolvedConflicts: CountExpectation?
+    public var quotaViolations: CountExpectation?
+    /// Each must match at least one anomaly found.
+    public var anomalies: [AnomalyPattern] = []
+    /// Each must match no anomaly found.
+    public var noAnomalies: [AnomalyPattern] = []
+    public var final: FinalExpectation?
+    public var notifications: [NotificationExpectation] = []
+    public var settled: Bool?
+    public init() {}
+}
+
+/// An integer expectation: exact, `{"min": n}`, `{"max": n}` or both bounds.
+public struct CountExpectation: Hashable, Sendable, CustomStringConvertible {
+    public var min: Int?
+    public var max: Int?
+    public init(min: Int?, max: Int?) { self.min = min; self.max = max }
+    public static func exactly(_ value: Int) -> CountExpectation { CountExpectation(min: value, max: value) }
+
+    public func accepts(_ value: Int) -> Bool {
+        if let min, value < min { return false }
+        if let max, value > max { return false }
+        return true
+    }
+
+    /// `3`, `{"min": 1}`, `{"max": 2}`, `{"min": 1, "max": 2}`: as written in the scenario.
+    public var description: String {
+        switch (min, max) {
+        case let (low?, high?) where low == high: return "\(low)"
+        case let (low?, high?): return "{\"min\": \(low), \"max\": \(high)}"
+        case let (low?, nil): return "{\"min\": \(low)}"
+        case let (nil, high?): return "{\"max\": \(high)}"
+        case (nil, nil): return "{}"
+        }
+    }
+}
+
+/// Matches anomalies by kind and optionally store, item (`key`, `path`, `ZONE/NAME` or
+/// `ZONE/NAME.field`) and device id.
+public struct AnomalyPattern: Hashable, Sendable {
+    public var kind: String
+    public var store: String?
+    public var item: String?
+    public var device: String?
+    public init(kind: String, store: String? = nil, item: String? = nil, device: String? = nil) {
+        self.kind = kind; self.store = store; self.item = item; self.device = device
+    }
+}
+
+/// `expect.final`: the cloud's final state of the first account; nil values mean absent.
+public struct FinalExpectation: Sendable {
+    public var kvs: [(key: String, value: PlistValue?)] = []
+    public var documents: [(path: String, content: DocumentContent?)] = []
+    public var records: [(name: String, fields: [FieldAssignment]?)] = []
+    public init() {}
+}
+
+/// `expect.notifications` entry: how many notifications with `reason` a device's app got.
+/// With neither bound: at least one.
+public struct NotificationExpectation: Hashable, Sendable {
+    public var device: String
+    public var reason: String
+    public var min: Int?
+    public var max: Int?
+    public init(device: String, reason: String, min: Int? = nil, max: Int? = nil) {
+        self.device = device; self.reason = reason; self.min = min; self.max = max
+    }
+}

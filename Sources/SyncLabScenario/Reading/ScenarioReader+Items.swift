@@ -1,0 +1,51 @@
+import SyncLabJSON
+import SyncLabProtocol
+
+/// `{"kvs": {key: value}, "documents": {path: content}, "records": {"ZONE/NAME": {field: value}}}`:
+/// item values to compare, as `assert` steps and `expect.final` write them. `null` means absent.
+extension ScenarioReader {
+    struct ItemValues {
+        var kvs: [(key: String, value: PlistValue?)] = []
+        var documents: [(path: String, content: DocumentContent?)] = []
+        var records: [(name: String, fields: [FieldAssignment]?)] = []
+    }
+
+    /// Reads the three maps, in the order written. Nil when anything in them is invalid.
+    func itemValues(_ node: JSONNode, _ path: JSONPath, what: String) -> ItemValues? {
+        guard let members = members(node, path, allowed: ["kvs", "documents", "records"], what: what) else { return nil }
+        var result = ItemValues()
+        var failed = false
+        for member in members {
+            let sectionPath = path.key(member.key)
+            guard let entries = member.value.members else {
+                report("expected an object of \(member.key == "records" ? "\"ZONE/NAME\" → fields" : member.key == "kvs" ? "key → value" : "path → content"), got \(member.value.value.shortDescription)", at: member.value.position, path: sectionPath)
+                failed = true
+                continue
+            }
+            for entry in entries {
+                let entryPath = sectionPath.key(entry.key)
+                switch member.key {
+                case "kvs":
+                    if let value = expectedPlist(entry.value, entryPath) { result.kvs.append((entry.key, value)) } else { failed = true }
+                case "documents":
+                    if let content = expectedContent(entry.value, entryPath) { result.documents.append((entry.key, content)) } else { failed = true }
+                default:
+                    let parts = entry.key.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+                    guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                        report("expected a record item name \"ZONE/NAME\" (like \"_defaultZone/n1\"), got \"\(entry.key)\"", at: entry.keyPosition, path: entryPath)
+                        failed = true
+                        continue
+                    }
+                    if case .null = entry.value.value {
+                        result.records.append((entry.key, nil))
+                    } else if let fields = fieldAssignments(entry.value, entryPath) {
+                        result.records.append((entry.key, fields))
+                    } else {
+                        failed = true
+                    }
+                }
+            }
+        }
+        return failed ? nil : result
+    }
+}

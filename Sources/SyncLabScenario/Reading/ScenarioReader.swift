@@ -1,0 +1,277 @@
+import SyncLabJSON
+import SyncLabKernel
+
+/// Collects errors while a scenario is validated, and reads typed values out of JSON nodes.
+///
+/// Every reader reports what is wrong (with the node's position and path, and what was expected)
+/// and returns nil, so callers carry on and the file's other errors are found too.
+final class ScenarioReader {
+    let file: String
+    private var errors: [ScenarioError] = []
+
+    init(file: String) { self.file = file }
+
+    var hasErrors: Bool { !errors.isEmpty }
+
+    /// Records one error.
+    func report(_ message: String, at position: SourcePosition?, path: JSONPath) {
+        errors.append(ScenarioError(file: file, position: position, path: path.description, message: message))
+    }
+
+    /// Every error once, in file order. Errors at the same place and path are reported once
+    /// (step templates are checked once per expansion).
+    func sortedErrors() -> [ScenarioError] {
+        var seen: [String: Bool] = [:]
+        var unique: [(offset: Int, error: ScenarioError)] = []
+        for (offset, error) in errors.enumerated() {
+            let key = "\(error.position?.description ?? "-")|\(error.path)"
+            if seen[key] != nil { continue }
+            seen[key] = true
+            unique.append((offset, error))
+        }
+        unique.sort { lhs, rhs in
+            switch (lhs.error.position, rhs.error.position) {
+            case let (left?, right?) where left != right: return left < right
+            case (nil, _?): return false
+            case (_?, nil): return true
+            default: return lhs.offset < rhs.offset
+            }
+        }
+        return unique.map(\.error)
+    }
+
+    // MARK: - Objects
+
+    /// The members of an object, reporting a non-object and every key not in `allowed`.
+    /// - Parameter what: how messages name the object ("a device", "the scenario").
+    func members(_ node: JSONNode, _ path: JSONPath, allowed: [String], what: String) -> [JSONMember]? {
+        guard let members = node.members else {
+            report("expected \(what) (an object), got \(node.value.shortDescription)", at: node.position, path: path)
+            return nil
+        }
+        for member in members where !allowed.contains(member.key) {
+            let hint = Suggestion.hint(for: member.key, in: allowed)
+            let list = allowed.count <= 12 ? " (expected one of: \(allowed.joined(separator: ", ")))" : ""
+            report("unknown key '\(member.key)' in \(what)\(hint.isEmpty ? list : hint)", at: member.keyPosition, path: path.key(member.key))
+        }
+        return members
+    }
+
+    /// The value of a required member, reporting its absence at the object's position.
+    func required(_ members: [JSONMember], _ key: String, in object: JSONNode, _ path: JSONPath, what: String) -> JSONNode? {
+        if let member = members.first(where: { $0.key == key }) { return member.value }
+        report("missing required key '\(key)' in \(what)", at: object.position, path: path.key(key))
+        return nil
+    }
+
+    // MARK: - Scalars
+
+    func string(_ node: JSONNode, _ path: JSONPath, nonEmpty: Bool = false, what: String = "a string") -> String? {
+        guard case .string(let text) = node.value else {
+            report("expected \(what), got \(node.value.shortDescription)", at: node.position, path: path)
+            return nil
+        }
+        if nonEmpty && text.isEmpty {
+            report("expected \(what), got an empty string", at: node.position, path: path)
+            return nil
+        }
+        return text
+    }
+
+    func bool(_ node: JSONNode, _ path: JSONPath) -> Bool? {
+        guard case .bool(let value) = node.value else {
+            report("expected true or false, got \(node.value.shortDescription)", at: node.position, path: path)
+            return nil
+        }
+        return value
+    }
+
+    /// An integer of at least `minimum`. `1.0` is not an integer here: number kinds matter.
+    func integer(_ node: JSONNode, _ path: JSONPath, minimum: Int64? = nil, what: String = "an integer") -> Int64? {
+        if case .largeInteger = node.value {
+            report("expected \(what), got \(node.value.shortDescription), which is outside the 64-bit range", at: node.position, path: path)
+            return nil
+        }
+        guard case .integer(let value) = node.value else {
+            report("expected \(what), got \(node.value.shortDescription)", at: node.position, path: path)
+            return nil
+        }
+        if let minimum, value < minimum {
+            report("expected \(what) of at least \(minimum), got \(value)", at: node.position, path: path)
+            return nil
+        }
+        return value
+    }
+
+    /// A seed: any unsigned 64-bit integer (SPEC §2: one seed decides everything; `--seed`
+    /// takes the same range, so every seed a run records can be written back).
+    func seed(_ node: JSONNode, _ path: JSONPath) -> UInt64? {
+        if let value = node.value.unsignedValue { return value }
+        report("expected a non-negative integer below 2^64 for the seed, got \(node.value.shortDescription)", at: node.position, path: path)
+        return nil
+    }
+
+    /// Reports an integer literal beyond 64 bits where `what` is wanted. A plist or record
+    /// integer is 64-bit signed, as on the device; a double is the way to write a larger number.
+    func reportLargeInteger(_ node: JSONNode, _ path: JSONPath, what: String) {
+        report("\(what) is a 64-bit signed integer, got \(node.value.shortDescription) (write it with a fraction, like 1.0e20, for a double)", at: node.position, path: path)
+    }
+
+    /// Like `integer`, as an `Int`.
+    func int(_ node: JSONNode, _ path: JSONPath, minimum: Int64? = nil, what: String = "an integer") -> Int? {
+        guard let value = integer(node, path, minimum: minimum, what: what) else { return nil }
+        guard let result = Int(exactly: value) else {
+            report("\(value) is too large", at: node.position, path: path)
+            return nil
+        }
+        return result
+    }
+
+    /// An integer or a number with a fraction, finite.
+    func number(_ node: JSONNode, _ path: JSONPath, what: String = "a number") -> Double? {
+        switch node.value {
+        case .integer(let value): return Double(value)
+        // A number, if an imprecise one as a double; the caller's range check judges it.
+        case .largeInteger(let digits): return Double(digits)
+        case .double(let value) where value.isFinite: return value
+        case .object, .array, .string, .bool, .null, .double:
+            report("expected \(what), got \(node.value.shortDescription)", at: node.position, path: path)
+            return nil
+        }
+    }
+
+    /// A probability between 0 and 1.
+    func probability(_ node: JSONNode, _ path: JSONPath) -> Double? {
+        guard let value = number(node, path, what: "a probability between 0 and 1") else { return nil }
+        guard value >= 0 && value <= 1 else {
+            report("expected a probability between 0 and 1, got \(node.value.shortDescription)", at: node.position, path: path)
+            return nil
+        }
+        return value
+    }
+
+    /// One of an enum's raw values, with a suggestion for near misses.
+    func choice<Choice: RawRepresentable & CaseIterable>(_ node: JSONNode, _ path: JSONPath, _ type: Choice.Type) -> Choice? where Choice.RawValue == String {
+        choice(node, path, names: Choice.allCases.map(\.rawValue)).flatMap { Choice(rawValue: $0) }
+    }
+
+    /// One of `names`, with a suggestion for near misses.
+    func choice(_ node: JSONNode, _ path: JSONPath, names: [String]) -> String? {
+        let expected = "one of " + names.map { "\"\($0)\"" }.joined(separator: ", ")
+        guard case .string(let text) = node.value else {
+            report("expected \(expected), got \(node.value.shortDescription)", at: node.position, path: path)
+            return nil
+        }
+        guard names.contains(text) else {
+            let hint = Suggestion.hint(for: text, in: names)
+            report("expected \(expected), got \(node.value.shortDescription)\(hint)", at: node.position, path: path)
+            return nil
+        }
+        return text
+    }
+
+    // MARK: - Units
+
+    /// Which durations a place accepts.
+    enum DurationRule {
+        /// Offsets and jumps: any sign.
+        case signed
+        /// Times and delays: zero or more.
+        case nonNegative
+        /// Periods and timeouts: more than zero.
+        case positive
+    }
+
+    /// A duration string with a unit (`"250ms"`, `"1.5s"`), or a bare integer of milliseconds.
+    func duration(_ node: JSONNode, _ path: JSONPath, _ rule: DurationRule, what: String = "a duration") -> SimDuration? {
+        let example = rule == .signed ? "like \"+5m\" or \"-30s\"" : "like \"250ms\" or \"1.5s\""
+        let value: SimDuration
+        switch node.value {
+        case .string(let text):
+            guard let parsed = Units.duration(text) else {
+                report("expected \(what) \(example) (units us, ms, s, m, h, d), got \(node.value.shortDescription)", at: node.position, path: path)
+                return nil
+            }
+            value = parsed
+        case .integer(let milliseconds):
+            let (micros, overflow) = milliseconds.multipliedReportingOverflow(by: 1_000)
+            guard !overflow else {
+                report("\(what) is too large", at: node.position, path: path)
+                return nil
+            }
+            value = SimDuration(microseconds: micros)
+        case .largeInteger:
+            report("\(what) is outside the 64-bit range, got \(node.value.shortDescription)", at: node.position, path: path)
+            return nil
+        case .object, .array, .double, .bool, .null:
+            report("expected \(what) \(example), got \(node.value.shortDescription)", at: node.position, path: path)
+            return nil
+        }
+        switch rule {
+        case .signed:
+            break
+        case .nonNegative:
+            if value < .zero {
+                report("\(what) can't be negative, got \(node.value.shortDescription)", at: node.position, path: path)
+                return nil
+            }
+        case .positive:
+            if value <= .zero {
+                report("\(what) must be more than zero, got \(node.value.shortDescription)", at: node.position, path: path)
+                return nil
+            }
+        }
+        return value
+    }
+
+    /// A size string (`"3MB"`, `"512KB"`; binary units) or a bare integer of bytes; never negative.
+    func size(_ node: JSONNode, _ path: JSONPath, what: String = "a size") -> Int64? {
+        switch node.value {
+        case .string(let text):
+            if let value = Units.size(text) { return value }
+            let negative = text.hasPrefix("-")
+            report(negative ? "\(what) can't be negative, got \(node.value.shortDescription)"
+                   : "expected \(what) like \"3MB\" or \"512KB\" (units B, KB, MB, GB, KiB, MiB, GiB), got \(node.value.shortDescription)",
+                   at: node.position, path: path)
+            return nil
+        case .integer(let bytes):
+            guard bytes >= 0 else {
+                report("\(what) can't be negative, got \(bytes)", at: node.position, path: path)
+                return nil
+            }
+            return bytes
+        case .largeInteger:
+            report("\(what) is outside the 64-bit range, got \(node.value.shortDescription)", at: node.position, path: path)
+            return nil
+        case .object, .array, .double, .bool, .null:
+            report("expected \(what) like \"3MB\" or a number of bytes, got \(node.value.shortDescription)", at: node.position, path: path)
+            return nil
+        }
+    }
+
+    /// A bandwidth string (`"10Mbps"`) or a bare integer of bits per second; more than zero.
+    func bandwidth(_ node: JSONNode, _ path: JSONPath) -> Int64? {
+        let value: Int64
+        switch node.value {
+        case .string(let text):
+            guard let parsed = Units.bandwidth(text) else {
+                report("expected a bandwidth like \"10Mbps\" or \"256kbps\" (units bps, kbps, Mbps, Gbps), got \(node.value.shortDescription)", at: node.position, path: path)
+                return nil
+            }
+            value = parsed
+        case .integer(let bits):
+            value = bits
+        case .largeInteger:
+            report("a bandwidth is outside the 64-bit range, got \(node.value.shortDescription)", at: node.position, path: path)
+            return nil
+        case .object, .array, .double, .bool, .null:
+            report("expected a bandwidth like \"10Mbps\", got \(node.value.shortDescription)", at: node.position, path: path)
+            return nil
+        }
+        guard value > 0 else {
+            report("a bandwidth must be more than zero, got \(node.value.shortDescription)", at: node.position, path: path)
+            return nil
+        }
+        return value
+    }
+}

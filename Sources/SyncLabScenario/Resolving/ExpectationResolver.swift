@@ -1,0 +1,139 @@
+import SyncLabJSON
+import SyncLabProtocol
+
+/// Reads `expect` (SPEC §5) into `Expectations`.
+struct ExpectationResolver {
+    static let keys = ["converged", "lostUpdates", "conflicts", "unresolvedConflicts", "quotaViolations",
+                       "anomalies", "noAnomalies", "final", "notifications", "settled"]
+    /// The checker's anomaly kinds (SPEC §6).
+    static let anomalyKinds = ["lostUpdate", "causalityViolation", "quotaViolation", "divergence", "atomicityViolation",
+                               "isolationViolation", "resurrection", "missedNotification", "spuriousNotification"]
+
+    let reader: ScenarioReader
+    let deviceIDs: [String]
+
+    func resolve(_ node: JSONNode, _ path: JSONPath) -> Expectations {
+        var result = Expectations()
+        guard let members = reader.members(node, path, allowed: ExpectationResolver.keys, what: "expectations") else { return result }
+        for member in members {
+            let valuePath = path.key(member.key)
+            let value = member.value
+            switch member.key {
+            case "converged": result.converged = reader.bool(value, valuePath)
+            case "settled": result.settled = reader.bool(value, valuePath)
+            case "lostUpdates": result.lostUpdates = count(value, valuePath)
+            case "conflicts": result.conflicts = count(value, valuePath)
+            case "unresolvedConflicts": result.unresolvedConflicts = count(value, valuePath)
+            case "quotaViolations": result.quotaViolations = count(value, valuePath)
+            case "anomalies": result.anomalies = patterns(value, valuePath, allowPlainKinds: false)
+            case "noAnomalies": result.noAnomalies = patterns(value, valuePath, allowPlainKinds: true)
+            case "final":
+                if let items = reader.itemValues(value, valuePath, what: "final state") {
+                    var final = FinalExpectation()
+                    final.kvs = items.kvs; final.documents = items.documents; final.records = items.records
+                    result.final = final
+                }
+            case "notifications": result.notifications = notifications(value, valuePath)
+            default: break
+            }
+        }
+        return result
+    }
+
+    /// `3`, `{"min": 1}`, `{"max": 2}` or `{"min": 1, "max": 2}`.
+    private func count(_ node: JSONNode, _ path: JSONPath) -> CountExpectation? {
+        switch node.value {
+        case .integer, .largeInteger: return reader.int(node, path, minimum: 0, what: "a count").map { .exactly($0) }
+        case .object, .array, .string, .double, .bool, .null: break
+        }
+        guard node.members != nil else {
+            reader.report("expected a count: an integer, or {\"min\": n} / {\"max\": n}, got \(node.value.shortDescription)", at: node.position, path: path)
+            return nil
+        }
+        guard let members = reader.members(node, path, allowed: ["min", "max"], what: "a count range") else { return nil }
+        guard !members.isEmpty else {
+            reader.report("a count range needs \"min\", \"max\" or both", at: node.position, path: path)
+            return nil
+        }
+        let minimum = node["min"].flatMap { reader.int($0, path.key("min"), minimum: 0, what: "a count") }
+        let maximum = node["max"].flatMap { reader.int($0, path.key("max"), minimum: 0, what: "a count") }
+        if node["min"] != nil && minimum == nil { return nil }
+        if node["max"] != nil && maximum == nil { return nil }
+        if let minimum, let maximum, minimum > maximum {
+            reader.report("\"min\" (\(minimum)) is greater than \"max\" (\(maximum))", at: node.position, path: path)
+            return nil
+        }
+        return CountExpectation(min: minimum, max: maximum)
+    }
+
+    private func patterns(_ node: JSONNode, _ path: JSONPath, allowPlainKinds: Bool) -> [AnomalyPattern] {
+        guard case .array(let elements) = node.value else {
+            reader.report("expected a list of anomaly patterns ({\"kind\": …}\(allowPlainKinds ? " or kind names" : "")), got \(node.value.shortDescription)", at: node.position, path: path)
+            return []
+        }
+        var result: [AnomalyPattern] = []
+        for (index, element) in elements.enumerated() {
+            let elementPath = path.index(index)
+            if allowPlainKinds, case .string = element.value {
+                if let kind = reader.choice(element, elementPath, names: ExpectationResolver.anomalyKinds) { result.append(AnomalyPattern(kind: kind)) }
+                continue
+            }
+            guard let members = reader.members(element, elementPath, allowed: ["kind", "store", "item", "device"], what: "an anomaly pattern") else { continue }
+            guard let kindNode = reader.required(members, "kind", in: element, elementPath, what: "an anomaly pattern"),
+                  let kind = reader.choice(kindNode, elementPath.key("kind"), names: ExpectationResolver.anomalyKinds) else { continue }
+            var pattern = AnomalyPattern(kind: kind)
+            var failed = false
+            if let storeNode = element["store"] {
+                if let store = reader.choice(storeNode, elementPath.key("store"), Store.self) { pattern.store = store.rawValue } else { failed = true }
+            }
+            if let itemNode = element["item"] {
+                if let item = reader.string(itemNode, elementPath.key("item"), nonEmpty: true, what: "an item name") { pattern.item = item } else { failed = true }
+            }
+            if let deviceNode = element["device"] {
+                if let device = deviceID(deviceNode, elementPath.key("device")) { pattern.device = device } else { failed = true }
+            }
+            if !failed { result.append(pattern) }
+        }
+        return result
+    }
+
+    private func notifications(_ node: JSONNode, _ path: JSONPath) -> [NotificationExpectation] {
+        guard case .array(let elements) = node.value else {
+            reader.report("expected a list of {\"device\", \"reason\", \"min\"?, \"max\"?}, got \(node.value.shortDescription)", at: node.position, path: path)
+            return []
+        }
+        var result: [NotificationExpectation] = []
+        for (index, element) in elements.enumerated() {
+            let elementPath = path.index(index)
+            guard let members = reader.members(element, elementPath, allowed: ["device", "reason", "min", "max"], what: "a notification expectation") else { continue }
+            let device = reader.required(members, "device", in: element, elementPath, what: "a notification expectation").flatMap { deviceID($0, elementPath.key("device")) }
+            let reason = reader.required(members, "reason", in: element, elementPath, what: "a notification expectation")
+                .flatMap { reader.string($0, elementPath.key("reason"), nonEmpty: true, what: "a notification reason like \"serverChange\"") }
+            let minimum = element["min"].flatMap { reader.int($0, elementPath.key("min"), minimum: 0, what: "a count") }
+            let maximum = element["max"].flatMap { reader.int($0, elementPath.key("max"), minimum: 0, what: "a count") }
+            guard let device, let reason else { continue }
+            guard AppNotification.reasons.contains(reason) else {
+                let node = element["reason"]
+                reader.report("unknown notification reason \"\(reason)\"\(Suggestion.hint(for: reason, in: AppNotification.reasons)) (reasons: \(AppNotification.reasons.joined(separator: ", ")))",
+                              at: node?.position ?? element.position, path: elementPath.key("reason"))
+                continue
+            }
+            if (element["min"] != nil && minimum == nil) || (element["max"] != nil && maximum == nil) { continue }
+            if let minimum, let maximum, minimum > maximum {
+                reader.report("\"min\" (\(minimum)) is greater than \"max\" (\(maximum))", at: element.position, path: elementPath)
+                continue
+            }
+            result.append(NotificationExpectation(device: device, reason: reason, min: minimum, max: maximum))
+        }
+        return result
+    }
+
+    private func deviceID(_ node: JSONNode, _ path: JSONPath) -> String? {
+        guard let id = reader.string(node, path, nonEmpty: true, what: "a device id") else { return nil }
+        guard deviceIDs.contains(id) else {
+            reader.report("unknown device \"\(id)\"\(Suggestion.hint(for: id, in: deviceIDs)) (devices: \(deviceIDs.joined(separator: ", ")))", at: node.position, path: path)
+            return nil
+        }
+        return id
+    }
+}

@@ -1,0 +1,264 @@
+import SyncLabJSON
+import SyncLabKernel
+import SyncLabProtocol
+
+/// Validates a parsed scenario file and resolves it into one `ScenarioRun` per variant.
+///
+/// Variants: `engine`, `network` and `limits` are read as overrides and applied on top of the
+/// base's (the effect of deep-merging the JSON objects, member by member; a latency distribution
+/// is replaced whole, never merged field by field). A variant's `expect` replaces the base's
+/// whole. Each section is validated once, where it is written, so every error has the path the
+/// user wrote (`variants[0].engine.documents.conflict`) and is reported once.
+struct ScenarioResolver {
+    static let topLevelKeys = ["format", "name", "description", "seed", "duration", "accounts", "environment",
+                               "schema", "limits", "network", "engine", "devices", "steps", "end", "expect", "variants"]
+    static let format = "synclab/1"
+
+    /// A device as declared, before the network defaults of a run are applied.
+    private struct DeclaredDevice {
+        var id: String
+        var account: Int
+        var clockOffset: SimDuration
+        var driftPpm: Double
+        var network: LinkOverride
+        var online: Bool
+    }
+
+    /// A variant's own sections.
+    private struct DeclaredVariant {
+        var name: String
+        var description: String?
+        var engine: EngineSettings
+        var limits: Limits
+        var network: LinkSettings
+        var expect: Expectations
+    }
+
+    let reader: ScenarioReader
+
+    func resolve(_ root: JSONNode) -> ScenarioFile? {
+        let path = JSONPath.root
+        guard let members = reader.members(root, path, allowed: ScenarioResolver.topLevelKeys, what: "the scenario") else { return nil }
+        func member(_ key: String) -> JSONNode? { members.first { $0.key == key }?.value }
+
+        if let formatNode = reader.required(members, "format", in: root, path, what: "the scenario"),
+           let format = reader.string(formatNode, path.key("format"), what: "\"\(ScenarioResolver.format)\"") ,
+           format != ScenarioResolver.format {
+            reader.report("unsupported format \"\(format)\": expected \"\(ScenarioResolver.format)\"", at: formatNode.position, path: path.key("format"))
+        }
+        let name = reader.required(members, "name", in: root, path, what: "the scenario")
+            .flatMap { reader.string($0, path.key("name"), nonEmpty: true, what: "a scenario name") } ?? ""
+        let description = member("description").flatMap { reader.string($0, path.key("description"), what: "a description") } ?? ""
+        let seed = member("seed").flatMap { reader.seed($0, path.key("seed")) } ?? 1
+        var duration: SimDuration? = .seconds(86_400)
+        if let durationNode = member("duration") {
+            duration = reader.duration(durationNode, path.key("duration"), .nonNegative, what: "a scenario duration")
+        }
+        let accounts = member("accounts").map { self.accounts($0, path.key("accounts")) } ?? ["main"]
+        let environment = member("environment").flatMap { reader.choice($0, path.key("environment"), SchemaEnvironment.self) } ?? .development
+        let schema = member("schema").map { self.schema($0, path.key("schema")) } ?? []
+
+        var limits = Limits()
+        if let node = member("limits") { reader.applyLimits(node, path.key("limits"), to: &limits) }
+        var engine = EngineSettings()
+        if let node = member("engine") { reader.applyEngine(node, path.key("engine"), to: &engine) }
+        var network = LinkSettings()
+        if let node = member("network") { network = reader.linkOverride(node, path.key("network")).applied(to: network) }
+
+        var devices: [DeclaredDevice] = []
+        if let node = reader.required(members, "devices", in: root, path, what: "the scenario (at least one device: [{\"id\": \"A\"}])") {
+            devices = self.devices(node, path.key("devices"), accounts: accounts)
+        }
+        let deviceIDs = devices.map(\.id)
+
+        var steps: [Step] = []
+        if let node = member("steps") {
+            steps = StepResolver(reader: reader, deviceIDs: deviceIDs, accounts: accounts, duration: duration).resolve(node, path.key("steps"))
+        }
+        let end = member("end").map { self.end($0, path.key("end")) } ?? EndSpec()
+        let expectations = ExpectationResolver(reader: reader, deviceIDs: deviceIDs)
+        let expect = member("expect").map { expectations.resolve($0, path.key("expect")) } ?? Expectations()
+
+        var variants: [DeclaredVariant] = []
+        if let node = member("variants") {
+            variants = self.variants(node, path.key("variants"), engine: engine, limits: limits, network: network, expect: expect, expectations: expectations)
+        }
+
+        guard !reader.hasErrors, let duration else { return nil }
+        func run(variant: String, description runDescription: String, engine: EngineSettings, limits: Limits, network: LinkSettings, expect: Expectations) -> ScenarioRun {
+            let resolvedDevices = devices.map {
+                DeviceSpec(id: $0.id, account: $0.account, clockOffset: $0.clockOffset, driftPpm: $0.driftPpm, link: $0.network.applied(to: network), online: $0.online)
+            }
+            return ScenarioRun(scenarioName: name, description: runDescription, variant: variant, seed: seed, duration: duration,
+                               accounts: accounts, environment: environment, limits: limits, engine: engine, network: network,
+                               devices: resolvedDevices, steps: steps, end: end, expect: expect, schema: schema)
+        }
+        var runs = [run(variant: "base", description: description, engine: engine, limits: limits, network: network, expect: expect)]
+        for variant in variants {
+            runs.append(run(variant: variant.name, description: variant.description ?? description, engine: variant.engine,
+                            limits: variant.limits, network: variant.network, expect: variant.expect))
+        }
+        return ScenarioFile(path: reader.file, name: name, description: description, runs: runs)
+    }
+
+    // MARK: - Sections
+
+    /// `schema`: `{"TYPE": {"FIELD": "KIND", …}, …}`, the record types deployed before the run.
+    private func schema(_ node: JSONNode, _ path: JSONPath) -> [RecordTypeSchema] {
+        guard case .object(let types) = node.value else {
+            reader.report("expected an object of record types like {\"Note\": {\"title\": \"string\"}}, got \(node.value.shortDescription)", at: node.position, path: path)
+            return []
+        }
+        let kinds = RecordTypeSchema.scalarKinds.joined(separator: ", ")
+        var declared: [RecordTypeSchema] = []
+        for type in types {
+            let typePath = path.key(type.key)
+            if type.key.isEmpty { reader.report("expected a record type name, got an empty key", at: type.keyPosition, path: typePath) }
+            guard case .object(let fields) = type.value.value else {
+                reader.report("expected an object of fields like {\"title\": \"string\"}, got \(type.value.value.shortDescription)", at: type.value.position, path: typePath)
+                continue
+            }
+            var kindsByField: [String: String] = [:]
+            for field in fields {
+                if field.key.isEmpty { reader.report("expected a field name, got an empty key", at: field.keyPosition, path: typePath.key(field.key)) }
+                guard let kind = reader.string(field.value, typePath.key(field.key), what: "a field kind") else { continue }
+                guard RecordTypeSchema.isKind(kind) else {
+                    reader.report("unknown field kind \"\(kind)\": expected one of \(kinds), or list<KIND> of one of them", at: field.value.position, path: typePath.key(field.key))
+                    continue
+                }
+                kindsByField[field.key] = kind
+            }
+            declared.append(RecordTypeSchema(type: type.key, fields: kindsByField))
+        }
+        return declared
+    }
+
+    private func accounts(_ node: JSONNode, _ path: JSONPath) -> [String] {
+        guard case .array(let elements) = node.value else {
+            reader.report("expected a list of account names like [\"alice\", \"bob\"], got \(node.value.shortDescription)", at: node.position, path: path)
+            return ["main"]
+        }
+        guard !elements.isEmpty else {
+            reader.report("expected at least one account name", at: node.position, path: path)
+            return ["main"]
+        }
+        var names: [String] = []
+        for (index, element) in elements.enumerated() {
+            guard let name = reader.string(element, path.index(index), nonEmpty: true, what: "an account name") else { continue }
+            if names.contains(name) {
+                reader.report("account \"\(name)\" is declared twice", at: element.position, path: path.index(index))
+                continue
+            }
+            names.append(name)
+        }
+        return names.isEmpty ? ["main"] : names
+    }
+
+    private func devices(_ node: JSONNode, _ path: JSONPath, accounts: [String]) -> [DeclaredDevice] {
+        guard case .array(let elements) = node.value else {
+            reader.report("expected a list of devices like [{\"id\": \"A\"}], got \(node.value.shortDescription)", at: node.position, path: path)
+            return []
+        }
+        if elements.isEmpty {
+            reader.report("a scenario needs at least one device", at: node.position, path: path)
+        }
+        var result: [DeclaredDevice] = []
+        for (index, element) in elements.enumerated() {
+            let devicePath = path.index(index)
+            guard let members = reader.members(element, devicePath, allowed: ["id", "account", "clock", "network", "online"], what: "a device") else { continue }
+            guard let idNode = reader.required(members, "id", in: element, devicePath, what: "a device"),
+                  let id = reader.string(idNode, devicePath.key("id"), nonEmpty: true, what: "a device id") else { continue }
+            if id == "*" || id.contains("${") {
+                reader.report("\"\(id)\" can't be a device id (it has a meaning in steps)", at: idNode.position, path: devicePath.key("id"))
+            }
+            if let first = result.firstIndex(where: { $0.id == id }) {
+                reader.report("duplicate device id \"\(id)\" (first declared at devices[\(first)])", at: idNode.position, path: devicePath.key("id"))
+                continue
+            }
+            var device = DeclaredDevice(id: id, account: 0, clockOffset: .zero, driftPpm: 0, network: LinkOverride(), online: true)
+            if let accountNode = element["account"], let account = reader.string(accountNode, devicePath.key("account"), nonEmpty: true, what: "an account name") {
+                if let accountIndex = accounts.firstIndex(of: account) {
+                    device.account = accountIndex
+                } else {
+                    reader.report("unknown account \"\(account)\"\(Suggestion.hint(for: account, in: accounts)) (accounts: \(accounts.joined(separator: ", ")); declare more under \"accounts\")", at: accountNode.position, path: devicePath.key("account"))
+                }
+            }
+            if let clockNode = element["clock"] {
+                let clockPath = devicePath.key("clock")
+                if reader.members(clockNode, clockPath, allowed: ["offset", "driftPpm"], what: "a clock") != nil {
+                    if let offsetNode = clockNode["offset"], let offset = reader.duration(offsetNode, clockPath.key("offset"), .signed, what: "a clock offset") {
+                        device.clockOffset = offset
+                    }
+                    if let driftNode = clockNode["driftPpm"], let drift = reader.number(driftNode, clockPath.key("driftPpm"), what: "a drift in parts per million") {
+                        if drift <= -1_000_000 {
+                            reader.report("a drift of \(driftNode.value.shortDescription) ppm would stop or reverse the clock", at: driftNode.position, path: clockPath.key("driftPpm"))
+                        } else {
+                            device.driftPpm = drift
+                        }
+                    }
+                }
+            }
+            if let networkNode = element["network"] {
+                device.network = reader.linkOverride(networkNode, devicePath.key("network"), what: "a device's network overrides")
+            }
+            if let onlineNode = element["online"], let online = reader.bool(onlineNode, devicePath.key("online")) {
+                device.online = online
+            }
+            result.append(device)
+        }
+        return result
+    }
+
+    private func end(_ node: JSONNode, _ path: JSONPath) -> EndSpec {
+        var end = EndSpec()
+        guard let members = reader.members(node, path, allowed: ["heal", "settle", "maxEvents"], what: "end settings") else { return end }
+        for member in members {
+            let valuePath = path.key(member.key)
+            switch member.key {
+            case "heal": if let heal = reader.bool(member.value, valuePath) { end.heal = heal }
+            case "settle": if let settle = reader.duration(member.value, valuePath, .nonNegative, what: "a settle time") { end.settle = settle }
+            case "maxEvents": if let cap = reader.int(member.value, valuePath, minimum: 1, what: "an event cap") { end.maxEvents = cap }
+            default: break
+            }
+        }
+        return end
+    }
+
+    private func variants(_ node: JSONNode, _ path: JSONPath, engine: EngineSettings, limits: Limits, network: LinkSettings,
+                          expect: Expectations, expectations: ExpectationResolver) -> [DeclaredVariant] {
+        guard case .array(let elements) = node.value else {
+            reader.report("expected a list of variants like [{\"name\": \"merge\", \"engine\": {…}}], got \(node.value.shortDescription)", at: node.position, path: path)
+            return []
+        }
+        var result: [DeclaredVariant] = []
+        var names: [String] = []
+        for (index, element) in elements.enumerated() {
+            let variantPath = path.index(index)
+            guard let members = reader.members(element, variantPath, allowed: ["name", "description", "engine", "network", "limits", "expect"], what: "a variant") else { continue }
+            var name: String?
+            if let nameNode = reader.required(members, "name", in: element, variantPath, what: "a variant"),
+               let text = reader.string(nameNode, variantPath.key("name"), nonEmpty: true, what: "a variant name") {
+                if text == "base" {
+                    reader.report("\"base\" is the scenario as written: name the variant something else", at: nameNode.position, path: variantPath.key("name"))
+                } else if names.contains(text) {
+                    reader.report("duplicate variant name \"\(text)\"", at: nameNode.position, path: variantPath.key("name"))
+                } else if text.contains("/") || text.hasPrefix(".") {
+                    reader.report("a variant name is a folder name for its reports: no '/' and no leading '.', got \"\(text)\"", at: nameNode.position, path: variantPath.key("name"))
+                } else {
+                    name = text
+                }
+                names.append(text)
+            }
+            var variant = DeclaredVariant(name: name ?? "", description: nil, engine: engine, limits: limits, network: network, expect: expect)
+            if let descriptionNode = element["description"] {
+                variant.description = reader.string(descriptionNode, variantPath.key("description"), what: "a description")
+            }
+            if let engineNode = element["engine"] { reader.applyEngine(engineNode, variantPath.key("engine"), to: &variant.engine) }
+            if let limitsNode = element["limits"] { reader.applyLimits(limitsNode, variantPath.key("limits"), to: &variant.limits) }
+            if let networkNode = element["network"] { variant.network = reader.linkOverride(networkNode, variantPath.key("network")).applied(to: network) }
+            if let expectNode = element["expect"] { variant.expect = expectations.resolve(expectNode, variantPath.key("expect")) }
+            if name != nil { result.append(variant) }
+        }
+        return result
+    }
+}

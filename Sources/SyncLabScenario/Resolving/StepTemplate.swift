@@ -1,0 +1,76 @@
+import SyncLabJSON
+
+/// `${i}` and `${device}` in a step's arguments (SPEC §5): found and expanded in every string
+/// value and every object key, at any depth.
+enum StepTemplate {
+    /// Whether `placeholder` occurs in any string or key of `members`.
+    static func contains(_ placeholder: String, in members: [JSONMember]) -> Bool {
+        members.contains { $0.key.contains(placeholder) || contains(placeholder, in: $0.value) }
+    }
+
+    private static func contains(_ placeholder: String, in node: JSONNode) -> Bool {
+        switch node.value {
+        case .string(let text): return text.contains(placeholder)
+        case .object(let members): return contains(placeholder, in: members)
+        case .array(let elements): return elements.contains { contains(placeholder, in: $0) }
+        case .integer, .largeInteger, .double, .bool, .null: return false
+        }
+    }
+
+    /// The placeholders SPEC §5 defines.
+    static let placeholders = ["i", "device"]
+
+    /// Every `${NAME}` in the strings and keys of `members` whose NAME is not a placeholder:
+    /// (the text, where it is, its path). A typo like `${j}` would otherwise stay in the value.
+    static func unknownPlaceholders(in members: [JSONMember], _ path: JSONPath) -> [(text: String, position: SourcePosition, path: JSONPath)] {
+        var found: [(text: String, position: SourcePosition, path: JSONPath)] = []
+        for member in members {
+            for name in unknownNames(member.key) { found.append((name, member.keyPosition, path.key(member.key))) }
+            found += unknownPlaceholders(in: member.value, path.key(member.key))
+        }
+        return found
+    }
+
+    private static func unknownPlaceholders(in node: JSONNode, _ path: JSONPath) -> [(text: String, position: SourcePosition, path: JSONPath)] {
+        switch node.value {
+        case .string(let text): return unknownNames(text).map { ($0, node.position, path) }
+        case .object(let members): return unknownPlaceholders(in: members, path)
+        case .array(let elements): return elements.enumerated().flatMap { unknownPlaceholders(in: $1, path.index($0)) }
+        case .integer, .largeInteger, .double, .bool, .null: return []
+        }
+    }
+
+    /// The `${NAME}` texts in `text` whose NAME is not a placeholder.
+    private static func unknownNames(_ text: String) -> [String] {
+        guard text.contains("${") else { return [] }
+        var names: [String] = []
+        var rest = text[...]
+        while let open = rest.range(of: "${") {
+            guard let close = rest[open.upperBound...].firstIndex(of: "}") else { break }
+            let name = String(rest[open.upperBound..<close])
+            if !placeholders.contains(name) { names.append("${\(name)}") }
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
+    }
+
+    /// `members` with `${i}` replaced by `index` and `${device}` by `device`. Positions are kept,
+    /// so errors in an expansion point at the template.
+    static func expand(_ members: [JSONMember], index: Int, device: String) -> [JSONMember] {
+        members.map { JSONMember(key: substitute($0.key, index, device), keyPosition: $0.keyPosition, value: expand($0.value, index, device)) }
+    }
+
+    private static func expand(_ node: JSONNode, _ index: Int, _ device: String) -> JSONNode {
+        switch node.value {
+        case .string(let text): return JSONNode(value: .string(substitute(text, index, device)), position: node.position)
+        case .object(let members): return JSONNode(value: .object(expand(members, index: index, device: device)), position: node.position)
+        case .array(let elements): return JSONNode(value: .array(elements.map { expand($0, index, device) }), position: node.position)
+        case .integer, .largeInteger, .double, .bool, .null: return node
+        }
+    }
+
+    private static func substitute(_ text: String, _ index: Int, _ device: String) -> String {
+        guard text.contains("${") else { return text }
+        return text.replacingOccurrences(of: "${i}", with: String(index)).replacingOccurrences(of: "${device}", with: device)
+    }
+}

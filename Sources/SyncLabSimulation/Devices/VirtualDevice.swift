@@ -1,0 +1,55 @@
+import SyncLabKernel
+import SyncLabProtocol
+import SyncLabEngines
+
+/// One simulated device: its clock, link, lifecycle and the three client engines.
+///
+/// Storage model: each engine's `durable` value is the device's disk. A crash drops the engine
+/// (its volatile memory) and keeps `saved*` (the disk); `device.restart` rebuilds each engine from
+/// it. `app.delete` drops both.
+struct VirtualDevice {
+    let id: DeviceID
+    let name: String
+    var clock: DeviceClock
+    var link: LinkState
+    var online: Bool
+    var crashed = false
+    var installed = true
+    /// Signed-in account; nil while signed out.
+    var account: AccountID?
+    /// The account the device last signed into (requests made while signed out carry it).
+    var lastAccount: AccountID
+    /// Bumped at every crash, restart, deletion and install: stale responses and timers are dropped.
+    var boot: UInt32 = 0
+    var kvs: KVSEngine?
+    var documents: DocumentEngine?
+    var records: RecordEngine?
+    var savedKVS: KVSEngine.Durable?
+    var savedDocuments: DocumentEngine.Durable?
+    var savedRecords: RecordEngine.Durable?
+    /// Engine randomness per store (`engine/<device>/<store>`), kept across crashes.
+    var engineRandom: [SeededRandom]
+    /// The last user write number given out on this device.
+    var writeSequence: UInt32 = 0
+    /// Per store, the highest request id the device has sent. The transport's numbering, not the
+    /// app's data: it survives `app.delete`, so a reinstalled app's requests never reuse an id.
+    var lastRequestIDs: [UInt64] = [0, 0, 0]
+    /// Engine-made writes numbered on this device so far, by every store and install: the
+    /// device's, not the app's, so an id is never given twice (`EngineContext.derivedWrites`).
+    var derivedWrites: UInt32 = 0
+    /// The latest push held per store while offline (APNs keeps one per app).
+    var heldPushes: [PushNotification?] = [nil, nil, nil]
+    /// Per store: is the engine busy (not quiescent)?
+    var busy: [Bool] = [false, false, false]
+}
+
+extension Store {
+    /// Dense index for per-store arrays.
+    @inlinable var slot: Int {
+        switch self {
+        case .kvs: return 0
+        case .documents: return 1
+        case .records: return 2
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import SyncLabKernel
+import SyncLabScenario
+
+/// The live state of one device's link to the cloud.
+struct LinkState {
+    /// The settings in force (`network.set` changes them; the heal phase restores `configured`).
+    var settings: LinkSettings
+    /// The device's settings as the scenario declared them.
+    let configured: LinkSettings
+    /// Bumped each time the device goes offline: a message carries the epoch it was sent in and
+    /// dies on arrival if the epoch moved on (it was in flight when the device went offline).
+    var epoch: UInt32 = 0
+    /// The latest delivery time scheduled in each direction, for in-order delivery.
+    var lastUplinkDelivery = SimInstant.start
+    var lastDownlinkDelivery = SimInstant.start
+    /// Randomness for latency and loss of this link (`link/<device>`).
+    var random: SeededRandom
+    /// Randomness for push latency and loss (`push/<device>`).
+    var pushRandom: SeededRandom
+
+    init(settings: LinkSettings, seed: UInt64, deviceName: String) {
+        self.settings = settings
+        self.configured = settings
+        random = SeededRandom(seed: seed, stream: "link/\(deviceName)")
+        pushRandom = SeededRandom(seed: seed, stream: "push/\(deviceName)")
+    }
+
+    /// Transfer time of `bytes` at the link's bandwidth (0 for 0 bytes).
+    func transferTime(bytes: Int64) -> SimDuration {
+        guard bytes > 0, settings.bandwidthBitsPerSecond > 0 else { return .zero }
+        let micros = (Double(bytes) * 8.0 * 1_000_000.0 / Double(settings.bandwidthBitsPerSecond)).rounded(.up)
+        return SimDuration(microseconds: Int64(min(micros, Double(Int64.max / 4))))
+    }
+
+    /// When a message sent now arrives, honouring in-order delivery unless `reorder` is set.
+    mutating func deliveryTime(now: SimInstant, bytes: Int64, uplink: Bool) -> SimInstant {
+        var arrival = now + settings.latency.sample(&random) + transferTime(bytes: bytes)
+        if !settings.reorder {
+            if uplink {
+                if arrival < lastUplinkDelivery { arrival = lastUplinkDelivery }
+                lastUplinkDelivery = arrival
+            } else {
+                if arrival < lastDownlinkDelivery { arrival = lastDownlinkDelivery }
+                lastDownlinkDelivery = arrival
+            }
+        }
+        return arrival
+    }
+}

@@ -1,0 +1,21 @@
+import SyncLabKernel
+import SyncLabScenario
+import SyncLabChecker
+
+/// Everything one run produced: the history and the checker's report, the trace bytes, counters.
+public struct RunOutcome: Sendable {
+    public var run: ScenarioRun
+    public var history: History
+    public var report: CheckReport
+    /// `trace.jsonl`, byte for byte.
+    public var trace: [UInt8]
+    /// True if the run reached quiescence before `settle` passed.
+    public var settled: Bool
+    /// True if the event cap stopped a runaway run.
+    public var capHit: Bool
+    /// True time when the run stopped.
+    public var endTime: SimInstant
+    public var statistics: RunStatistics
+    /// Messages of failed `assert` steps, in order.
+    public var assertFailures: [String]
+}

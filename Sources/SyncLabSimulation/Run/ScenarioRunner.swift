@@ -1,0 +1,19 @@
+import SyncLabScenario
+
+/// Runs one scenario run and judges it: the library's front door for the CLI and tests.
+public enum ScenarioRunner {
+    /// A judged run.
+    public struct Judged: Sendable {
+        public var outcome: RunOutcome
+        public var expectations: [ExpectationResult]
+        /// All expectations and invariants held.
+        public var passed: Bool
+    }
+
+    public static func run(_ run: ScenarioRun, options: SimulationOptions = SimulationOptions()) -> Judged {
+        var simulator = Simulator(run: run, options: options)
+        let outcome = simulator.execute()
+        let expectations = ExpectationEvaluator.evaluate(outcome)
+        return Judged(outcome: outcome, expectations: expectations, passed: expectations.allSatisfy(\.passed))
+    }
+}

@@ -1,0 +1,141 @@
+import SyncLabKernel
+import SyncLabProtocol
+import SyncLabCloud
+import SyncLabEngines
+import SyncLabChecker
+
+extension Simulator {
+    func identity(_ device: VirtualDevice) -> EngineIdentity {
+        EngineIdentity(device: device.id, deviceName: device.name, settings: run.engine, limits: run.limits, environment: run.environment)
+    }
+
+    /// Creates the three engines: from the saved durable state (restart) or fresh (install),
+    /// numbering their requests after the last ones the device sent.
+    static func installEngines(_ device: inout VirtualDevice, identity: EngineIdentity, recovering: Bool) {
+        let sent = device.lastRequestIDs
+        device.kvs = KVSEngine(identity: identity, account: device.account, recovering: recovering ? device.savedKVS : nil,
+                               requestIDsAfter: sent[Store.kvs.slot])
+        device.documents = DocumentEngine(identity: identity, account: device.account, recovering: recovering ? device.savedDocuments : nil,
+                                          requestIDsAfter: sent[Store.documents.slot])
+        device.records = RecordEngine(identity: identity, account: device.account, recovering: recovering ? device.savedRecords : nil,
+                                      requestIDsAfter: sent[Store.records.slot])
+    }
+
+    /// Tells freshly created engines the network state, then that the app launched.
+    mutating func launchEngines(_ index: Int) {
+        for store in Store.allCases {
+            if !devices[index].online { deliver(.connectivity(online: false), to: index, store) }
+            deliver(.launched, to: index, store)
+        }
+    }
+
+    /// Feeds one event to one engine and carries out what it asks.
+    mutating func deliver(_ event: EngineEvent, to index: Int, _ store: Store) {
+        var context = makeContext(index, store)
+        switch store {
+        case .kvs: devices[index].kvs?.handle(event, &context)
+        case .documents: devices[index].documents?.handle(event, &context)
+        case .records: devices[index].records?.handle(event, &context)
+        }
+        finish(&context, index, store)
+    }
+
+    mutating func makeContext(_ index: Int, _ store: Store) -> EngineContext {
+        var context = EngineContext(now: devices[index].clock.reading(at: now), random: devices[index].engineRandom[store.slot])
+        context.tracing = options.recordTrace
+        context.observing = options.recordHistory || options.recordTrace
+        context.derivedWrites = devices[index].derivedWrites
+        swap(&context.actions, &scratchActions)
+        batch += 1
+        return context
+    }
+
+    /// Carries out an engine's actions, in order, then updates its busy flag.
+    mutating func finish(_ context: inout EngineContext, _ index: Int, _ store: Store) {
+        devices[index].engineRandom[store.slot] = context.random
+        devices[index].derivedWrites = context.derivedWrites
+        let device = devices[index].id
+        let name = devices[index].name
+        for action in context.actions {
+            switch action {
+            case .send(let requestID, let body):
+                send(RequestEnvelope(requestID: requestID, device: device, account: devices[index].account ?? devices[index].lastAccount, body: body), from: index)
+            case .setTimer(let timer, let after):
+                let key = TimerKey(device: index, store: store, timer: timer)
+                let generation = (timerGenerations[key] ?? 0) &+ 1
+                timerGenerations[key] = generation
+                queue.push(.timer(device: index, store: store, timer: timer, generation: generation, boot: devices[index].boot), at: now + max(after, .zero))
+            case .cancelTimer(let timer):
+                let key = TimerKey(device: index, store: store, timer: timer)
+                if let generation = timerGenerations[key] { timerGenerations[key] = generation &+ 1 }
+            case .notify(let notification):
+                recordFact(FactRecord(batch: batch, at: now, device: device, kind: .notification(notification)))
+                trace.notification(now, name, notification)
+            case .observe(let observation):
+                recordFact(FactRecord(batch: batch, at: now, device: device, kind: .observation(observation)))
+                trace.observation(now, name, observation)
+            case .log(let event, let details):
+                trace.log(now, name, store, event, details)
+            }
+        }
+        context.actions.removeAll(keepingCapacity: true)
+        swap(&context.actions, &scratchActions)
+        updateBusy(index, store)
+    }
+
+    mutating func updateBusy(_ index: Int, _ store: Store) {
+        let quiet: Bool
+        switch store {
+        case .kvs: quiet = devices[index].kvs?.isQuiescent ?? true
+        case .documents: quiet = devices[index].documents?.isQuiescent ?? true
+        case .records: quiet = devices[index].records?.isQuiescent ?? true
+        }
+        let busy = !quiet
+        if devices[index].busy[store.slot] != busy {
+            devices[index].busy[store.slot] = busy
+            busyEngines += busy ? 1 : -1
+        }
+    }
+
+    /// Airplane mode off (true) or on (false).
+    mutating func setOnline(_ index: Int, _ online: Bool) {
+        guard devices[index].online != online else { return }
+        devices[index].online = online
+        trace.record(now, online ? "online" : "offline", [("device", .string(devices[index].name))])
+        if !online { devices[index].link.epoch &+= 1 }
+        guard !devices[index].crashed && devices[index].installed else { return }
+        for store in Store.allCases { deliver(.connectivity(online: online), to: index, store) }
+        if online {
+            for slot in 0..<3 {
+                if let push = devices[index].heldPushes[slot] {
+                    devices[index].heldPushes[slot] = nil
+                    schedulePush(push, to: index)
+                }
+            }
+        }
+    }
+
+    /// `device.crash`: volatile memory is lost, durable storage stays.
+    mutating func crash(_ index: Int) {
+        devices[index].savedKVS = devices[index].kvs?.durable
+        devices[index].savedDocuments = devices[index].documents?.durable
+        devices[index].savedRecords = devices[index].records?.durable
+        devices[index].kvs = nil; devices[index].documents = nil; devices[index].records = nil
+        devices[index].crashed = true
+        devices[index].boot &+= 1
+        devices[index].heldPushes = [nil, nil, nil]
+        for store in Store.allCases { updateBusy(index, store) }
+        trace.record(now, "crash", [("device", .string(devices[index].name))])
+    }
+
+    /// `device.restart` (and the heal phase): engines rebuilt from durable storage, app launched.
+    mutating func restart(_ index: Int) {
+        devices[index].crashed = false
+        devices[index].boot &+= 1
+        trace.record(now, "restart", [("device", .string(devices[index].name))])
+        guard devices[index].installed else { return }
+        let identity = identity(devices[index])
+        Simulator.installEngines(&devices[index], identity: identity, recovering: true)
+        launchEngines(index)
+    }
+}

@@ -1,0 +1,174 @@
+import SyncLabKernel
+import SyncLabProtocol
+import SyncLabCloud
+import SyncLabChecker
+
+extension Simulator {
+    /// A device sends a request (SPEC §3.3): offline ⇒ fails at once; lossy ⇒ may vanish; either
+    /// way the engine hears exactly once, by a response or by its timeout.
+    mutating func send(_ request: RequestEnvelope, from index: Int) {
+        let store = request.body.store
+        let key = RequestKey(device: Int32(index), store: store, requestID: request.requestID)
+        devices[index].lastRequestIDs[store.slot] = max(devices[index].lastRequestIDs[store.slot], request.requestID)
+        statistics.messages += 1
+        let bytes = request.body.transferBytes
+        guard devices[index].online else {
+            trace.record(now, "send", [("device", .string(devices[index].name)), ("store", .string(store.rawValue)), ("req", .int(Int64(request.requestID))), ("kind", .string(TraceRecorder.caseName(of: request.body))), ("result", .string("networkUnavailable"))])
+            inFlight[key] = InFlightRequest(boot: devices[index].boot, deadline: now)
+            let failure = ResponseEnvelope(requestID: request.requestID, device: request.device, store: store, result: .failed(.networkUnavailable))
+            queue.push(.responseArrives(failure, epoch: nil, boot: devices[index].boot), at: now)
+            return
+        }
+        let timeout = devices[index].link.settings.requestTimeout
+        if devices[index].link.random.chance(devices[index].link.settings.loss) {
+            inFlight[key] = InFlightRequest(boot: devices[index].boot, deadline: now + timeout)
+            queue.push(.requestTimeout(device: index, store: store, requestID: request.requestID, boot: devices[index].boot), at: now + timeout)
+            trace.record(now, "send", [("device", .string(devices[index].name)), ("store", .string(store.rawValue)), ("req", .int(Int64(request.requestID))), ("kind", .string(TraceRecorder.caseName(of: request.body))), ("bytes", .int(bytes)), ("result", .string("lost"))])
+            return
+        }
+        let arrival = devices[index].link.deliveryTime(now: now, bytes: bytes, uplink: true)
+        let deadline = arrival + timeout
+        inFlight[key] = InFlightRequest(boot: devices[index].boot, deadline: deadline)
+        queue.push(.requestArrives(request, epoch: devices[index].link.epoch), at: arrival)
+        queue.push(.requestTimeout(device: index, store: store, requestID: request.requestID, boot: devices[index].boot), at: deadline)
+        trace.record(now, "send", [("device", .string(devices[index].name)), ("store", .string(store.rawValue)), ("req", .int(Int64(request.requestID))), ("kind", .string(TraceRecorder.caseName(of: request.body))), ("bytes", .int(bytes)), ("arrive_us", .int(arrival.microseconds))])
+    }
+
+    mutating func requestArrives(_ request: RequestEnvelope, epoch: UInt32) {
+        let index = Int(request.device.index)
+        let name = devices[index].name
+        guard devices[index].link.epoch == epoch else {
+            trace.record(now, "dropped", [("device", .string(name)), ("store", .string(request.body.store.rawValue)), ("req", .int(Int64(request.requestID))), ("why", .string("device went offline while the request was in flight"))])
+            return
+        }
+        statistics.deliveries += 1
+        trace.record(now, "cloudReceive", [("device", .string(name)), ("store", .string(request.body.store.rawValue)), ("req", .int(Int64(request.requestID))), ("kind", .string(TraceRecorder.caseName(of: request.body)))])
+        batch += 1
+        // The reused buffer is swapped out while we walk it, so clearing it never copies.
+        var actions: [CloudAction] = []
+        swap(&actions, &scratchCloudActions)
+        cloud.handle(request, trueNow: now, clock: cloudClock, tracing: options.recordTrace, actions: &actions)
+        defer { actions.removeAll(keepingCapacity: true); swap(&actions, &scratchCloudActions) }
+        for action in actions {
+            switch action {
+            case .respond(let response): respond(response)
+            case .push(let push, let target): pushTo(Int(target.index), push)
+            case .pushAccount(let push, let except):
+                for target in cloud.devices(signedInto: push.account, except: except) { pushTo(Int(target.index), push) }
+            case .observe(let observation):
+                recordFact(FactRecord(batch: batch, at: now, device: nil, kind: .observation(observation)))
+                trace.observation(now, nil, observation)
+            case .log(let event, let details):
+                trace.log(now, nil, request.body.store, event, details)
+            }
+        }
+    }
+
+    /// The cloud answers: the response travels back unless the device is gone or offline.
+    mutating func respond(_ response: ResponseEnvelope) {
+        let index = Int(response.device.index)
+        let key = RequestKey(device: response.device.index, store: response.store, requestID: response.requestID)
+        statistics.messages += 1
+        let name = devices[index].name
+        guard var pending = inFlight[key], pending.boot == devices[index].boot, !devices[index].crashed else {
+            // The engine that sent it is gone (crash, app deletion): nothing is in flight any more.
+            // Request ids never repeat on a device, so the key is this request's alone.
+            inFlight[key] = nil
+            trace.record(now, "respond", [("device", .string(name)), ("store", .string(response.store.rawValue)), ("req", .int(Int64(response.requestID))), ("result", .string(TraceRecorder.resultName(response.result))), ("delivery", .string("nobody waiting"))])
+            return
+        }
+        guard devices[index].online, !devices[index].link.random.chance(devices[index].link.settings.loss) else {
+            trace.record(now, "respond", [("device", .string(name)), ("store", .string(response.store.rawValue)), ("req", .int(Int64(response.requestID))), ("result", .string(TraceRecorder.resultName(response.result))), ("delivery", .string("lost"))])
+            return
+        }
+        let bytes: Int64
+        switch response.result {
+        case .ok(let body): bytes = body.transferBytes
+        case .failed: bytes = 0
+        }
+        let arrival = devices[index].link.deliveryTime(now: now, bytes: bytes, uplink: false)
+        // A large download must not time out while it is still arriving.
+        let extended = arrival + devices[index].link.settings.requestTimeout
+        if extended > pending.deadline { pending.deadline = extended; inFlight[key] = pending }
+        queue.push(.responseArrives(response, epoch: devices[index].link.epoch, boot: devices[index].boot), at: arrival)
+        trace.record(now, "respond", [("device", .string(name)), ("store", .string(response.store.rawValue)), ("req", .int(Int64(response.requestID))), ("result", .string(TraceRecorder.resultName(response.result))), ("bytes", .int(bytes)), ("arrive_us", .int(arrival.microseconds))])
+    }
+
+    mutating func responseArrives(_ response: ResponseEnvelope, epoch: UInt32?, boot: UInt32) {
+        let index = Int(response.device.index)
+        let key = RequestKey(device: response.device.index, store: response.store, requestID: response.requestID)
+        guard devices[index].boot == boot, !devices[index].crashed else {
+            inFlight[key] = nil // its engine is gone: nobody is waiting
+            return
+        }
+        if let epoch, epoch != devices[index].link.epoch {
+            trace.record(now, "dropped", [("device", .string(devices[index].name)), ("store", .string(response.store.rawValue)), ("req", .int(Int64(response.requestID))), ("why", .string("device went offline while the response was in flight"))])
+            return
+        }
+        guard inFlight.removeValue(forKey: key) != nil else { return }
+        statistics.deliveries += 1
+        if case .failed = response.result { statistics.retries += 1 }
+        // A records request the service refused for now (`zoneBusy`) is retried after `retryAfter`.
+        if case .ok(.records(.failed(let failure))) = response.result, failure.retryAfter != nil { statistics.retries += 1 }
+        trace.record(now, "receive", [("device", .string(devices[index].name)), ("store", .string(response.store.rawValue)), ("req", .int(Int64(response.requestID))), ("result", .string(TraceRecorder.resultName(response.result)))])
+        deliver(.response(response), to: index, response.store)
+    }
+
+    mutating func requestTimedOut(_ index: Int, _ store: Store, _ requestID: UInt64, _ boot: UInt32) {
+        let key = RequestKey(device: Int32(index), store: store, requestID: requestID)
+        guard let pending = inFlight[key], pending.boot == boot else { return }
+        guard devices[index].boot == boot else {
+            inFlight[key] = nil // its engine is gone: nobody is waiting
+            return
+        }
+        if pending.deadline > now {
+            queue.push(.requestTimeout(device: index, store: store, requestID: requestID, boot: boot), at: pending.deadline)
+            return
+        }
+        inFlight[key] = nil
+        statistics.retries += 1
+        trace.record(now, "timeout", [("device", .string(devices[index].name)), ("store", .string(store.rawValue)), ("req", .int(Int64(requestID)))])
+        let failure = ResponseEnvelope(requestID: requestID, device: devices[index].id, store: store, result: .failed(.networkFailure))
+        deliver(.response(failure), to: index, store)
+    }
+
+    /// Sends a push toward a device: dropped if lost or the app is gone; held if offline.
+    mutating func pushTo(_ index: Int, _ push: PushNotification) {
+        statistics.messages += 1
+        let name = devices[index].name
+        if devices[index].crashed || !devices[index].installed {
+            trace.record(now, "push", [("device", .string(name)), ("store", .string(push.store.rawValue)), ("delivery", .string("device down"))])
+            return
+        }
+        if devices[index].link.pushRandom.chance(devices[index].link.settings.pushLoss) {
+            trace.record(now, "push", [("device", .string(name)), ("store", .string(push.store.rawValue)), ("delivery", .string("lost"))])
+            return
+        }
+        if !devices[index].online {
+            devices[index].heldPushes[push.store.slot] = push
+            trace.record(now, "push", [("device", .string(name)), ("store", .string(push.store.rawValue)), ("delivery", .string("held while offline"))])
+            return
+        }
+        schedulePush(push, to: index)
+    }
+
+    mutating func schedulePush(_ push: PushNotification, to index: Int) {
+        let latency = devices[index].link.settings.pushLatency.sample(&devices[index].link.pushRandom)
+        let arrival = now + latency
+        pushesInFlight += 1
+        queue.push(.pushArrives(device: index, push, epoch: devices[index].link.epoch, boot: devices[index].boot), at: arrival)
+        trace.record(now, "push", [("device", .string(devices[index].name)), ("store", .string(push.store.rawValue)), ("arrive_us", .int(arrival.microseconds))])
+    }
+
+    mutating func pushArrives(_ index: Int, _ push: PushNotification, epoch: UInt32, boot: UInt32) {
+        pushesInFlight -= 1
+        guard devices[index].boot == boot, !devices[index].crashed, devices[index].installed else { return }
+        if !devices[index].online || epoch != devices[index].link.epoch {
+            devices[index].heldPushes[push.store.slot] = push
+            return
+        }
+        statistics.deliveries += 1
+        trace.record(now, "pushReceive", [("device", .string(devices[index].name)), ("store", .string(push.store.rawValue))])
+        deliver(.push(push), to: index, push.store)
+    }
+}

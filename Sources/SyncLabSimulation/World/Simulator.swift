@@ -1,0 +1,194 @@
+import SyncLabKernel
+import SyncLabProtocol
+import SyncLabCloud
+import SyncLabEngines
+import SyncLabScenario
+import SyncLabChecker
+
+/// Runs one `ScenarioRun`: the discrete-event loop over devices, links, the cloud and engines.
+///
+/// Single-threaded and deterministic: every event is keyed on (time, insertion sequence); all
+/// randomness comes from named sub-streams of the run's seed; per-device state lives in arrays
+/// indexed by device, so nothing depends on hash order.
+public struct Simulator {
+    let run: ScenarioRun
+    let options: SimulationOptions
+    var queue = EventQueue<SimulationEvent>()
+    var devices: [VirtualDevice] = []
+    var cloud: Cloud
+    /// `cloud.clock.set`: the cloud's clock is true time plus this.
+    var cloudClockOffset = SimDuration.zero
+    /// True time of the event being handled.
+    var now = SimInstant.start
+    var history: History
+    var trace: TraceRecorder
+    /// Requests sent and not yet answered: the boot they belong to and when they time out.
+    var inFlight: InFlightTable
+    var pushesInFlight = 0
+    var timerGenerations: [TimerKey: UInt32] = [:]
+    /// How many engines report work they could send now.
+    var busyEngines = 0
+    /// The engine step or cloud request the facts being recorded belong to.
+    var batch = 0
+    var scratchActions: [EngineAction] = []
+    var scratchCloudActions: [CloudAction] = []
+    var assertFailures: [String] = []
+    var statistics = RunStatistics()
+    var settling = false
+    var settleDeadline = SimInstant(microseconds: .max)
+
+    public init(run: ScenarioRun, options: SimulationOptions = SimulationOptions()) {
+        self.run = run
+        self.options = options
+        let configuration = CloudConfiguration(accountCount: run.accounts.count, limits: run.limits, settings: run.engine, environment: run.environment, schema: run.schema)
+        cloud = Cloud(configuration: configuration, deviceCount: run.devices.count)
+        inFlight = InFlightTable(deviceCount: run.devices.count)
+        history = History(deviceNames: run.devices.map(\.id), accountNames: run.accounts)
+        trace = TraceRecorder(enabled: options.recordTrace, deviceNames: run.devices.map(\.id), accountNames: run.accounts)
+        scratchActions.reserveCapacity(32)
+        scratchCloudActions.reserveCapacity(32)
+        for (index, spec) in run.devices.enumerated() {
+            let id = DeviceID(index: index)
+            let account = AccountID(index: spec.account)
+            var device = VirtualDevice(
+                id: id, name: spec.id,
+                clock: DeviceClock(offset: spec.clockOffset, driftPpm: spec.driftPpm),
+                link: LinkState(settings: spec.link, seed: run.seed, deviceName: spec.id),
+                online: spec.online, account: account, lastAccount: account,
+                engineRandom: Store.allCases.map { SeededRandom(seed: run.seed, stream: "engine/\(spec.id)/\($0.rawValue)") })
+            Simulator.installEngines(&device, identity: EngineIdentity(device: id, deviceName: spec.id, settings: run.engine, limits: run.limits, environment: run.environment), recovering: false)
+            devices.append(device)
+        }
+    }
+
+    /// Runs to the end and, unless `judge` is false (benchmarks), runs the checker.
+    public mutating func execute(judge: Bool = true) -> RunOutcome {
+        trace.header(run)
+        for index in devices.indices {
+            let factBatch = nextBatch()
+            recordFact(FactRecord(batch: factBatch, at: .start, device: devices[index].id, kind: .accountChanged(devices[index].account)))
+            queue.push(.launch(device: index), at: .start)
+        }
+        for index in run.steps.indices { queue.push(.step(index: index), at: run.steps[index].at) }
+        queue.push(.heal, at: run.steps.last?.at ?? .start)
+
+        var settled = false
+        var capHit = false
+        while let (time, event) = queue.pop() {
+            if settling && time > settleDeadline {
+                now = settleDeadline
+                break
+            }
+            now = time
+            statistics.events += 1
+            if statistics.events > run.end.maxEvents { capHit = true; break }
+            handle(event)
+            if settling && isQuiescent { settled = true; break }
+        }
+        if !capHit && queue.isEmpty && settling { settled = true }
+        trace.record(now, "end", [("settled", .bool(settled)), ("events", .int(Int64(statistics.events)))])
+        return finish(settled: settled, capHit: capHit, judge: judge)
+    }
+
+    /// Nothing in flight and no engine with work it could send now (SPEC §5).
+    var isQuiescent: Bool { inFlight.isEmpty && pushesInFlight == 0 && busyEngines == 0 }
+
+    mutating func nextBatch() -> Int { batch += 1; return batch }
+
+    /// Keeps a fact for the checker (unless the run does not record history).
+    @inline(__always) mutating func recordFact(_ fact: FactRecord) {
+        if options.recordHistory { history.facts.append(fact) }
+    }
+
+    mutating func handle(_ event: SimulationEvent) {
+        switch event {
+        case .launch(let index):
+            trace.record(now, "launch", [("device", .string(devices[index].name)), ("online", .bool(devices[index].online))])
+            launchEngines(index)
+        case .step(let index):
+            execute(step: run.steps[index])
+        case .heal:
+            heal()
+        case .requestArrives(let request, let epoch):
+            requestArrives(request, epoch: epoch)
+        case .responseArrives(let response, let epoch, let boot):
+            responseArrives(response, epoch: epoch, boot: boot)
+        case .requestTimeout(let index, let store, let requestID, let boot):
+            requestTimedOut(index, store, requestID, boot)
+        case .pushArrives(let index, let push, let epoch, let boot):
+            pushArrives(index, push, epoch: epoch, boot: boot)
+        case .timer(let index, let store, let timer, let generation, let boot):
+            guard devices[index].boot == boot, timerGenerations[TimerKey(device: index, store: store, timer: timer)] == generation else { return }
+            trace.record(now, "timer", [("device", .string(devices[index].name)), ("store", .string(store.rawValue)), ("kind", .int(Int64(timer.kind))), ("id", .int(timer.id))])
+            deliver(.timer(timer), to: index, store)
+        }
+    }
+
+    /// The heal phase (SPEC §5 `end`): after the last step.
+    mutating func heal() {
+        settling = true
+        settleDeadline = now + run.end.settle
+        trace.record(now, "heal", [("heal", .bool(run.end.heal)), ("settleUntil_us", .int(settleDeadline.microseconds))])
+        guard run.end.heal else { return }
+        cloud.faults = CloudFaults()
+        for index in devices.indices {
+            if devices[index].crashed { restart(index) }
+            // Network faults cleared: the link as configured, but nothing lost any more (SPEC §5
+            // `end`), so the settle phase cannot end with a change that never got through only
+            // because its push or fetch was dropped. Latency and bandwidth stay as configured.
+            devices[index].link.settings = devices[index].link.configured
+            devices[index].link.settings.loss = 0
+            devices[index].link.settings.pushLoss = 0
+            if !devices[index].online { setOnline(index, true) }
+        }
+        for index in devices.indices where devices[index].installed {
+            for store in Store.allCases { deliver(.foreground, to: index, store) }
+        }
+    }
+
+    /// The cloud's clock now.
+    var cloudClock: LocalInstant { LocalInstant(microseconds: now.microseconds + cloudClockOffset.microseconds) }
+}
+
+/// Identifies one request in flight.
+struct RequestKey: Hashable {
+    var device: Int32
+    var store: Store
+    var requestID: UInt64
+}
+
+struct InFlightRequest {
+    var boot: UInt32
+    var deadline: SimInstant
+}
+
+/// Identifies one engine timer.
+struct TimerKey: Hashable {
+    var device: Int
+    var store: Store
+    var timer: EngineTimer
+}
+
+/// Knobs for how much a run records (benchmarks turn the trace off).
+public struct SimulationOptions: Sendable {
+    /// Write `trace.jsonl` lines. Default true.
+    public var recordTrace = true
+    /// Keep observations and notifications for the checker. Default true; benchmarks that skip
+    /// the checker turn it off so memory does not grow with the run.
+    public var recordHistory = true
+    public init() {}
+}
+
+/// Counters reported in results and by `synclab bench`.
+public struct RunStatistics: Sendable {
+    public var events = 0
+    /// Requests, responses and pushes sent.
+    public var messages = 0
+    /// Requests answered with a transport failure (each one is retried by its engine).
+    public var retries = 0
+    /// Messages and pushes delivered to their destination.
+    public var deliveries = 0
+    /// User operations run.
+    public var operations = 0
+    public init() {}
+}
