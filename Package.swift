@@ -27,17 +27,19 @@ let package = Package(
         .target(name: "SyncLabEngines", dependencies: ["SyncLabKernel", "SyncLabProtocol"], swiftSettings: strict),
         // Scenario files: parsing, validation, variants, step expansion.
         .target(name: "SyncLabScenario", dependencies: ["SyncLabKernel", "SyncLabJSON", "SyncLabProtocol"], swiftSettings: strict),
+        // The recorded run: history, facts, batches. Below its producer (simulation) and its consumers (checker, reports).
+        .target(name: "SyncLabHistory", dependencies: ["SyncLabKernel", "SyncLabProtocol"], swiftSettings: strict),
         // The independent oracle: judges the history the simulator recorded.
-        .target(name: "SyncLabChecker", dependencies: ["SyncLabKernel", "SyncLabProtocol"], swiftSettings: strict),
+        .target(name: "SyncLabChecker", dependencies: ["SyncLabKernel", "SyncLabProtocol", "SyncLabHistory"], swiftSettings: strict),
         // The world: devices, clocks, links, push, the run loop, the trace.
         .target(name: "SyncLabSimulation", dependencies: [
-            "SyncLabKernel", "SyncLabJSON", "SyncLabProtocol", "SyncLabCloud", "SyncLabEngines", "SyncLabScenario", "SyncLabChecker",
+            "SyncLabKernel", "SyncLabJSON", "SyncLabProtocol", "SyncLabCloud", "SyncLabEngines", "SyncLabScenario", "SyncLabHistory", "SyncLabChecker",
         ], swiftSettings: strict),
         // result.json, timeline.html, report.md, JUnit.
-        .target(name: "SyncLabReports", dependencies: ["SyncLabKernel", "SyncLabJSON", "SyncLabProtocol", "SyncLabScenario", "SyncLabChecker", "SyncLabSimulation"], swiftSettings: strict),
+        .target(name: "SyncLabReports", dependencies: ["SyncLabKernel", "SyncLabJSON", "SyncLabProtocol", "SyncLabScenario", "SyncLabHistory", "SyncLabChecker", "SyncLabSimulation"], swiftSettings: strict),
         // The umbrella module app teams import.
         .target(name: "SyncLab", dependencies: [
-            "SyncLabKernel", "SyncLabProtocol", "SyncLabScenario", "SyncLabChecker", "SyncLabSimulation",
+            "SyncLabKernel", "SyncLabProtocol", "SyncLabScenario", "SyncLabHistory", "SyncLabChecker", "SyncLabSimulation",
             "SyncLabReports",
         ], swiftSettings: strict),
         // The command line. The only place allowed to read the wall clock.
@@ -49,7 +51,7 @@ let package = Package(
 
         .testTarget(name: "SimKernelTests", dependencies: ["SyncLabKernel"], swiftSettings: strict),
         .testTarget(name: "JSONTextTests", dependencies: ["SyncLabJSON"], swiftSettings: strict),
-        .testTarget(name: "CheckerTests", dependencies: ["SyncLabChecker", "SyncLabProtocol", "SyncLabKernel"], swiftSettings: strict),
+        .testTarget(name: "CheckerTests", dependencies: ["SyncLabChecker", "SyncLabHistory", "SyncLabProtocol", "SyncLabKernel"], swiftSettings: strict),
         .testTarget(name: "ScenarioTests", dependencies: ["SyncLabScenario", "SyncLabJSON", "SyncLabProtocol", "SyncLabKernel"], swiftSettings: strict),
         .testTarget(name: "KVSTests", dependencies: ["SyncLabEngines", "SyncLabCloud", "SyncLabProtocol", "SyncLabKernel"], swiftSettings: strict),
         .testTarget(name: "DocumentTests", dependencies: ["SyncLabEngines", "SyncLabCloud", "SyncLabProtocol", "SyncLabKernel"], swiftSettings: strict),

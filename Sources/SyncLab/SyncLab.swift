@@ -3,6 +3,7 @@
 @_exported import SyncLabKernel
 @_exported import SyncLabProtocol
 @_exported import SyncLabScenario
+@_exported import SyncLabHistory
 @_exported import SyncLabChecker
 @_exported import SyncLabSimulation
 @_exported import SyncLabReports

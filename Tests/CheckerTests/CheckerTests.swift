@@ -1,6 +1,7 @@
 import Testing
 import SyncLabKernel
 import SyncLabProtocol
+import SyncLabHistory
 @testable import SyncLabChecker
 
 @Suite("Checker")

@@ -1,5 +1,6 @@
 import SyncLabKernel
 import SyncLabProtocol
+import SyncLabHistory
 @testable import SyncLabChecker
 
 /// Builds histories by hand, the way the simulator records them, for checker tests.

@@ -1,5 +1,6 @@
 import SyncLabKernel
 import SyncLabProtocol
+import SyncLabHistory
 
 /// The oracle (SPEC §6): judges a run from its `History` alone.
 ///

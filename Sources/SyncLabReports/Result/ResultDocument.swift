@@ -1,6 +1,7 @@
 import SyncLabKernel
 import SyncLabJSON
 import SyncLabProtocol
+import SyncLabHistory
 import SyncLabChecker
 import SyncLabSimulation
 

@@ -1,5 +1,6 @@
 import SyncLabKernel
 import SyncLabScenario
+import SyncLabHistory
 import SyncLabChecker
 
 /// Everything one run produced: the history and the checker's report, the trace bytes, counters.

@@ -2,7 +2,7 @@ import SyncLabKernel
 import SyncLabJSON
 import SyncLabProtocol
 import SyncLabScenario
-import SyncLabChecker
+import SyncLabHistory
 
 /// Writes `trace.jsonl`: one JSON object per line, keys in a fixed order (`t_us`, `ev`, then the
 /// event's own fields), so the same run gives the same bytes in every process.

@@ -2,7 +2,7 @@ import SyncLabKernel
 import SyncLabProtocol
 import SyncLabCloud
 import SyncLabEngines
-import SyncLabChecker
+import SyncLabHistory
 
 extension Simulator {
     func identity(_ device: VirtualDevice) -> EngineIdentity {

@@ -1,7 +1,7 @@
 import SyncLabKernel
 import SyncLabProtocol
 import SyncLabCloud
-import SyncLabChecker
+import SyncLabHistory
 
 extension Simulator {
     /// A device sends a request (SPEC §3.3): offline ⇒ fails at once; lossy ⇒ may vanish; either

@@ -4,7 +4,7 @@ import SyncLabCloud
 import SyncLabProtocol
 import SyncLabEngines
 import SyncLabScenario
-import SyncLabChecker
+import SyncLabHistory
 
 extension Simulator {
     mutating func execute(step: Step) {

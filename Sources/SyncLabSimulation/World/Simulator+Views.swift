@@ -1,6 +1,7 @@
 import SyncLabKernel
 import SyncLabProtocol
 import SyncLabScenario
+import SyncLabHistory
 import SyncLabChecker
 
 extension Simulator {

@@ -3,7 +3,7 @@ import SyncLabProtocol
 import SyncLabCloud
 import SyncLabEngines
 import SyncLabScenario
-import SyncLabChecker
+import SyncLabHistory
 
 /// Runs one `ScenarioRun`: the discrete-event loop over devices, links, the cloud and engines.
 ///
