@@ -26,7 +26,7 @@ let package = Package(
         // The client engines of the three services, sans-IO.
         .target(name: "SyncLabEngines", dependencies: ["SyncLabKernel", "SyncLabProtocol"], swiftSettings: strict),
         // Scenario files: parsing, validation, variants, step expansion.
-        .target(name: "SyncLabScenario", dependencies: ["SyncLabKernel", "SyncLabJSON", "SyncLabProtocol"], swiftSettings: strict),
+        .target(name: "SyncLabScenario", dependencies: ["SyncLabKernel", "SyncLabJSON", "SyncLabProtocol", "SyncLabChecker"], swiftSettings: strict),
         // The recorded run: history, facts, batches. Below its producer (simulation) and its consumers (checker, reports).
         .target(name: "SyncLabHistory", dependencies: ["SyncLabKernel", "SyncLabProtocol"], swiftSettings: strict),
         // The independent oracle: judges the history the simulator recorded.
@@ -57,7 +57,7 @@ let package = Package(
         .testTarget(name: "DocumentTests", dependencies: ["SyncLabEngines", "SyncLabCloud", "SyncLabProtocol", "SyncLabKernel"], swiftSettings: strict),
         .testTarget(name: "RecordTests", dependencies: ["SyncLabEngines", "SyncLabCloud", "SyncLabProtocol", "SyncLabKernel"], swiftSettings: strict),
         .testTarget(name: "ReportTests", dependencies: [
-            "SyncLabReports", "SyncLabSimulation", "SyncLabScenario", "SyncLabJSON", "SyncLabChecker", "SyncLabProtocol", "SyncLabKernel",
+            "SyncLabReports", "SyncLabSimulation", "SyncLabScenario", "SyncLabJSON", "SyncLabHistory", "SyncLabChecker", "SyncLabProtocol", "SyncLabKernel",
         ], exclude: ["Goldens", "Fixtures"], swiftSettings: strict),
         .testTarget(name: "SimulationTests", dependencies: [
             "synclab", "SyncLabCLI", "SyncLabSimulation", "SyncLabScenario", "SyncLabChecker", "SyncLabProtocol", "SyncLabKernel", "SyncLabJSON", "SyncLabReports",

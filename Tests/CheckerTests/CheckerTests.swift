@@ -17,11 +17,11 @@ struct CheckerTests {
         builder.final([ViewEntry(item: theme, value: .kvs(.string("light")), write: b)])
         let report = builder.check()
         #expect(report.lostUpdates == 1)
-        let lost = report.anomalies.first { $0.kind == "lostUpdate" }
+        let lost = report.anomalies.first { $0.kind == .lostUpdate }
         #expect(lost?.write == "A:1")
         #expect(lost?.replacedBy == "B:1")
         #expect(lost?.device == "A")
-        #expect(report.count(of: "causalityViolation") == 0)
+        #expect(report.count(of: .causalityViolation) == 0)
     }
 
     @Test("a write that saw the earlier value is built on it: nothing is lost")
@@ -48,9 +48,9 @@ struct CheckerTests {
         builder.fetch(1, at: 22, [(theme, .kvs(.string("dark")), a)], notify: ["theme"])
         builder.final([ViewEntry(item: theme, value: .kvs(.string("dark")), write: a)])
         let report = builder.check()
-        #expect(report.count(of: "causalityViolation") == 1)
+        #expect(report.count(of: .causalityViolation) == 1)
         #expect(report.lostUpdates == 1)
-        let lost = report.anomalies.first { $0.kind == "lostUpdate" }
+        let lost = report.anomalies.first { $0.kind == .lostUpdate }
         #expect(lost?.explanation.contains("clock skew") == true)
     }
 
@@ -114,7 +114,7 @@ struct CheckerTests {
         builder.final([ViewEntry(item: list, value: .document(.text("milk\neggs\n")), write: edit)])
         let report = builder.check()
         #expect(report.lostUpdates == 0)
-        #expect(report.count(of: "resurrection") == 0)
+        #expect(report.count(of: .resurrection) == 0)
     }
 
     @Test("a value a delete had seen coming back is a resurrection")
@@ -125,7 +125,7 @@ struct CheckerTests {
         builder.fetch(1, at: 1, [(key, .kvs(.integer(1)), a)], notify: ["k"])
         _ = builder.write(1, at: 5, [(key, .absent)], op: "kvs.remove")
         builder.final([ViewEntry(item: key, value: .kvs(.integer(1)), write: a)])
-        #expect(builder.check().count(of: "resurrection") == 1)
+        #expect(builder.check().count(of: .resurrection) == 1)
     }
 
     @Test("a device whose view differs from the cloud's diverges")
@@ -137,7 +137,7 @@ struct CheckerTests {
         builder.final([entry], devices: [[entry], []])
         let report = builder.check()
         #expect(report.converged == false)
-        let divergence = report.anomalies.first { $0.kind == "divergence" }
+        let divergence = report.anomalies.first { $0.kind == .divergence }
         #expect(divergence?.device == "B")
     }
 
@@ -150,8 +150,8 @@ struct CheckerTests {
         builder.fetch(1, at: 7, [(y, .kvs(.integer(2)), a)], notify: nil)
         builder.final([ViewEntry(item: x, value: .kvs(.integer(1)), write: a), ViewEntry(item: y, value: .kvs(.integer(2)), write: a)])
         let report = builder.check()
-        #expect(report.anomalies.contains { $0.kind == "spuriousNotification" && $0.item == "z" })
-        #expect(report.anomalies.contains { $0.kind == "missedNotification" && $0.item == "y" })
+        #expect(report.anomalies.contains { $0.kind == .spuriousNotification && $0.item == "z" })
+        #expect(report.anomalies.contains { $0.kind == .missedNotification && $0.item == "y" })
         #expect(report.notificationCounts == [NotificationCount(device: "B", reason: "initialSyncChange", count: 1)])
     }
 
@@ -166,8 +166,8 @@ struct CheckerTests {
         builder.fetch(1, at: 7, [(y, .kvs(.integer(1)), second)], notify: ["y"])
         builder.final([ViewEntry(item: x, value: .kvs(.integer(1)), write: second), ViewEntry(item: y, value: .kvs(.integer(1)), write: second)])
         let report = builder.check()
-        #expect(report.count(of: "atomicityViolation") == 1)
-        #expect(report.anomalies.first { $0.kind == "atomicityViolation" }?.device == "B")
+        #expect(report.count(of: .atomicityViolation) == 1)
+        #expect(report.anomalies.first { $0.kind == .atomicityViolation }?.device == "B")
     }
 
     @Test("a device showing another account's item is an isolation violation")
@@ -176,6 +176,6 @@ struct CheckerTests {
         let bobKey = ItemKey(account: AccountID(1), store: .kvs, name: "secret")
         builder.fetch(1, at: 3, [(bobKey, .kvs(.string("x")), nil)])
         builder.final([])
-        #expect(builder.check().count(of: "isolationViolation") == 1)
+        #expect(builder.check().count(of: .isolationViolation) == 1)
     }
 }

@@ -45,7 +45,7 @@ struct AtomicGroupTests {
          "expect": {"converged": true, "noAnomalies": ["atomicityViolation"],
                     "final": {"records": {"Z1/r1": {"f": 5}, "Z1/r3": null, "Z1/r4": null}}}}
         """)
-        #expect(judged.outcome.report.anomalies.allSatisfy { $0.kind != "atomicityViolation" })
+        #expect(judged.outcome.report.anomalies.allSatisfy { $0.kind != .atomicityViolation })
     }
 
     @Test("a serverRecordChanged answer never shows part of another device's atomic call", arguments: ["merge", "clientWins", "serverWins"])
@@ -60,7 +60,7 @@ struct AtomicGroupTests {
                    {"at": "60s", "device": "A", "op": "airplane.off"}],
          "expect": {"converged": true, "noAnomalies": ["atomicityViolation"], "final": {"records": {"Z/r2": {"f_B": 3}}}}}
         """)
-        #expect(judged.outcome.report.anomalies.allSatisfy { $0.kind != "atomicityViolation" })
+        #expect(judged.outcome.report.anomalies.allSatisfy { $0.kind != .atomicityViolation })
     }
 
     @Test("a save in doubt goes out again alone; the later call joined to its group follows whole (fuzz chaos 1013)")
@@ -68,6 +68,6 @@ struct AtomicGroupTests {
         let judged = try run("""
         {"format": "synclab/1", "name": "t", "seed": 1013, "duration": "11m", "engine": {"documents": {}, "records": {}, "kvs": {}}, "devices": [{"id": "C", "network": {"loss": 0.2, "reorder": true}}, {"id": "D"}], "steps": [{"at": "11s", "device": "C", "op": "records.saveAtomic", "zone": "Z1", "records": [{"type": "T", "name": "r3", "fields": {"f_C": 1, "title": 2}}, {"type": "T", "name": "r4", "fields": {"n": 4}}], "delete": ["r2"]}, {"at": "33s", "device": "C", "op": "records.saveAtomic", "zone": "Z1", "records": [{"type": "T", "name": "r1", "fields": {"f_C": 5}}, {"type": "T", "name": "r4", "fields": {"body": 6}}]}, {"at": "303s", "device": "D", "op": "account.signIn", "account": "bob"}], "accounts": ["alice", "bob"], "expect": {"noAnomalies": ["atomicityViolation"]}}
         """)
-        #expect(judged.outcome.report.anomalies.allSatisfy { $0.kind != "atomicityViolation" })
+        #expect(judged.outcome.report.anomalies.allSatisfy { $0.kind != .atomicityViolation })
     }
 }

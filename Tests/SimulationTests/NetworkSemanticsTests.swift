@@ -115,7 +115,7 @@ struct DeviceLifecycleTests {
         """)
         let passed = judged.passed
         #expect(passed, "\(judged.expectations.filter { !$0.passed }) \(judged.outcome.report.anomalies.map { $0.explanation })")
-        #expect(judged.outcome.report.anomalies.first { $0.kind == "lostUpdate" }?.explanation.contains("app deletion") == true)
+        #expect(judged.outcome.report.anomalies.first { $0.kind == .lostUpdate }?.explanation.contains("app deletion") == true)
     }
 
     @Test("a crash keeps every change the engine had accepted: it uploads after restart")

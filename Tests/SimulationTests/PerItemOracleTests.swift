@@ -117,7 +117,7 @@ struct PerItemOracleTests {
                     "noAnomalies": [{"kind": "resurrection", "item": "k3"}, {"kind": "lostUpdate", "item": "k3"}]}}
         """)
         let judged = try #require(runs.first)
-        let back = try #require(judged.outcome.report.anomalies.first { $0.kind == "resurrection" })
+        let back = try #require(judged.outcome.report.anomalies.first { $0.kind == .resurrection })
         #expect(back.write == "B:1" && back.replacedBy == "A:2")
     }
 
@@ -172,7 +172,7 @@ struct PerItemOracleTests {
          "expect": {"converged": false}}
         """)
         let judged = try #require(runs.first)
-        let divergence = try #require(judged.outcome.report.anomalies.first { $0.kind == "divergence" })
+        let divergence = try #require(judged.outcome.report.anomalies.first { $0.kind == .divergence })
         #expect(divergence.at == judged.outcome.endTime)
         #expect(divergence.at.microseconds > 2_000_000)
     }
@@ -190,7 +190,7 @@ struct PerItemOracleTests {
          "expect": {"lostUpdates": 2}}
         """)
         let judged = try #require(runs.first)
-        let lost = judged.outcome.report.anomalies.filter { $0.kind == "lostUpdate" }
+        let lost = judged.outcome.report.anomalies.filter { $0.kind == .lostUpdate }
         let body = try #require(lost.first { $0.field == "body" })
         #expect(body.explanation.contains("on Z/n1.body was lost: B resolved a conflict over it with policy serverWins, which put back the older value of A:2"))
         let title = try #require(lost.first { $0.field == "title" })
@@ -210,7 +210,7 @@ struct PerItemOracleTests {
          "expect": {"lostUpdates": 1, "anomalies": [{"kind": "lostUpdate", "item": "Z/r.title", "device": "A"}]}}
         """)
         let judged = try #require(runs.first)
-        let lost = try #require(judged.outcome.report.anomalies.first { $0.kind == "lostUpdate" })
+        let lost = try #require(judged.outcome.report.anomalies.first { $0.kind == .lostUpdate })
         #expect(lost.explanation.contains("the older value of A:2"))
         #expect(lost.explanation.contains("which A:3 had replaced, was written back over it by a save that had not seen it"))
     }
@@ -230,7 +230,7 @@ struct PerItemOracleTests {
          "expect": {"converged": true, "anomalies": [{"kind": "resurrection", "item": "Bank/x1"}]}}
         """)
         let judged = try #require(runs.first)
-        let resurrections = judged.outcome.report.anomalies.filter { $0.kind == "resurrection" }
+        let resurrections = judged.outcome.report.anomalies.filter { $0.kind == .resurrection }
         #expect(resurrections.count == 1)
         #expect(resurrections.first?.field == nil)
     }

@@ -95,7 +95,7 @@ struct SettleAndOracleTests {
            {"at": "100s", "device": "B", "op": "record.delete", "zone": "Z", "name": "n"}],
          "expect": {"converged": true, "lostUpdates": 1}}
         """)
-        let lost = try #require(judged.outcome.report.anomalies.first { $0.kind == "lostUpdate" })
+        let lost = try #require(judged.outcome.report.anomalies.first { $0.kind == .lostUpdate })
         #expect(lost.write == "B:1")
         #expect(lost.replacedBy == "A:3", "\(lost.explanation)")
     }

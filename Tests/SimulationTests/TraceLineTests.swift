@@ -12,8 +12,8 @@ struct TraceLineTests {
             ("device", .string("A \"quoted\"\n")), ("n", .int(-3)), ("items", .array([.string("é"), .null, .double(1.5)])),
             ("details", .object([("k", .bool(true))])), ("empty", .object([JSONField]())),
         ]
-        recorder.record(SimInstant(microseconds: 1_500), "op", fields)
-        recorder.record(SimInstant(microseconds: -7), "end", [])
+        recorder.record(SimInstant(microseconds: 1_500), .op, fields)
+        recorder.record(SimInstant(microseconds: -7), .end, [])
         let expected = JSON.object([("t_us", .int(1_500)), ("ev", .string("op"))] + fields).rendered() + "\n"
             + JSON.object([("t_us", .int(-7)), ("ev", .string("end"))]).rendered() + "\n"
         #expect(recorder.bytes == Array(expected.utf8))
@@ -21,7 +21,7 @@ struct TraceLineTests {
 
     @Test func aDisabledRecorderWritesNothing() {
         var recorder = TraceRecorder(enabled: false, deviceNames: [], accountNames: [])
-        recorder.record(SimInstant(microseconds: 0), "op", [("device", .string("A"))])
+        recorder.record(SimInstant(microseconds: 0), .op, [("device", .string("A"))])
         #expect(recorder.bytes.isEmpty)
     }
 }

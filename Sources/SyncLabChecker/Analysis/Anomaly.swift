@@ -3,9 +3,8 @@ import SyncLabProtocol
 
 /// One thing the checker found wrong (SPEC §6).
 public struct Anomaly: Sendable, Hashable {
-    /// `lostUpdate`, `causalityViolation`, `quotaViolation`, `divergence`, `atomicityViolation`,
-    /// `isolationViolation`, `resurrection`, `missedNotification`, `spuriousNotification`.
-    public var kind: String
+    /// What was found (its raw value is the name results use).
+    public var kind: AnomalyKind
     public var store: Store
     /// Account name (`public` for the public database).
     public var account: String
@@ -28,7 +27,7 @@ public struct Anomaly: Sendable, Hashable {
     /// `expect.anomalies` matches any of them.
     public var items: [String] = []
 
-    public init(kind: String, store: Store, account: String, item: String, field: String?, device: String, at: SimInstant,
+    public init(kind: AnomalyKind, store: Store, account: String, item: String, field: String?, device: String, at: SimInstant,
                 explanation: String, write: String? = nil, replacedBy: String? = nil, limit: String? = nil) {
         self.kind = kind; self.store = store; self.account = account; self.item = item; self.field = field
         self.device = device; self.at = at; self.explanation = explanation; self.write = write
@@ -38,7 +37,7 @@ public struct Anomaly: Sendable, Hashable {
     /// Stable order for output: time, kind, item, device.
     public static func precedes(_ lhs: Anomaly, _ rhs: Anomaly) -> Bool {
         if lhs.at != rhs.at { return lhs.at < rhs.at }
-        if lhs.kind != rhs.kind { return lhs.kind < rhs.kind }
+        if lhs.kind != rhs.kind { return lhs.kind.rawValue < rhs.kind.rawValue }
         if lhs.item != rhs.item { return lhs.item < rhs.item }
         if (lhs.field ?? "") != (rhs.field ?? "") { return (lhs.field ?? "") < (rhs.field ?? "") }
         if lhs.device != rhs.device { return lhs.device < rhs.device }

@@ -25,7 +25,8 @@ public struct CheckReport: Sendable {
     public static let empty = CheckReport(anomalies: [], writes: 0, lostUpdates: 0, conflicts: 0, unresolvedConflicts: 0,
                                           quotaViolations: 0, converged: true, notifications: 0, notificationCounts: [])
 
-    public func count(of kind: String) -> Int { anomalies.reduce(0) { $0 + ($1.kind == kind ? 1 : 0) } }
+    /// How many anomalies of `kind` the report has.
+    public func count(of kind: AnomalyKind) -> Int { anomalies.reduce(0) { $0 + ($1.kind == kind ? 1 : 0) } }
 }
 
 /// How many notifications with one reason one device's app got.

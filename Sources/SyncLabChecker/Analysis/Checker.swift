@@ -70,7 +70,7 @@ public struct Checker {
             for device in fetchChanged.keys.sorted() {
                 let changed = fetchChanged[device] ?? [], names = listed[device] ?? []
                 for key in changed.subtracting(names).sorted() {
-                    anomalies.append(Anomaly(kind: "missedNotification", store: .kvs, account: accountLabel(accountOf[device] ?? nil, history), item: key, field: nil,
+                    anomalies.append(Anomaly(kind: .missedNotification, store: .kvs, account: accountLabel(accountOf[device] ?? nil, history), item: key, field: nil,
                         device: deviceName(device), at: notifiedAt[device] ?? time,
                         explanation: "\(deviceName(device)) fetched a new value of \"\(key)\" but its change notification did not list the key."))
                 }
@@ -78,7 +78,7 @@ public struct Checker {
             for device in listed.keys.sorted() {
                 let changed = fetchChanged[device] ?? [], names = listed[device] ?? []
                 for key in names.subtracting(changed).sorted() {
-                    anomalies.append(Anomaly(kind: "spuriousNotification", store: .kvs, account: accountLabel(accountOf[device] ?? nil, history), item: key, field: nil,
+                    anomalies.append(Anomaly(kind: .spuriousNotification, store: .kvs, account: accountLabel(accountOf[device] ?? nil, history), item: key, field: nil,
                         device: deviceName(device), at: notifiedAt[device] ?? time,
                         explanation: "\(deviceName(device))'s change notification listed \"\(key)\" although its visible value did not change."))
                 }
@@ -107,7 +107,7 @@ public struct Checker {
                 }
             }
             guard showsNew, let oldItem = showsOld else { return }
-            anomalies.append(Anomaly(kind: "atomicityViolation", store: oldItem.store, account: history.accountName(oldItem.account),
+            anomalies.append(Anomaly(kind: .atomicityViolation, store: oldItem.store, account: history.accountName(oldItem.account),
                 item: oldItem.name, field: oldItem.field.isEmpty ? nil : oldItem.field, device: deviceName(device), at: time,
                 explanation: "\(deviceName(device)) showed part of atomic write \(history.name(of: write)) while \(oldItem.displayName) still had the value that write replaced.",
                 write: history.name(of: write)))
@@ -145,13 +145,13 @@ public struct Checker {
                         notifiedAt[device] = notifiedAt[device] ?? fact.at
                     }
                     if item.account != .publicDatabase, let current = accountOf[device] ?? nil, current != item.account, value != .absent {
-                        anomalies.append(Anomaly(kind: "isolationViolation", store: item.store, account: history.accountName(item.account),
+                        anomalies.append(Anomaly(kind: .isolationViolation, store: item.store, account: history.accountName(item.account),
                             item: item.name, field: item.field.isEmpty ? nil : item.field, device: deviceName(device), at: fact.at,
                             explanation: "\(deviceName(device)), signed into \(history.accountName(current)), showed \(item.displayName) of account \(history.accountName(item.account)).",
                             write: write.map { history.name(of: $0) }))
                     } else if let write, let writer = operationByWrite[write], let writerAccount = writer.account,
                               item.account != .publicDatabase, writerAccount != item.account {
-                        anomalies.append(Anomaly(kind: "isolationViolation", store: item.store, account: history.accountName(item.account),
+                        anomalies.append(Anomaly(kind: .isolationViolation, store: item.store, account: history.accountName(item.account),
                             item: item.name, field: item.field.isEmpty ? nil : item.field, device: deviceName(device), at: fact.at,
                             explanation: "\(deviceName(device)) showed \(history.name(of: write)), a write made in account \(history.accountName(writerAccount)), as data of account \(history.accountName(item.account)).",
                             write: history.name(of: write)))
@@ -171,12 +171,11 @@ public struct Checker {
                 case .conflictDetected(_, let writes, _):
                     conflictCount += 1
                     conflictWrites.formUnion(writes)
-                case .conflictShown(_, let writes, let detail):
+                case .conflictShown(_, let writes, _, let resolver):
                     conflictWrites.formUnion(writes)
-                    // "… policy serverWins": which device's app resolved it, and how, for explanations.
-                    if let device = fact.device, let range = detail.range(of: "policy ") {
-                        let policy = String(detail[range.upperBound...].prefix { $0 != " " && $0 != ")" && $0 != ";" })
-                        for write in writes { resolvedBy[write] = (deviceName(device), policy) }
+                    // Which device's app resolved it, and with which policy, for explanations.
+                    if let device = fact.device, let resolver {
+                        for write in writes { resolvedBy[write] = (deviceName(device), resolver.name) }
                     }
                 case .rejected(let write, let item, let error, let limit):
                     rejected.insert(write)
@@ -189,7 +188,7 @@ public struct Checker {
                         } else {
                             quotaAnomaly[key] = anomalies.count
                             let device = operationByWrite[write]?.device ?? write.device
-                            anomalies.append(Anomaly(kind: "quotaViolation", store: item.store, account: history.accountName(item.account),
+                            anomalies.append(Anomaly(kind: .quotaViolation, store: item.store, account: history.accountName(item.account),
                                 item: item.name, field: item.field.isEmpty ? nil : item.field, device: deviceName(device), at: fact.at,
                                 explanation: "\(deviceName(device))'s write \(history.name(of: write)) (\(operationByWrite[write]?.summary ?? "engine write")) was refused with \(error): it would break the \(limit) limit.",
                                 write: history.name(of: write), limit: limit))
@@ -227,7 +226,7 @@ public struct Checker {
             if graph.observes(decision.over, decision.chosen) {
                 inverted[decision.over] = (decision.chosen, decision.rule)
                 let item = decision.item
-                anomalies.append(Anomaly(kind: "causalityViolation", store: item.store, account: history.accountName(item.account),
+                anomalies.append(Anomaly(kind: .causalityViolation, store: item.store, account: history.accountName(item.account),
                     item: item.name, field: item.field.isEmpty ? nil : item.field, device: deviceName(decision.over.device), at: decision.at,
                     explanation: "Last-writer-wins (\(decision.rule)) kept \(history.name(of: decision.chosen)) over \(history.name(of: decision.over)) although \(history.name(of: decision.over)) was made after seeing it: clock skew inverted the order.",
                     write: history.name(of: decision.over), replacedBy: history.name(of: decision.chosen)))
@@ -243,7 +242,7 @@ public struct Checker {
             // cloud applied whose answer never came back is reported discarded by the device.
             guard !rejected.contains(write), let lost = lostItems[write], !lost.isEmpty else { continue }
             if let discard = discarded[write] {
-                anomalies.append(Anomaly(kind: "lostUpdate", store: discard.item.store, account: history.accountName(discard.item.account),
+                anomalies.append(Anomaly(kind: .lostUpdate, store: discard.item.store, account: history.accountName(discard.item.account),
                     item: discard.item.name, field: discard.item.field.isEmpty ? nil : discard.item.field, device: device, at: operation.at,
                     explanation: "\(device)'s write \(name) (\(operation.summary)) never reached the cloud: \(discard.reason).", write: name))
                 continue
@@ -294,7 +293,7 @@ public struct Checker {
                     sentence += "the item is gone and nothing that removed it had seen this write"
                 }
                 if let finalWrite, finalWrite != replacer { sentence += "; the final value is \(describe(finalWrite))" }
-                anomalies.append(Anomaly(kind: "lostUpdate", store: lost.store, account: history.accountName(lost.account),
+                anomalies.append(Anomaly(kind: .lostUpdate, store: lost.store, account: history.accountName(lost.account),
                     item: lost.name, field: lost.field.isEmpty ? nil : lost.field, device: device, at: operation.at,
                     explanation: sentence + ".", write: name, replacedBy: replacer.map { history.name(of: $0) }))
             }
@@ -327,7 +326,7 @@ public struct Checker {
                 // A later write that had seen the delete and touched the item brought it back on
                 // purpose (a re-creation, or SPEC §4.3's own pending delete followed by a save).
                 if (writesByItem[item] ?? []).contains(where: { $0 != write && graph.observes($0, write) }) { continue }
-                anomalies.append(Anomaly(kind: "resurrection", store: item.store, account: history.accountName(item.account),
+                anomalies.append(Anomaly(kind: .resurrection, store: item.store, account: history.accountName(item.account),
                     item: item.name, field: item.field.isEmpty ? nil : item.field, device: deviceName, at: operation.at,
                     explanation: explanation,
                     // For a KVS key brought back, the removal is what was undone and the set what did it.
@@ -360,7 +359,7 @@ public struct Checker {
             for item in differing where reportedStores.insert(item.store).inserted {
                 let sameStore = differing.filter { $0.store == item.store }
                 let list = sameStore.prefix(3).map { $0.displayName }.joined(separator: ", ") + (sameStore.count > 3 ? " and \(sameStore.count - 3) more" : "")
-                anomalies.append(Anomaly(kind: "divergence", store: item.store, account: history.accountName(account), item: item.name,
+                anomalies.append(Anomaly(kind: .divergence, store: item.store, account: history.accountName(account), item: item.name,
                     field: item.field.isEmpty ? nil : item.field, device: history.deviceNames[index], at: endTime,
                     explanation: "After settling, \(history.deviceNames[index]) disagrees with the cloud on \(sameStore.count) \(item.store.rawValue) item\(sameStore.count == 1 ? "" : "s"): \(list)."))
             }
@@ -380,9 +379,9 @@ public struct Checker {
             }
         }
         let writes = history.operations.reduce(0) { $0 + ($1.outcome == .accepted && itemsByWrite[$1.write] != nil ? 1 : 0) }
-        let lost = anomalies.reduce(0) { $0 + ($1.kind == "lostUpdate" ? 1 : 0) }
-        let quota = anomalies.reduce(0) { $0 + ($1.kind == "quotaViolation" ? 1 : 0) }
-        let diverged = anomalies.contains { $0.kind == "divergence" }
+        let lost = anomalies.reduce(0) { $0 + ($1.kind == .lostUpdate ? 1 : 0) }
+        let quota = anomalies.reduce(0) { $0 + ($1.kind == .quotaViolation ? 1 : 0) }
+        let diverged = anomalies.contains { $0.kind == .divergence }
         return CheckReport(anomalies: anomalies, writes: writes, lostUpdates: lost, conflicts: conflictCount,
                            unresolvedConflicts: openDocuments.count, quotaViolations: quota, converged: !diverged,
                            notifications: notificationTotal, notificationCounts: counts)

@@ -26,7 +26,8 @@ extension DocumentEngine {
 
         let policy = identity.settings.documents.conflict
         context.observe(.conflictShown(item: item(path), writes: [cloud.current.id] + cloud.conflicts.map(\.version.id),
-                                       detail: "\(path) is in conflict (\(cloud.conflicts.count) other version\(cloud.conflicts.count == 1 ? "" : "s")); policy \(policy.rawValue)"))
+                                       detail: "\(path) is in conflict (\(cloud.conflicts.count) other version\(cloud.conflicts.count == 1 ? "" : "s")); policy \(policy.rawValue)",
+                                       resolvedBy: ConflictResolver(policy.rawValue)))
         context.emit(.notify(AppNotification(store: .documents, reason: "inConflict", items: [path])))
         context.log("conflict", [("path", path), ("versions", "\(conflictSet.count)"), ("policy", policy.rawValue)])
         let resolves = cloud.conflicts.map(\.version.id).sorted()

@@ -54,8 +54,15 @@ public struct DocumentEngine: ClientEngine {
         }
     }
 
-    static let retryTimer = EngineTimer(kind: 1)
-    static let quotaRetryTimer = EngineTimer(kind: 2)
+    /// Timer kinds this engine sets (the raw values are what the trace shows).
+    enum TimerKind: UInt8 {
+        /// The backoff (or the cloud's `retryAfter`) after a failed request.
+        case retry = 1
+        /// The wait before trying uploads the storage quota refused again.
+        case quotaRetry = 2
+    }
+    static let retryTimer = EngineTimer(TimerKind.retry)
+    static let quotaRetryTimer = EngineTimer(TimerKind.quotaRetry)
 
     let identity: EngineIdentity
     var state: Durable
@@ -121,11 +128,15 @@ public struct DocumentEngine: ClientEngine {
             needsFetch = true
             clearQuotaBlocks()
         case .timer(let timer):
-            if timer == Self.retryTimer {
+            switch timer.kind(as: TimerKind.self) {
+            case .retry:
                 waitingForRetry = false
                 state.retryAfter.clear()
+            case .quotaRetry:
+                clearQuotaBlocks()
+            case nil:
+                break // a timer of a kind this engine never sets: nothing to do
             }
-            if timer == Self.quotaRetryTimer { clearQuotaBlocks() }
         case .signedIn(let account):
             signIn(account, &context)
         case .signedOut:

@@ -68,11 +68,11 @@ extension KVSEngine {
         var stale: Bool
     }
 
-    /// Timer kinds this engine sets.
-    enum TimerKind {
+    /// Timer kinds this engine sets (the raw values are what the trace shows).
+    enum TimerKind: UInt8 {
         /// `uploadDelay` (+ jitter) after the first pending change.
-        static let upload: UInt8 = 1
+        case upload = 1
         /// The backoff after a failed request.
-        static let retry: UInt8 = 2
+        case retry = 2
     }
 }

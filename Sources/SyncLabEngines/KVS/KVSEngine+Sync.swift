@@ -25,7 +25,7 @@ extension KVSEngine {
             let base = identity.settings.kvs.uploadDelay
             let jitter = Int64((Double(base.microseconds) * 0.1 * context.random.nextUnit()).rounded(.down))
             uploadTimerArmed = true
-            context.emit(.setTimer(EngineTimer(kind: TimerKind.upload), after: base + .microseconds(jitter)))
+            context.emit(.setTimer(EngineTimer(TimerKind.upload), after: base + .microseconds(jitter)))
         }
     }
 
@@ -41,7 +41,7 @@ extension KVSEngine {
         if uploadTimerArmed {
             // Everything pending goes now; the timer would only send an empty upload.
             uploadTimerArmed = false
-            context.emit(.cancelTimer(EngineTimer(kind: TimerKind.upload)))
+            context.emit(.cancelTimer(EngineTimer(TimerKind.upload)))
         }
         context.emit(.send(requestID: id, .kvs(.upload(calls: stored.pending))))
         context.log("kvsUpload", [("request", String(id)), ("calls", String(stored.pending.count))])
@@ -100,7 +100,7 @@ extension KVSEngine {
         stored.retryAfter.note(error.retryAfter, now: context.now)
         let delay = backoff.nextDelay(retryAfter: error.retryAfter)
         retryArmed = true
-        context.emit(.setTimer(EngineTimer(kind: TimerKind.retry), after: delay))
+        context.emit(.setTimer(EngineTimer(TimerKind.retry), after: delay))
         context.log("kvsRetry", [("request", String(request.requestID)), ("error", error.name), ("after", delay.description)])
     }
 
@@ -109,7 +109,7 @@ extension KVSEngine {
     mutating func honourRetryAfter(_ context: inout EngineContext) {
         guard !retryArmed, let wait = stored.retryAfter.remaining(now: context.now) else { return }
         retryArmed = true
-        context.emit(.setTimer(EngineTimer(kind: TimerKind.retry), after: wait))
+        context.emit(.setTimer(EngineTimer(TimerKind.retry), after: wait))
         context.log("kvsRetry", [("error", "retryAfter"), ("after", wait.description)])
     }
 
@@ -226,7 +226,7 @@ extension KVSEngine {
         stored.lastAccount = newAccount
         if uploadTimerArmed {
             uploadTimerArmed = false
-            context.emit(.cancelTimer(EngineTimer(kind: TimerKind.upload)))
+            context.emit(.cancelTimer(EngineTimer(TimerKind.upload)))
         }
         uploadDue = false
         fetchAgain = false

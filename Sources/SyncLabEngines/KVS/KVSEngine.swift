@@ -83,7 +83,7 @@ public struct KVSEngine: ClientEngine {
                 backoff.reset()
                 if retryArmed {
                     retryArmed = false
-                    context.emit(.cancelTimer(EngineTimer(kind: TimerKind.retry)))
+                    context.emit(.cancelTimer(EngineTimer(TimerKind.retry)))
                 }
                 // Backoff starts afresh, but a `retryAfter` the cloud gave still holds.
                 honourRetryAfter(&context)
@@ -95,14 +95,14 @@ public struct KVSEngine: ClientEngine {
         case .push(let push):
             if push.store == .kvs && push.account == account { requestFetch() }
         case .timer(let timer):
-            switch timer.kind {
-            case TimerKind.upload:
+            switch timer.kind(as: TimerKind.self) {
+            case .upload:
                 uploadTimerArmed = false
                 uploadDue = true
-            case TimerKind.retry:
+            case .retry:
                 retryArmed = false
                 stored.retryAfter.clear()
-            default:
+            case nil:
                 break // a timer of a kind this engine never sets: nothing to do
             }
         case .signedIn(let newAccount):

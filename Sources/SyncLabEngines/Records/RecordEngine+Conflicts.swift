@@ -40,7 +40,7 @@ extension RecordEngine {
                 let ours = fields.sorted().compactMap { local.fields[$0]?.write }
                 let writes = (ours + otherChanged.compactMap { server.fields[$0]?.write } + [server.existenceWrite]).sortedUnique()
                 context.observe(.conflictDetected(item: item(key), writes: writes, detail: detail))
-                context.observe(.conflictShown(item: item(key), writes: writes, detail: "policy \(policy.rawValue)"))
+                context.observe(.conflictShown(item: item(key), writes: writes, detail: "policy \(policy.rawValue)", resolvedBy: ConflictResolver(policy.rawValue)))
                 context.emit(.notify(AppNotification(store: .records, reason: "conflict", items: [key.itemName])))
                 switch policy {
                 case .serverWins:

@@ -46,8 +46,15 @@ public struct RecordEngine: ClientEngine {
         case query
     }
 
-    static let retryTimer = EngineTimer(kind: 1)
-    static let quotaTimer = EngineTimer(kind: 2)
+    /// Timer kinds this engine sets (the raw values are what the trace shows).
+    enum TimerKind: UInt8 {
+        /// The backoff (or the cloud's `retryAfter`) after a failed request.
+        case retry = 1
+        /// The periodic re-check of changes the quota refused.
+        case quota = 2
+    }
+    static let retryTimer = EngineTimer(TimerKind.retry)
+    static let quotaTimer = EngineTimer(TimerKind.quota)
     /// How often changes blocked on the quota are tried again (a periodic timer: not work).
     static let quotaRecheck = SimDuration.minutes(5)
 
@@ -130,13 +137,16 @@ public struct RecordEngine: ClientEngine {
                 pump(&context)
             }
         case .timer(let timer):
-            if timer == RecordEngine.retryTimer {
+            switch timer.kind(as: TimerKind.self) {
+            case .retry:
                 retryArmed = false
                 state.retryAfter.clear()
                 pump(&context)
-            } else if timer == RecordEngine.quotaTimer {
+            case .quota:
                 unblockQuota()
                 pump(&context)
+            case nil:
+                break // a timer of a kind this engine never sets: nothing to do
             }
         case .signedIn(let account):
             signIn(account, &context)

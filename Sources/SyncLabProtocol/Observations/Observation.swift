@@ -13,8 +13,9 @@ public enum Observation: Sendable {
     /// The cloud detected a conflict (counts toward `conflicts`), between these writes.
     case conflictDetected(item: ItemKey, writes: [WriteID], detail: String)
     /// The app was shown a conflict over these writes (a device saw its document `inConflict`,
-    /// or an engine ran the app's record policy).
-    case conflictShown(item: ItemKey, writes: [WriteID], detail: String)
+    /// or an engine ran the app's record policy). `resolvedBy` is the policy that settled it,
+    /// nil when none ran (an unconditional delete, a re-upload as a new record).
+    case conflictShown(item: ItemKey, writes: [WriteID], detail: String, resolvedBy: ConflictResolver? = nil)
     /// A write was rejected and the app was told (`error` names the error, `limit` the limit for
     /// quota errors, e.g. `kvs.totalBytes`).
     case rejected(write: WriteID, item: ItemKey, error: String, limit: String?)

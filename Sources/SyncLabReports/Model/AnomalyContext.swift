@@ -1,3 +1,5 @@
+import SyncLabChecker
+
 /// The few sentences around a checker's sentence that let a reader who never saw the scenario
 /// understand an anomaly: where and when the writes were made, and whether the device was
 /// offline at the time. Derived only from the saved trace, so both report paths agree.
@@ -21,7 +23,7 @@ public enum AnomalyContext {
             }
             sentences.append(sentence + ".")
         }
-        if anomaly.kind == "divergence", let lane = model.laneIndex(anomaly.device),
+        if anomaly.kind == AnomalyKind.divergence.rawValue, let lane = model.laneIndex(anomaly.device),
            let down = model.downtime.last(where: { $0.lane == lane && $0.end >= model.endMicroseconds }) {
             sentences.append("\(anomaly.device) was still \(down.what) at the end of the run (since \(ReportTime.format(down.start))).")
         }

@@ -1,5 +1,6 @@
 import Foundation
 import SyncLabJSON
+import SyncLabHistory
 
 extension ReportModel {
     /// Why a saved run could not be turned into a report.
@@ -56,12 +57,12 @@ extension ReportModel {
     }
 
     /// Trace events no report draws: passed over unparsed (they are most of a trace).
-    static let unusedEvents = ["visible", "log", "notify", "timer", "note", "launch", "heal", "skipped"]
+    static let unusedEvents: [TraceEventKind] = [.visible, .log, .notify, .timer, .note, .launch, .heal, .skipped]
 
     private static let evPrefix = Array("\"ev\":\"".utf8)
 
     /// The UTF-8 names of `unusedEvents`.
-    private static let unusedEventNames = unusedEvents.map { Array($0.utf8) }
+    private static let unusedEventNames = unusedEvents.map { Array($0.rawValue.utf8) }
 
     /// Calls `body` with each line of `trace.jsonl` a report draws: blank lines and lines of
     /// `unusedEvents` are passed over without being read.
@@ -128,13 +129,13 @@ extension ReportModel {
         }
 
         try ReportModel.forEachLine(trace) { line in
-            guard let event = line.string("ev") else { return }
+            guard let event = line.string("ev").flatMap(TraceEventKind.init(rawValue:)) else { return }
             let time = line.int64("t_us") ?? lastTime
             lastTime = max(lastTime, time)
             let deviceName = line.string("device")
             let lane = deviceName.flatMap { laneByName[$0] }
             switch event {
-            case "run":
+            case .run:
                 description = line.string("description") ?? ""
                 for device in line.node("devices")?.elements ?? [] {
                     let name = device["id"]?.string ?? "?"
@@ -145,19 +146,19 @@ extension ReportModel {
                                       clockOffsetMicroseconds: device["clockOffset_us"]?.int64 ?? 0,
                                       driftPpm: device["driftPpm"]?.compactText ?? "0", initiallyOnline: online))
                 }
-            case "offline":
+            case .offline:
                 if let lane, offlineSince[lane] == nil { offlineSince[lane] = time }
-            case "online":
+            case .online:
                 if let lane, let start = offlineSince.removeValue(forKey: lane) {
                     downtime.append(Interval(lane: lane, start: start, end: time, what: "offline"))
                 }
-            case "crash":
+            case .crash:
                 if let lane, crashedSince[lane] == nil { crashedSince[lane] = time }
-            case "restart":
+            case .restart:
                 if let lane, let start = crashedSince.removeValue(forKey: lane) {
                     downtime.append(Interval(lane: lane, start: start, end: time, what: "crashed"))
                 }
-            case "op":
+            case .op:
                 guard let lane else { return }
                 let write = line.string("write")
                 let summary = line.string("summary")
@@ -166,23 +167,23 @@ extension ReportModel {
                                             summary: summary ?? line.string("account").map { "\(op) \($0)" },
                                             outcome: line.string("outcome"), step: line.string("step") ?? ""))
                 if let write { writePlaces[write] = WritePlace(lane: lane, at: time, summary: summary ?? op) }
-            case "derivedWrite":
+            case .derivedWrite:
                 guard let lane, let write = line.string("write") else { return }
                 let why = line.string("why") ?? "engine write"
                 writePlaces[write] = WritePlace(lane: lane, at: time, summary: why)
-            case "clock":
+            case .clock:
                 guard let lane else { return }
                 let offset = line.int64("offset_us") ?? 0
                 markers.append(Marker(kind: .clock, lane: lane, at: time, item: "",
                                       text: "\(line.string("op") ?? "clock"): clock now \(ReportTime.signed(offset))", writes: []))
-            case "cloudOutage", "cloudThrottle":
+            case .cloudOutage, .cloudThrottle:
                 let until = line.int64("until_us") ?? time
-                let what = event == "cloudOutage" ? "cloud outage" : line.string("zone").map { "zone \($0) busy" } ?? "throttled"
+                let what = event == .cloudOutage ? "cloud outage" : line.string("zone").map { "zone \($0) busy" } ?? "throttled"
                 cloudIntervals.append(Interval(lane: -1, start: time, end: until, what: what))
-            case "cloudClock":
+            case .cloudClock:
                 markers.append(Marker(kind: .clock, lane: nil, at: time, item: "",
                                       text: "cloud clock now \(ReportTime.signed(line.int64("offset_us") ?? 0))", writes: []))
-            case "send":
+            case .send:
                 guard let lane else { return }
                 var message = Message(lane: lane, store: line.string("store") ?? "", request: line.int64("req") ?? 0,
                                       kind: line.string("kind") ?? "?", bytes: line.int64("bytes") ?? 0, sentAt: time)
@@ -192,9 +193,9 @@ extension ReportModel {
                     openMessage[messageKey(line)] = messages.count
                 }
                 messages.append(message)
-            case "cloudReceive":
+            case .cloudReceive:
                 if let index = openMessage[messageKey(line)] { messages[index].cloudAt = time }
-            case "respond":
+            case .respond:
                 guard let index = openMessage[messageKey(line)] else { return }
                 messages[index].respondedAt = time
                 messages[index].result = line.string("result")
@@ -202,67 +203,67 @@ extension ReportModel {
                     messages[index].responseFate = delivery
                     openMessage[messageKey(line)] = nil
                 }
-            case "receive":
+            case .receive:
                 let key = messageKey(line)
                 guard let index = openMessage[key] else { return }
                 messages[index].deviceAt = time
                 messages[index].result = line.string("result") ?? messages[index].result
                 openMessage[key] = nil
-            case "dropped":
+            case .dropped:
                 let key = messageKey(line)
                 guard let index = openMessage[key] else { return }
                 if messages[index].cloudAt == nil { messages[index].requestFate = "dropped" } else { messages[index].responseFate = "dropped" }
                 openMessage[key] = nil
-            case "timeout":
+            case .timeout:
                 let key = messageKey(line)
                 guard let index = openMessage[key] else { return }
                 if messages[index].cloudAt == nil && messages[index].requestFate == nil { messages[index].requestFate = "timeout" }
                 if messages[index].responseFate == nil && messages[index].deviceAt == nil { messages[index].responseFate = "timeout" }
                 openMessage[key] = nil
-            case "push":
+            case .push:
                 guard let lane else { return }
                 let store = line.string("store") ?? ""
                 let delivery = line.string("delivery")
                 if delivery == nil { openPushes[TrafficKey(device: deviceName ?? "", store: store, request: -1), default: []].append(pushes.count) }
                 pushes.append(Push(lane: lane, store: store, sentAt: time, arrivedAt: nil, fate: delivery))
-            case "pushReceive":
+            case .pushReceive:
                 guard lane != nil else { return }
                 let key = TrafficKey(device: deviceName ?? "", store: line.string("store") ?? "", request: -1)
                 if var waiting = openPushes[key], !waiting.isEmpty {
                     pushes[waiting.removeFirst()].arrivedAt = time
                     openPushes[key] = waiting
                 }
-            case "conflict", "conflictShown":
+            case .conflict, .conflictShown:
                 let writes = (line.node("writes")?.elements ?? []).compactMap(\.string)
                 let detail = line.string("detail") ?? ""
                 let item = ReportModel.itemLabel(line)
                 let where_ = lane == nil ? "the cloud" : (deviceName ?? "?")
-                let text = event == "conflict"
+                let text = event == .conflict
                     ? "conflict on \(item) detected by \(where_) between \(writes.joined(separator: ", "))\(detail.isEmpty ? "" : ": \(detail)")"
                     : "\(where_) was shown the conflict on \(item) (\(writes.joined(separator: ", ")))\(detail.isEmpty ? "" : ": \(detail)")"
-                markers.append(Marker(kind: event == "conflict" ? .conflict : .conflictShown, lane: lane, at: time, item: item, text: text, writes: writes))
-            case "rejected":
+                markers.append(Marker(kind: event == .conflict ? .conflict : .conflictShown, lane: lane, at: time, item: item, text: text, writes: writes))
+            case .rejected:
                 let write = line.string("write") ?? "?"
                 let limit = line.string("limit")
                 let item = ReportModel.itemLabel(line)
                 markers.append(Marker(kind: .rejected, lane: lane, at: time, item: item,
                                       text: "\(write) on \(item) rejected: \(line.string("error") ?? "?")\(limit.map { " (limit \($0))" } ?? "")", writes: [write]))
-            case "lastWriterWins":
+            case .lastWriterWins:
                 let chosen = line.string("chosen") ?? "?", over = line.string("over") ?? "?"
                 let item = ReportModel.itemLabel(line)
                 markers.append(Marker(kind: .lastWriterWins, lane: lane, at: time, item: item,
                                       text: "last writer wins on \(item): kept \(chosen) over \(over) (\(line.string("rule") ?? "?"))", writes: [chosen, over]))
-            case "discarded":
+            case .discarded:
                 let write = line.string("write") ?? "?"
                 let item = ReportModel.itemLabel(line)
                 markers.append(Marker(kind: .discarded, lane: lane, at: time, item: item,
                                       text: "\(write) on \(item) discarded: \(line.string("reason") ?? "?")", writes: [write]))
-            case "assert":
+            case .assert:
                 if line.bool("passed") == false {
                     markers.append(Marker(kind: .assertFailed, lane: lane, at: time, item: "",
                                           text: "assert failed: \(line.string("message") ?? "")", writes: []))
                 }
-            default:
+            case .end, .launch, .heal, .skipped, .cloudExpireTokens, .timer, .notify, .log, .visible, .note:
                 return
             }
         }

@@ -1,5 +1,6 @@
 import SyncLabScenario
 import SyncLabSimulation
+import SyncLabChecker
 
 /// `--junit FILE`: one test case per scenario variant; failures carry the failed expectations and
 /// the anomaly sentences (SPEC §8). A scenario file that did not validate is one test case in
@@ -67,11 +68,11 @@ public enum JUnitReport {
             let failed = judged.expectations.filter { !$0.passed }
             let message = failed.map { "\($0.name): wanted \($0.wanted.rendered()), got \($0.actual.rendered())" }.joined(separator: "; ")
             var body = failed.map { "expectation \($0.name): wanted \($0.wanted.rendered()), got \($0.actual.rendered())" }
-            body += judged.outcome.report.anomalies.map { "\($0.kind): \($0.explanation)" }
+            body += judged.outcome.report.anomalies.map { "\($0.kind.rawValue): \($0.explanation)" }
             body.append("replay: " + ReplayCommand.render(file: file, seed: run.seed, variant: run.variant))
             xml += "      <failure message=\"\(Markup.escape(message))\" type=\"expectation\">\(Markup.escape(body.joined(separator: "\n")))</failure>\n"
         }
-        let anomalies = judged.outcome.report.anomalies.map { "\($0.kind): \($0.explanation)" }.joined(separator: "\n")
+        let anomalies = judged.outcome.report.anomalies.map { "\($0.kind.rawValue): \($0.explanation)" }.joined(separator: "\n")
         if !anomalies.isEmpty { xml += "      <system-out>\(Markup.escape(anomalies))</system-out>\n" }
         xml += "    </testcase>\n"
         return xml

@@ -50,7 +50,7 @@ public enum ResultDocument {
     }
 
     public static func anomalyJSON(_ anomaly: Anomaly) -> JSON {
-        var members: [(String, JSON)] = [("kind", .string(anomaly.kind)), ("store", .string(anomaly.store.rawValue)),
+        var members: [(String, JSON)] = [("kind", .string(anomaly.kind.rawValue)), ("store", .string(anomaly.store.rawValue)),
                                          ("account", .string(anomaly.account)), ("item", .string(anomaly.item))]
         if let field = anomaly.field { members.append(("field", .string(field))) }
         members.append(("device", .string(anomaly.device)))

@@ -15,7 +15,7 @@ public enum TextSummary {
         lines.append("      writes \(report.writes), lost updates \(report.lostUpdates), conflicts \(report.conflicts), unresolved \(report.unresolvedConflicts), quota violations \(report.quotaViolations), converged \(report.converged ? "yes" : "no"), messages \(outcome.statistics.messages), retries \(outcome.statistics.retries)")
         let shown = report.anomalies.prefix(12)
         for anomaly in shown {
-            lines.append("      \(anomaly.kind) @\(SimDuration(microseconds: anomaly.at.microseconds)): \(anomaly.explanation)")
+            lines.append("      \(anomaly.kind.rawValue) @\(SimDuration(microseconds: anomaly.at.microseconds)): \(anomaly.explanation)")
         }
         if report.anomalies.count > shown.count { lines.append("      … and \(report.anomalies.count - shown.count) more anomalies (see result.json)") }
         if report.anomalies.isEmpty { lines.append("      no anomalies") }

@@ -1,3 +1,5 @@
+import SyncLabChecker
+
 /// Draws one run as an inline SVG: a lane per device and one for the cloud, true time across.
 ///
 /// Readability at 2 and at 50 devices, over seconds or a day, comes from three rules: idle
@@ -536,7 +538,7 @@ struct TimelineSVG {
             if let write = anomaly.write, let place = model.writePlaces[write] {
                 anchorX = x(place.at); anchorY = laneY(place.lane)
             }
-            if anomaly.kind == "divergence", let lane { anchorX = x(model.endMicroseconds) - 10; anchorY = laneY(lane) }
+            if anomaly.kind == AnomalyKind.divergence.rawValue, let lane { anchorX = x(model.endMicroseconds) - 10; anchorY = laneY(lane) }
             let sentence = "\(number). \(anomaly.kind): \(anomaly.explanation)"
             out += "<g class=\"anomaly \(TimelineSVG.e(anomaly.kind))\"><title>\(TimelineSVG.e(sentence))</title>"
             if let replacedBy = anomaly.replacedBy, let to = model.writePlaces[replacedBy] {

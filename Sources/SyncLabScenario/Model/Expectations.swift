@@ -1,4 +1,5 @@
 import SyncLabProtocol
+import SyncLabChecker
 
 /// `expect` (SPEC §5). Every field is optional: only what is given is checked.
 public struct Expectations: Sendable {
@@ -45,11 +46,11 @@ public struct CountExpectation: Hashable, Sendable, CustomStringConvertible {
 /// Matches anomalies by kind and optionally store, item (`key`, `path`, `ZONE/NAME` or
 /// `ZONE/NAME.field`) and device id.
 public struct AnomalyPattern: Hashable, Sendable {
-    public var kind: String
+    public var kind: AnomalyKind
     public var store: String?
     public var item: String?
     public var device: String?
-    public init(kind: String, store: String? = nil, item: String? = nil, device: String? = nil) {
+    public init(kind: AnomalyKind, store: String? = nil, item: String? = nil, device: String? = nil) {
         self.kind = kind; self.store = store; self.item = item; self.device = device
     }
 }

@@ -1,13 +1,13 @@
 import SyncLabJSON
 import SyncLabProtocol
+import SyncLabChecker
 
 /// Reads `expect` (SPEC §5) into `Expectations`.
 struct ExpectationResolver {
     static let keys = ["converged", "lostUpdates", "conflicts", "unresolvedConflicts", "quotaViolations",
                        "anomalies", "noAnomalies", "final", "notifications", "settled"]
     /// The checker's anomaly kinds (SPEC §6).
-    static let anomalyKinds = ["lostUpdate", "causalityViolation", "quotaViolation", "divergence", "atomicityViolation",
-                               "isolationViolation", "resurrection", "missedNotification", "spuriousNotification"]
+    static let anomalyKinds = AnomalyKind.allCases.map(\.rawValue)
 
     let reader: ScenarioReader
     let deviceIDs: [String]
@@ -75,12 +75,12 @@ struct ExpectationResolver {
         for (index, element) in elements.enumerated() {
             let elementPath = path.index(index)
             if allowPlainKinds, case .string = element.value {
-                if let kind = reader.choice(element, elementPath, names: ExpectationResolver.anomalyKinds) { result.append(AnomalyPattern(kind: kind)) }
+                if let kind = reader.choice(element, elementPath, names: ExpectationResolver.anomalyKinds).flatMap(AnomalyKind.init(rawValue:)) { result.append(AnomalyPattern(kind: kind)) }
                 continue
             }
             guard let members = reader.members(element, elementPath, allowed: ["kind", "store", "item", "device"], what: "an anomaly pattern") else { continue }
             guard let kindNode = reader.required(members, "kind", in: element, elementPath, what: "an anomaly pattern"),
-                  let kind = reader.choice(kindNode, elementPath.key("kind"), names: ExpectationResolver.anomalyKinds) else { continue }
+                  let kind = reader.choice(kindNode, elementPath.key("kind"), names: ExpectationResolver.anomalyKinds).flatMap(AnomalyKind.init(rawValue:)) else { continue }
             var pattern = AnomalyPattern(kind: kind)
             var failed = false
             if let storeNode = element["store"] {

@@ -7,7 +7,7 @@ import SyncLabChecker
 /// Judges a run against its `expect` block, its asserts and the invariants (SPEC §5, §7).
 public enum ExpectationEvaluator {
     /// Anomaly kinds that fail a run under every policy unless `expect.anomalies` names them.
-    public static let invariantKinds = ["atomicityViolation", "isolationViolation"]
+    public static let invariantKinds: [AnomalyKind] = [.atomicityViolation, .isolationViolation]
 
     public static func evaluate(_ outcome: RunOutcome) -> [ExpectationResult] {
         let expect = outcome.run.expect
@@ -48,7 +48,7 @@ public enum ExpectationEvaluator {
             let found = report.anomalies.filter { $0.kind == kind }.count
             let named = expect.anomalies.contains { $0.kind == kind }
             if found > 0 && !named {
-                results.append(ExpectationResult(name: "invariant \(kind)", wanted: .int(0), actual: .int(Int64(found)), passed: false))
+                results.append(ExpectationResult(name: "invariant \(kind.rawValue)", wanted: .int(0), actual: .int(Int64(found)), passed: false))
             }
         }
         if outcome.capHit {
@@ -80,7 +80,7 @@ public enum ExpectationEvaluator {
     }
 
     static func patternJSON(_ pattern: AnomalyPattern) -> JSON {
-        var members: [(String, JSON)] = [("kind", .string(pattern.kind))]
+        var members: [(String, JSON)] = [("kind", .string(pattern.kind.rawValue))]
         if let store = pattern.store { members.append(("store", .string(store))) }
         if let item = pattern.item { members.append(("item", .string(item))) }
         if let device = pattern.device { members.append(("device", .string(device))) }

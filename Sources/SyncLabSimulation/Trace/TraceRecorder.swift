@@ -17,14 +17,14 @@ struct TraceRecorder {
         self.enabled = enabled; self.deviceNames = deviceNames; self.accountNames = accountNames
     }
 
-    mutating func record(_ time: SimInstant, _ event: String, _ fields: @autoclosure () -> [(String, JSON)]) {
+    mutating func record(_ time: SimInstant, _ event: TraceEventKind, _ fields: @autoclosure () -> [(String, JSON)]) {
         guard enabled else { return }
         // The bytes of JSON.object([("t_us", …), ("ev", …)] + fields()) rendered compact, written
         // member by member: a line is not worth building an object tree and a merged array for.
         bytes.append(contentsOf: #"{"t_us":"#.utf8)
         JSON.int(time.microseconds).write(into: &bytes)
         bytes.append(contentsOf: #","ev":"#.utf8)
-        JSON.writeString(event, into: &bytes)
+        JSON.writeString(event.rawValue, into: &bytes)
         for (key, value) in fields() {
             bytes.append(UInt8(ascii: ","))
             JSON.writeString(key, into: &bytes)
@@ -36,7 +36,7 @@ struct TraceRecorder {
 
     /// The first line: everything a report needs to draw the run without the scenario file.
     mutating func header(_ run: ScenarioRun) {
-        record(.start, "run", [
+        record(.start, .run, [
             ("scenario", .string(run.scenarioName)), ("variant", .string(run.variant)), ("seed", .uint(run.seed)),
             ("accounts", .array(run.accounts.map { .string($0) })),
             ("devices", .array(run.devices.map { device in
@@ -57,12 +57,12 @@ struct TraceRecorder {
         case .unchanged: outcomeText = "unchanged"
         case .rejected(let error): outcomeText = "rejected: \(error)"
         }
-        record(time, "op", [("device", .string(device)), ("op", .string(op)), ("write", .string(write)), ("summary", .string(summary)),
+        record(time, .op, [("device", .string(device)), ("op", .string(op)), ("write", .string(write)), ("summary", .string(summary)),
                             ("outcome", .string(outcomeText)), ("local_us", .int(local.microseconds)), ("step", .string(source))])
     }
 
     mutating func notification(_ time: SimInstant, _ device: String, _ notification: AppNotification) {
-        record(time, "notify", [("device", .string(device)), ("store", .string(notification.store.rawValue)),
+        record(time, .notify, [("device", .string(device)), ("store", .string(notification.store.rawValue)),
                                 ("reason", .string(notification.reason)), ("items", .array(notification.items.map { .string($0) }))])
     }
 
@@ -70,7 +70,7 @@ struct TraceRecorder {
         guard enabled else { return }
         var fields: [(String, JSON)] = [("device", device.map { .string($0) } ?? .string("cloud")), ("store", .string(store.rawValue)), ("event", .string(event))]
         fields.append(("details", JSON.object(details.map { ($0.0, .string($0.1)) })))
-        record(time, "log", fields)
+        record(time, .log, fields)
     }
 
     mutating func observation(_ time: SimInstant, _ device: String?, _ observation: Observation) {
@@ -86,23 +86,23 @@ struct TraceRecorder {
         func names(_ writes: [WriteID]) -> JSON { .array(writes.map { .string(History.name(of: $0, deviceNames: deviceNames)) }) }
         switch observation {
         case .visible(let key, let value, let write, let cause):
-            record(time, "visible", [("device", who)] + item(key) + [("write", write.map { .string(History.name(of: $0, deviceNames: deviceNames)) } ?? .null),
+            record(time, .visible, [("device", who)] + item(key) + [("write", write.map { .string(History.name(of: $0, deviceNames: deviceNames)) } ?? .null),
                                                                      ("value", ValueJSON.json(value)), ("cause", .string(cause.rawValue))])
         case .derivedWrite(let write, let key, let value, let parents, let why):
-            record(time, "derivedWrite", [("device", who)] + item(key) + [("write", .string(History.name(of: write, deviceNames: deviceNames))), ("parents", names(parents)),
+            record(time, .derivedWrite, [("device", who)] + item(key) + [("write", .string(History.name(of: write, deviceNames: deviceNames))), ("parents", names(parents)),
                                                                           ("value", ValueJSON.json(value)), ("why", .string(why))])
         case .conflictDetected(let key, let writes, let detail):
-            record(time, "conflict", [("device", who)] + item(key) + [("writes", names(writes)), ("detail", .string(detail))])
-        case .conflictShown(let key, let writes, let detail):
-            record(time, "conflictShown", [("device", who)] + item(key) + [("writes", names(writes)), ("detail", .string(detail))])
+            record(time, .conflict, [("device", who)] + item(key) + [("writes", names(writes)), ("detail", .string(detail))])
+        case .conflictShown(let key, let writes, let detail, _):
+            record(time, .conflictShown, [("device", who)] + item(key) + [("writes", names(writes)), ("detail", .string(detail))])
         case .rejected(let write, let key, let error, let limit):
-            record(time, "rejected", [("device", who)] + item(key) + [("write", .string(History.name(of: write, deviceNames: deviceNames))), ("error", .string(error)), ("limit", limit.map { .string($0) } ?? .null)])
+            record(time, .rejected, [("device", who)] + item(key) + [("write", .string(History.name(of: write, deviceNames: deviceNames))), ("error", .string(error)), ("limit", limit.map { .string($0) } ?? .null)])
         case .lastWriterWins(let key, let chosen, let over, let rule):
-            record(time, "lastWriterWins", [("device", who)] + item(key) + [("chosen", .string(History.name(of: chosen, deviceNames: deviceNames))), ("over", .string(History.name(of: over, deviceNames: deviceNames))), ("rule", .string(rule))])
+            record(time, .lastWriterWins, [("device", who)] + item(key) + [("chosen", .string(History.name(of: chosen, deviceNames: deviceNames))), ("over", .string(History.name(of: over, deviceNames: deviceNames))), ("rule", .string(rule))])
         case .discarded(let write, let key, let reason):
-            record(time, "discarded", [("device", who)] + item(key) + [("write", .string(History.name(of: write, deviceNames: deviceNames))), ("reason", .string(reason))])
+            record(time, .discarded, [("device", who)] + item(key) + [("write", .string(History.name(of: write, deviceNames: deviceNames))), ("reason", .string(reason))])
         case .note(let text):
-            record(time, "note", [("device", who), ("text", .string(text))])
+            record(time, .note, [("device", who), ("text", .string(text))])
         }
     }
 

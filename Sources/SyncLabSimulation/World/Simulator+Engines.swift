@@ -101,7 +101,7 @@ extension Simulator {
     mutating func setOnline(_ index: Int, _ online: Bool) {
         guard devices[index].online != online else { return }
         devices[index].online = online
-        trace.record(now, online ? "online" : "offline", [("device", .string(devices[index].name))])
+        trace.record(now, online ? .online : .offline, [("device", .string(devices[index].name))])
         if !online { devices[index].link.epoch &+= 1 }
         guard !devices[index].crashed && devices[index].installed else { return }
         for store in Store.allCases { deliver(.connectivity(online: online), to: index, store) }
@@ -125,14 +125,14 @@ extension Simulator {
         devices[index].boot &+= 1
         devices[index].heldPushes = [nil, nil, nil]
         for store in Store.allCases { updateBusy(index, store) }
-        trace.record(now, "crash", [("device", .string(devices[index].name))])
+        trace.record(now, .crash, [("device", .string(devices[index].name))])
     }
 
     /// `device.restart` (and the heal phase): engines rebuilt from durable storage, app launched.
     mutating func restart(_ index: Int) {
         devices[index].crashed = false
         devices[index].boot &+= 1
-        trace.record(now, "restart", [("device", .string(devices[index].name))])
+        trace.record(now, .restart, [("device", .string(devices[index].name))])
         guard devices[index].installed else { return }
         let identity = identity(devices[index])
         Simulator.installEngines(&devices[index], identity: identity, recovering: true)

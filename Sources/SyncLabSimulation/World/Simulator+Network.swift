@@ -13,7 +13,7 @@ extension Simulator {
         statistics.messages += 1
         let bytes = request.body.transferBytes
         guard devices[index].online else {
-            trace.record(now, "send", [("device", .string(devices[index].name)), ("store", .string(store.rawValue)), ("req", .int(Int64(request.requestID))), ("kind", .string(TraceRecorder.caseName(of: request.body))), ("result", .string("networkUnavailable"))])
+            trace.record(now, .send, [("device", .string(devices[index].name)), ("store", .string(store.rawValue)), ("req", .int(Int64(request.requestID))), ("kind", .string(TraceRecorder.caseName(of: request.body))), ("result", .string("networkUnavailable"))])
             inFlight[key] = InFlightRequest(boot: devices[index].boot, deadline: now)
             let failure = ResponseEnvelope(requestID: request.requestID, device: request.device, store: store, result: .failed(.networkUnavailable))
             queue.push(.responseArrives(failure, epoch: nil, boot: devices[index].boot), at: now)
@@ -23,7 +23,7 @@ extension Simulator {
         if devices[index].link.random.chance(devices[index].link.settings.loss) {
             inFlight[key] = InFlightRequest(boot: devices[index].boot, deadline: now + timeout)
             queue.push(.requestTimeout(device: index, store: store, requestID: request.requestID, boot: devices[index].boot), at: now + timeout)
-            trace.record(now, "send", [("device", .string(devices[index].name)), ("store", .string(store.rawValue)), ("req", .int(Int64(request.requestID))), ("kind", .string(TraceRecorder.caseName(of: request.body))), ("bytes", .int(bytes)), ("result", .string("lost"))])
+            trace.record(now, .send, [("device", .string(devices[index].name)), ("store", .string(store.rawValue)), ("req", .int(Int64(request.requestID))), ("kind", .string(TraceRecorder.caseName(of: request.body))), ("bytes", .int(bytes)), ("result", .string("lost"))])
             return
         }
         let arrival = devices[index].link.deliveryTime(now: now, bytes: bytes, uplink: true)
@@ -31,18 +31,18 @@ extension Simulator {
         inFlight[key] = InFlightRequest(boot: devices[index].boot, deadline: deadline)
         queue.push(.requestArrives(request, epoch: devices[index].link.epoch), at: arrival)
         queue.push(.requestTimeout(device: index, store: store, requestID: request.requestID, boot: devices[index].boot), at: deadline)
-        trace.record(now, "send", [("device", .string(devices[index].name)), ("store", .string(store.rawValue)), ("req", .int(Int64(request.requestID))), ("kind", .string(TraceRecorder.caseName(of: request.body))), ("bytes", .int(bytes)), ("arrive_us", .int(arrival.microseconds))])
+        trace.record(now, .send, [("device", .string(devices[index].name)), ("store", .string(store.rawValue)), ("req", .int(Int64(request.requestID))), ("kind", .string(TraceRecorder.caseName(of: request.body))), ("bytes", .int(bytes)), ("arrive_us", .int(arrival.microseconds))])
     }
 
     mutating func requestArrives(_ request: RequestEnvelope, epoch: UInt32) {
         let index = Int(request.device.index)
         let name = devices[index].name
         guard devices[index].link.epoch == epoch else {
-            trace.record(now, "dropped", [("device", .string(name)), ("store", .string(request.body.store.rawValue)), ("req", .int(Int64(request.requestID))), ("why", .string("device went offline while the request was in flight"))])
+            trace.record(now, .dropped, [("device", .string(name)), ("store", .string(request.body.store.rawValue)), ("req", .int(Int64(request.requestID))), ("why", .string("device went offline while the request was in flight"))])
             return
         }
         statistics.deliveries += 1
-        trace.record(now, "cloudReceive", [("device", .string(name)), ("store", .string(request.body.store.rawValue)), ("req", .int(Int64(request.requestID))), ("kind", .string(TraceRecorder.caseName(of: request.body)))])
+        trace.record(now, .cloudReceive, [("device", .string(name)), ("store", .string(request.body.store.rawValue)), ("req", .int(Int64(request.requestID))), ("kind", .string(TraceRecorder.caseName(of: request.body)))])
         batch += 1
         // The reused buffer is swapped out while we walk it, so clearing it never copies.
         var actions: [CloudAction] = []
@@ -74,11 +74,11 @@ extension Simulator {
             // The engine that sent it is gone (crash, app deletion): nothing is in flight any more.
             // Request ids never repeat on a device, so the key is this request's alone.
             inFlight[key] = nil
-            trace.record(now, "respond", [("device", .string(name)), ("store", .string(response.store.rawValue)), ("req", .int(Int64(response.requestID))), ("result", .string(TraceRecorder.resultName(response.result))), ("delivery", .string("nobody waiting"))])
+            trace.record(now, .respond, [("device", .string(name)), ("store", .string(response.store.rawValue)), ("req", .int(Int64(response.requestID))), ("result", .string(TraceRecorder.resultName(response.result))), ("delivery", .string("nobody waiting"))])
             return
         }
         guard devices[index].online, !devices[index].link.random.chance(devices[index].link.settings.loss) else {
-            trace.record(now, "respond", [("device", .string(name)), ("store", .string(response.store.rawValue)), ("req", .int(Int64(response.requestID))), ("result", .string(TraceRecorder.resultName(response.result))), ("delivery", .string("lost"))])
+            trace.record(now, .respond, [("device", .string(name)), ("store", .string(response.store.rawValue)), ("req", .int(Int64(response.requestID))), ("result", .string(TraceRecorder.resultName(response.result))), ("delivery", .string("lost"))])
             return
         }
         let bytes: Int64
@@ -91,7 +91,7 @@ extension Simulator {
         let extended = arrival + devices[index].link.settings.requestTimeout
         if extended > pending.deadline { pending.deadline = extended; inFlight[key] = pending }
         queue.push(.responseArrives(response, epoch: devices[index].link.epoch, boot: devices[index].boot), at: arrival)
-        trace.record(now, "respond", [("device", .string(name)), ("store", .string(response.store.rawValue)), ("req", .int(Int64(response.requestID))), ("result", .string(TraceRecorder.resultName(response.result))), ("bytes", .int(bytes)), ("arrive_us", .int(arrival.microseconds))])
+        trace.record(now, .respond, [("device", .string(name)), ("store", .string(response.store.rawValue)), ("req", .int(Int64(response.requestID))), ("result", .string(TraceRecorder.resultName(response.result))), ("bytes", .int(bytes)), ("arrive_us", .int(arrival.microseconds))])
     }
 
     mutating func responseArrives(_ response: ResponseEnvelope, epoch: UInt32?, boot: UInt32) {
@@ -102,7 +102,7 @@ extension Simulator {
             return
         }
         if let epoch, epoch != devices[index].link.epoch {
-            trace.record(now, "dropped", [("device", .string(devices[index].name)), ("store", .string(response.store.rawValue)), ("req", .int(Int64(response.requestID))), ("why", .string("device went offline while the response was in flight"))])
+            trace.record(now, .dropped, [("device", .string(devices[index].name)), ("store", .string(response.store.rawValue)), ("req", .int(Int64(response.requestID))), ("why", .string("device went offline while the response was in flight"))])
             return
         }
         guard inFlight.removeValue(forKey: key) != nil else { return }
@@ -110,7 +110,7 @@ extension Simulator {
         if case .failed = response.result { statistics.retries += 1 }
         // A records request the service refused for now (`zoneBusy`) is retried after `retryAfter`.
         if case .ok(.records(.failed(let failure))) = response.result, failure.retryAfter != nil { statistics.retries += 1 }
-        trace.record(now, "receive", [("device", .string(devices[index].name)), ("store", .string(response.store.rawValue)), ("req", .int(Int64(response.requestID))), ("result", .string(TraceRecorder.resultName(response.result)))])
+        trace.record(now, .receive, [("device", .string(devices[index].name)), ("store", .string(response.store.rawValue)), ("req", .int(Int64(response.requestID))), ("result", .string(TraceRecorder.resultName(response.result)))])
         deliver(.response(response), to: index, response.store)
     }
 
@@ -127,7 +127,7 @@ extension Simulator {
         }
         inFlight[key] = nil
         statistics.retries += 1
-        trace.record(now, "timeout", [("device", .string(devices[index].name)), ("store", .string(store.rawValue)), ("req", .int(Int64(requestID)))])
+        trace.record(now, .timeout, [("device", .string(devices[index].name)), ("store", .string(store.rawValue)), ("req", .int(Int64(requestID)))])
         let failure = ResponseEnvelope(requestID: requestID, device: devices[index].id, store: store, result: .failed(.networkFailure))
         deliver(.response(failure), to: index, store)
     }
@@ -137,16 +137,16 @@ extension Simulator {
         statistics.messages += 1
         let name = devices[index].name
         if devices[index].crashed || !devices[index].installed {
-            trace.record(now, "push", [("device", .string(name)), ("store", .string(push.store.rawValue)), ("delivery", .string("device down"))])
+            trace.record(now, .push, [("device", .string(name)), ("store", .string(push.store.rawValue)), ("delivery", .string("device down"))])
             return
         }
         if devices[index].link.pushRandom.chance(devices[index].link.settings.pushLoss) {
-            trace.record(now, "push", [("device", .string(name)), ("store", .string(push.store.rawValue)), ("delivery", .string("lost"))])
+            trace.record(now, .push, [("device", .string(name)), ("store", .string(push.store.rawValue)), ("delivery", .string("lost"))])
             return
         }
         if !devices[index].online {
             devices[index].heldPushes[push.store.slot] = push
-            trace.record(now, "push", [("device", .string(name)), ("store", .string(push.store.rawValue)), ("delivery", .string("held while offline"))])
+            trace.record(now, .push, [("device", .string(name)), ("store", .string(push.store.rawValue)), ("delivery", .string("held while offline"))])
             return
         }
         schedulePush(push, to: index)
@@ -157,7 +157,7 @@ extension Simulator {
         let arrival = now + latency
         pushesInFlight += 1
         queue.push(.pushArrives(device: index, push, epoch: devices[index].link.epoch, boot: devices[index].boot), at: arrival)
-        trace.record(now, "push", [("device", .string(devices[index].name)), ("store", .string(push.store.rawValue)), ("arrive_us", .int(arrival.microseconds))])
+        trace.record(now, .push, [("device", .string(devices[index].name)), ("store", .string(push.store.rawValue)), ("arrive_us", .int(arrival.microseconds))])
     }
 
     mutating func pushArrives(_ index: Int, _ push: PushNotification, epoch: UInt32, boot: UInt32) {
@@ -168,7 +168,7 @@ extension Simulator {
             return
         }
         statistics.deliveries += 1
-        trace.record(now, "pushReceive", [("device", .string(devices[index].name)), ("store", .string(push.store.rawValue))])
+        trace.record(now, .pushReceive, [("device", .string(devices[index].name)), ("store", .string(push.store.rawValue))])
         deliver(.push(push), to: index, push.store)
     }
 }

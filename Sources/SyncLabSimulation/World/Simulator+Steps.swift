@@ -11,11 +11,11 @@ extension Simulator {
         switch step.op {
         case .cloudClockSet(let offset):
             cloudClockOffset = offset
-            trace.record(now, "cloudClock", [("offset_us", .int(offset.microseconds)), ("step", .string(step.source))])
+            trace.record(now, .cloudClock, [("offset_us", .int(offset.microseconds)), ("step", .string(step.source))])
             return
         case .cloudOutage(let duration):
             cloud.faults.outageUntil = now + duration
-            trace.record(now, "cloudOutage", [("until_us", .int((now + duration).microseconds)), ("step", .string(step.source))])
+            trace.record(now, .cloudOutage, [("until_us", .int((now + duration).microseconds)), ("step", .string(step.source))])
             return
         case .cloudThrottle(let duration, let retryAfter, let zone):
             var fields: [(String, JSON)] = [("until_us", .int((now + duration).microseconds)), ("retryAfter_us", .int(retryAfter.microseconds))]
@@ -26,11 +26,11 @@ extension Simulator {
                 cloud.faults.throttleUntil = now + duration
                 cloud.faults.throttleRetryAfter = retryAfter
             }
-            trace.record(now, "cloudThrottle", fields + [("step", .string(step.source))])
+            trace.record(now, .cloudThrottle, fields + [("step", .string(step.source))])
             return
         case .cloudExpireTokens:
             cloud.expireTokens()
-            trace.record(now, "cloudExpireTokens", [("step", .string(step.source))])
+            trace.record(now, .cloudExpireTokens, [("step", .string(step.source))])
             return
         default:
             break
@@ -42,38 +42,38 @@ extension Simulator {
         let name = devices[index].name
         if devices[index].crashed, case .deviceRestart = op {} else if devices[index].crashed {
             // Validation forbids this; kept as a guard so a bad run never crashes the simulator.
-            trace.record(now, "skipped", [("device", .string(name)), ("op", .string(op.name)), ("why", .string("device is crashed")), ("step", .string(source))])
+            trace.record(now, .skipped, [("device", .string(name)), ("op", .string(op.name)), ("why", .string("device is crashed")), ("step", .string(source))])
             return
         }
         switch op {
         case .airplaneOn:
-            trace.record(now, "op", [("device", .string(name)), ("op", .string(op.name)), ("step", .string(source))])
+            trace.record(now, .op, [("device", .string(name)), ("op", .string(op.name)), ("step", .string(source))])
             setOnline(index, false)
         case .airplaneOff:
-            trace.record(now, "op", [("device", .string(name)), ("op", .string(op.name)), ("step", .string(source))])
+            trace.record(now, .op, [("device", .string(name)), ("op", .string(op.name)), ("step", .string(source))])
             setOnline(index, true)
         case .networkSet(let override):
             devices[index].link.settings = override.applied(to: devices[index].link.settings)
-            trace.record(now, "op", [("device", .string(name)), ("op", .string(op.name)), ("step", .string(source))])
+            trace.record(now, .op, [("device", .string(name)), ("op", .string(op.name)), ("step", .string(source))])
         case .appForeground:
-            trace.record(now, "op", [("device", .string(name)), ("op", .string(op.name)), ("step", .string(source))])
+            trace.record(now, .op, [("device", .string(name)), ("op", .string(op.name)), ("step", .string(source))])
             guard devices[index].installed else { return }
             for store in Store.allCases { deliver(.foreground, to: index, store) }
         case .clockSet(let offset):
             devices[index].clock.offset = offset
-            trace.record(now, "clock", [("device", .string(name)), ("op", .string(op.name)), ("offset_us", .int(offset.microseconds)), ("step", .string(source))])
+            trace.record(now, .clock, [("device", .string(name)), ("op", .string(op.name)), ("offset_us", .int(offset.microseconds)), ("step", .string(source))])
         case .clockJump(let by):
             devices[index].clock.offset = devices[index].clock.offset + by
-            trace.record(now, "clock", [("device", .string(name)), ("op", .string(op.name)), ("offset_us", .int(devices[index].clock.offset.microseconds)), ("step", .string(source))])
+            trace.record(now, .clock, [("device", .string(name)), ("op", .string(op.name)), ("offset_us", .int(devices[index].clock.offset.microseconds)), ("step", .string(source))])
         case .deviceCrash:
             crash(index)
         case .deviceRestart:
             if devices[index].crashed { restart(index) }
         case .appDelete:
-            trace.record(now, "op", [("device", .string(name)), ("op", .string(op.name)), ("step", .string(source))])
+            trace.record(now, .op, [("device", .string(name)), ("op", .string(op.name)), ("step", .string(source))])
             deleteApp(index)
         case .appInstall:
-            trace.record(now, "op", [("device", .string(name)), ("op", .string(op.name)), ("step", .string(source))])
+            trace.record(now, .op, [("device", .string(name)), ("op", .string(op.name)), ("step", .string(source))])
             guard !devices[index].installed else { return }
             devices[index].installed = true
             devices[index].boot &+= 1
@@ -81,7 +81,7 @@ extension Simulator {
             Simulator.installEngines(&devices[index], identity: identity, recovering: false)
             launchEngines(index)
         case .accountSignOut:
-            trace.record(now, "op", [("device", .string(name)), ("op", .string(op.name)), ("step", .string(source))])
+            trace.record(now, .op, [("device", .string(name)), ("op", .string(op.name)), ("step", .string(source))])
             devices[index].account = nil
             let factBatch = nextBatch()
             recordFact(FactRecord(batch: factBatch, at: now, device: devices[index].id, kind: .accountChanged(nil)))
@@ -89,7 +89,7 @@ extension Simulator {
             for store in Store.allCases { deliver(.signedOut, to: index, store) }
         case .accountSignIn(let accountIndex):
             let account = AccountID(index: accountIndex)
-            trace.record(now, "op", [("device", .string(name)), ("op", .string(op.name)), ("account", .string(run.accounts[accountIndex])), ("step", .string(source))])
+            trace.record(now, .op, [("device", .string(name)), ("op", .string(op.name)), ("account", .string(run.accounts[accountIndex])), ("step", .string(source))])
             devices[index].account = account
             devices[index].lastAccount = account
             let factBatch = nextBatch()
@@ -101,13 +101,13 @@ extension Simulator {
         case .assert(let spec):
             runAssert(spec, on: index, source: source)
         case .kvsSynchronize:
-            trace.record(now, "op", [("device", .string(name)), ("op", .string(op.name)), ("step", .string(source))])
+            trace.record(now, .op, [("device", .string(name)), ("op", .string(op.name)), ("step", .string(source))])
             guard devices[index].installed else { return }
             var context = makeContext(index, .kvs)
             devices[index].kvs?.synchronize(&context)
             finish(&context, index, .kvs)
         case .subscriptionCreate(let database):
-            trace.record(now, "op", [("device", .string(name)), ("op", .string(op.name)), ("step", .string(source))])
+            trace.record(now, .op, [("device", .string(name)), ("op", .string(op.name)), ("step", .string(source))])
             guard devices[index].installed else { return }
             var context = makeContext(index, .records)
             devices[index].records?.createSubscription(database: database, &context)

@@ -36,7 +36,7 @@ extension Simulator {
         let passed = failures.isEmpty
         let message = passed ? "assert held" : "\(source) assert on \(devices[index].name) at \(SimDuration(microseconds: now.microseconds)): " + failures.joined(separator: "; ")
         if !passed { assertFailures.append(message) }
-        trace.record(now, "assert", [("device", .string(devices[index].name)), ("passed", .bool(passed)), ("message", .string(message)), ("step", .string(source))])
+        trace.record(now, .assert, [("device", .string(devices[index].name)), ("passed", .bool(passed)), ("message", .string(message)), ("step", .string(source))])
     }
 
     /// Builds the outcome once the loop has stopped.

@@ -86,7 +86,7 @@ public struct Simulator {
             if settling && isQuiescent { settled = true; break }
         }
         if !capHit && queue.isEmpty && settling { settled = true }
-        trace.record(now, "end", [("settled", .bool(settled)), ("events", .int(Int64(statistics.events)))])
+        trace.record(now, .end, [("settled", .bool(settled)), ("events", .int(Int64(statistics.events)))])
         return finish(settled: settled, capHit: capHit, judge: judge)
     }
 
@@ -103,7 +103,7 @@ public struct Simulator {
     mutating func handle(_ event: SimulationEvent) {
         switch event {
         case .launch(let index):
-            trace.record(now, "launch", [("device", .string(devices[index].name)), ("online", .bool(devices[index].online))])
+            trace.record(now, .launch, [("device", .string(devices[index].name)), ("online", .bool(devices[index].online))])
             launchEngines(index)
         case .step(let index):
             execute(step: run.steps[index])
@@ -119,7 +119,7 @@ public struct Simulator {
             pushArrives(index, push, epoch: epoch, boot: boot)
         case .timer(let index, let store, let timer, let generation, let boot):
             guard devices[index].boot == boot, timerGenerations[TimerKey(device: index, store: store, timer: timer)] == generation else { return }
-            trace.record(now, "timer", [("device", .string(devices[index].name)), ("store", .string(store.rawValue)), ("kind", .int(Int64(timer.kind))), ("id", .int(timer.id))])
+            trace.record(now, .timer, [("device", .string(devices[index].name)), ("store", .string(store.rawValue)), ("kind", .int(Int64(timer.kind))), ("id", .int(timer.id))])
             deliver(.timer(timer), to: index, store)
         }
     }
@@ -128,7 +128,7 @@ public struct Simulator {
     mutating func heal() {
         settling = true
         settleDeadline = now + run.end.settle
-        trace.record(now, "heal", [("heal", .bool(run.end.heal)), ("settleUntil_us", .int(settleDeadline.microseconds))])
+        trace.record(now, .heal, [("heal", .bool(run.end.heal)), ("settleUntil_us", .int(settleDeadline.microseconds))])
         guard run.end.heal else { return }
         cloud.faults = CloudFaults()
         for index in devices.indices {
