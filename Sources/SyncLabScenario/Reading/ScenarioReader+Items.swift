@@ -12,7 +12,7 @@ extension ScenarioReader {
 
     /// Reads the three maps, in the order written. Nil when anything in them is invalid.
     func itemValues(_ node: JSONNode, _ path: JSONPath, what: String) -> ItemValues? {
-        guard let members = members(node, path, allowed: ["kvs", "documents", "records"], what: what) else { return nil }
+        guard let members = members(node, path, allowed: ScenarioKeys.itemSections, what: what) else { return nil }
         var result = ItemValues()
         var failed = false
         for member in members {

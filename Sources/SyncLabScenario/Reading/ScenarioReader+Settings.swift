@@ -39,10 +39,9 @@ extension ScenarioReader {
             report("expected a latency: a duration like \"50ms\", or {\"dist\": \"uniform\", \"min\": …, \"max\": …} (or normal, lognormal, pareto), got \(node.value.shortDescription)", at: node.position, path: path)
             return nil
         }
-        let kinds = ["uniform", "normal", "lognormal", "pareto"]
-        let parameters: [String: [String]] = ["uniform": ["min", "max"], "normal": ["mean", "stddev"], "lognormal": ["median", "sigma"], "pareto": ["scale", "shape"]]
+        let kinds = ScenarioKeys.latencyDistributions.map(\.dist)
         guard let dist = node["dist"] else {
-            _ = members(node, path, allowed: ["dist", "min", "max", "mean", "stddev", "median", "sigma", "scale", "shape"], what: "a latency distribution")
+            _ = members(node, path, allowed: ["dist"] + ScenarioKeys.latencyDistributions.flatMap(\.parameters), what: "a latency distribution")
             report("missing required key 'dist' in a latency distribution (one of \"uniform\", \"normal\", \"lognormal\", \"pareto\")", at: node.position, path: path.key("dist"))
             return nil
         }
@@ -52,7 +51,7 @@ extension ScenarioReader {
             report("expected a distribution: one of \"uniform\", \"normal\", \"lognormal\", \"pareto\", got \(dist.value.shortDescription)\(hint)", at: dist.position, path: path.key("dist"))
             return nil
         }
-        let names = parameters[kind] ?? []
+        let names = ScenarioKeys.latencyParameters(kind)
         guard let members = members(node, path, allowed: ["dist"] + names, what: "a \(kind) latency distribution") else { return nil }
         let what = "a \(kind) latency distribution"
         let first = required(members, names[0], in: node, path, what: what)
@@ -92,13 +91,13 @@ extension ScenarioReader {
 
     /// Applies an `engine` section over `settings`.
     func applyEngine(_ node: JSONNode, _ path: JSONPath, to settings: inout EngineSettings) {
-        guard let members = members(node, path, allowed: ["kvs", "documents", "records"], what: "engine settings") else { return }
+        guard let members = members(node, path, allowed: ScenarioKeys.engine.map(\.section), what: "engine settings") else { return }
         for member in members {
             let sectionPath = path.key(member.key)
             let section = member.value
             switch member.key {
             case "kvs":
-                guard let fields = self.members(section, sectionPath, allowed: ["uploadDelay", "timestampSource"], what: "KVS engine settings") else { continue }
+                guard let fields = self.members(section, sectionPath, allowed: ScenarioKeys.engineKeys("kvs"), what: "KVS engine settings") else { continue }
                 for field in fields {
                     switch field.key {
                     case "uploadDelay":
@@ -109,7 +108,7 @@ extension ScenarioReader {
                     }
                 }
             case "documents":
-                guard let fields = self.members(section, sectionPath, allowed: ["conflict", "winner"], what: "document engine settings") else { continue }
+                guard let fields = self.members(section, sectionPath, allowed: ScenarioKeys.engineKeys("documents"), what: "document engine settings") else { continue }
                 for field in fields {
                     switch field.key {
                     case "conflict":
@@ -120,7 +119,7 @@ extension ScenarioReader {
                     }
                 }
             case "records":
-                guard let fields = self.members(section, sectionPath, allowed: ["conflict", "savePolicy"], what: "record engine settings") else { continue }
+                guard let fields = self.members(section, sectionPath, allowed: ScenarioKeys.engineKeys("records"), what: "record engine settings") else { continue }
                 for field in fields {
                     switch field.key {
                     case "conflict":
@@ -138,14 +137,14 @@ extension ScenarioReader {
 
     /// Applies a `limits` section over `limits`. Sizes take units; `keys` and `batch` are counts.
     func applyLimits(_ node: JSONNode, _ path: JSONPath, to limits: inout Limits) {
-        guard let members = members(node, path, allowed: ["kvs", "storage", "records"], what: "limits") else { return }
+        guard let members = members(node, path, allowed: ScenarioKeys.limits, what: "limits") else { return }
         for member in members {
             let sectionPath = path.key(member.key)
             switch member.key {
             case "storage":
                 if let value = size(member.value, sectionPath, what: "a storage quota") { limits.storageBytes = value }
             case "kvs":
-                guard let fields = self.members(member.value, sectionPath, allowed: ["keyBytes", "keys", "totalBytes", "valueBytes"], what: "KVS limits") else { continue }
+                guard let fields = self.members(member.value, sectionPath, allowed: ScenarioKeys.kvsLimits, what: "KVS limits") else { continue }
                 for field in fields {
                     let fieldPath = sectionPath.key(field.key)
                     switch field.key {
@@ -157,7 +156,7 @@ extension ScenarioReader {
                     }
                 }
             case "records":
-                guard let fields = self.members(member.value, sectionPath, allowed: ["batch", "requestBytes", "recordBytes", "assetBytes"], what: "record limits") else { continue }
+                guard let fields = self.members(member.value, sectionPath, allowed: ScenarioKeys.recordLimits, what: "record limits") else { continue }
                 for field in fields {
                     let fieldPath = sectionPath.key(field.key)
                     switch field.key {

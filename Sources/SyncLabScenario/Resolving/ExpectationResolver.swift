@@ -78,7 +78,7 @@ struct ExpectationResolver {
                 if let kind = reader.choice(element, elementPath, names: ExpectationResolver.anomalyKinds).flatMap(AnomalyKind.init(rawValue:)) { result.append(AnomalyPattern(kind: kind)) }
                 continue
             }
-            guard let members = reader.members(element, elementPath, allowed: ["kind", "store", "item", "device"], what: "an anomaly pattern") else { continue }
+            guard let members = reader.members(element, elementPath, allowed: ScenarioKeys.anomalyPattern, what: "an anomaly pattern") else { continue }
             guard let kindNode = reader.required(members, "kind", in: element, elementPath, what: "an anomaly pattern"),
                   let kind = reader.choice(kindNode, elementPath.key("kind"), names: ExpectationResolver.anomalyKinds).flatMap(AnomalyKind.init(rawValue:)) else { continue }
             var pattern = AnomalyPattern(kind: kind)
@@ -105,7 +105,7 @@ struct ExpectationResolver {
         var result: [NotificationExpectation] = []
         for (index, element) in elements.enumerated() {
             let elementPath = path.index(index)
-            guard let members = reader.members(element, elementPath, allowed: ["device", "reason", "min", "max"], what: "a notification expectation") else { continue }
+            guard let members = reader.members(element, elementPath, allowed: ScenarioKeys.notification, what: "a notification expectation") else { continue }
             let device = reader.required(members, "device", in: element, elementPath, what: "a notification expectation").flatMap { deviceID($0, elementPath.key("device")) }
             let reason = reader.required(members, "reason", in: element, elementPath, what: "a notification expectation")
                 .flatMap { reader.string($0, elementPath.key("reason"), nonEmpty: true, what: "a notification reason like \"serverChange\"") }

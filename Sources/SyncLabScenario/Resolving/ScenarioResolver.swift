@@ -10,8 +10,10 @@ import SyncLabProtocol
 /// whole. Each section is validated once, where it is written, so every error has the path the
 /// user wrote (`variants[0].engine.documents.conflict`) and is reported once.
 struct ScenarioResolver {
+    /// `$schema` names the JSON Schema an editor checks the file against (docs/synclab.schema.json):
+    /// accepted and ignored.
     static let topLevelKeys = ["format", "name", "description", "seed", "duration", "accounts", "environment",
-                               "schema", "limits", "network", "engine", "devices", "steps", "end", "expect", "variants"]
+                               "schema", "limits", "network", "engine", "devices", "steps", "end", "expect", "variants", "$schema"]
     static let format = "synclab/1"
 
     /// A device as declared, before the network defaults of a run are applied.
@@ -165,7 +167,7 @@ struct ScenarioResolver {
         var result: [DeclaredDevice] = []
         for (index, element) in elements.enumerated() {
             let devicePath = path.index(index)
-            guard let members = reader.members(element, devicePath, allowed: ["id", "account", "clock", "network", "online"], what: "a device") else { continue }
+            guard let members = reader.members(element, devicePath, allowed: ScenarioKeys.device, what: "a device") else { continue }
             guard let idNode = reader.required(members, "id", in: element, devicePath, what: "a device"),
                   let id = reader.string(idNode, devicePath.key("id"), nonEmpty: true, what: "a device id") else { continue }
             if id == "*" || id.contains("${") {
@@ -185,7 +187,7 @@ struct ScenarioResolver {
             }
             if let clockNode = element["clock"] {
                 let clockPath = devicePath.key("clock")
-                if reader.members(clockNode, clockPath, allowed: ["offset", "driftPpm"], what: "a clock") != nil {
+                if reader.members(clockNode, clockPath, allowed: ScenarioKeys.clock, what: "a clock") != nil {
                     if let offsetNode = clockNode["offset"], let offset = reader.duration(offsetNode, clockPath.key("offset"), .signed, what: "a clock offset") {
                         device.clockOffset = offset
                     }
@@ -211,7 +213,7 @@ struct ScenarioResolver {
 
     private func end(_ node: JSONNode, _ path: JSONPath) -> EndSpec {
         var end = EndSpec()
-        guard let members = reader.members(node, path, allowed: ["heal", "settle", "maxEvents"], what: "end settings") else { return end }
+        guard let members = reader.members(node, path, allowed: ScenarioKeys.end, what: "end settings") else { return end }
         for member in members {
             let valuePath = path.key(member.key)
             switch member.key {
@@ -234,7 +236,7 @@ struct ScenarioResolver {
         var names: [String] = []
         for (index, element) in elements.enumerated() {
             let variantPath = path.index(index)
-            guard let members = reader.members(element, variantPath, allowed: ["name", "description", "engine", "network", "limits", "expect"], what: "a variant") else { continue }
+            guard let members = reader.members(element, variantPath, allowed: ScenarioKeys.variant, what: "a variant") else { continue }
             var name: String?
             if let nameNode = reader.required(members, "name", in: element, variantPath, what: "a variant"),
                let text = reader.string(nameNode, variantPath.key("name"), nonEmpty: true, what: "a variant name") {

@@ -401,7 +401,7 @@ struct StepResolver {
             if case .array(let elements) = recordsNode.value {
                 for (index, element) in elements.enumerated() {
                     let recordPath = path.key("records").index(index)
-                    guard let members = reader.members(element, recordPath, allowed: ["type", "name", "fields"], what: "a record (type, name, fields)") else { failed = true; continue }
+                    guard let members = reader.members(element, recordPath, allowed: ScenarioKeys.atomicRecord, what: "a record (type, name, fields)") else { failed = true; continue }
                     let type = reader.required(members, "type", in: element, recordPath, what: "a record").flatMap { reader.string($0, recordPath.key("type"), nonEmpty: true, what: "a record type") }
                     let name = reader.required(members, "name", in: element, recordPath, what: "a record").flatMap { reader.string($0, recordPath.key("name"), nonEmpty: true, what: "a record name") }
                     let fields = reader.required(members, "fields", in: element, recordPath, what: "a record").flatMap { reader.fieldAssignments($0, recordPath.key("fields")) }
