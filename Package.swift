@@ -60,7 +60,7 @@ let package = Package(
             "SyncLabReports", "SyncLabSimulation", "SyncLabScenario", "SyncLabJSON", "SyncLabHistory", "SyncLabChecker", "SyncLabProtocol", "SyncLabKernel",
         ], exclude: ["Goldens", "Fixtures"], swiftSettings: strict),
         .testTarget(name: "SimulationTests", dependencies: [
-            "synclab", "SyncLabCLI", "SyncLabSimulation", "SyncLabScenario", "SyncLabChecker", "SyncLabProtocol", "SyncLabKernel", "SyncLabJSON", "SyncLabReports",
+            "synclab", "SyncLabCLI", "SyncLabSimulation", "SyncLabScenario", "SyncLabHistory", "SyncLabChecker", "SyncLabProtocol", "SyncLabKernel", "SyncLabJSON", "SyncLabReports",
         ], swiftSettings: strict),
     ]
 )
