@@ -114,6 +114,8 @@ struct ReferenceDocTests {
             {"format": "synclab/1", "name": "example", "accounts": ["main", "alice"],
              "devices": [{"id": "A"}, {"id": "B"}], "steps": [\(before)\(example)]}
             """
+            // Errors show the same example (a missing argument prints the op's example).
+            #expect(ShapeExample.step(spec.name) == example, "docs/SCENARIOS.md and ShapeExample.ops differ for \(spec.name)")
             switch ScenarioLoader.parse(text: text, path: "example.json") {
             case .success(let file):
                 #expect(file.runs[0].steps.last?.op.name == spec.name, "the example of \(spec.name) is a \(file.runs[0].steps.last?.op.name ?? "nothing")")
@@ -172,6 +174,21 @@ struct ReferenceDocTests {
         let events = Set(Self.matches(pattern, in: simulation))
         #expect(events.count > 20)
         expectSame(doc.names("trace.jsonl"), Array(events), "trace events")
+    }
+
+    /// The first-attempt file under "Bad input" gets exactly the errors printed below it.
+    @Test func theBadInputExampleGetsTheErrorsShown() {
+        let blocks = doc.section("Bad input").joined(separator: "\n").components(separatedBy: "```")
+        // [prose, "json5\nFILE", prose, "\nERRORS", prose]
+        #expect(blocks.count >= 5)
+        guard blocks.count >= 5 else { return }
+        let file = blocks[1].drop { $0 != "\n" }.dropFirst()
+        let shown = blocks[3].split(separator: "\n").map(String.init)
+        guard case .failure(let errors) = ScenarioLoader.parse(text: String(file), path: "mistakes.json") else {
+            Issue.record("the Bad input example validates")
+            return
+        }
+        #expect(errors.errors.map(\.description) == shown)
     }
 
     // MARK: - Source scanning

@@ -43,18 +43,29 @@ final class ScenarioReader {
     // MARK: - Objects
 
     /// The members of an object, reporting a non-object and every key not in `allowed`.
-    /// - Parameter what: how messages name the object ("a device", "the scenario").
-    func members(_ node: JSONNode, _ path: JSONPath, allowed: [String], what: String) -> [JSONMember]? {
+    /// - Parameters:
+    ///   - what: how messages name the object ("a device", "the scenario").
+    ///   - example: the right shape (`{"id": "A"}`), shown when the value is not an object.
+    ///   - hint: for an unknown key users often write, what to say instead of the closest key.
+    func members(_ node: JSONNode, _ path: JSONPath, allowed: [String], what: String, example: String? = nil,
+                 hint: (String) -> String? = { _ in nil }) -> [JSONMember]? {
         guard let members = node.members else {
-            report("expected \(what) (an object), got \(node.value.shortDescription)", at: node.position, path: path)
+            report("\(expectedObject(what, example: example)), got \(node.value.shortDescription)", at: node.position, path: path)
             return nil
         }
         for member in members where !allowed.contains(member.key) {
-            let hint = Suggestion.hint(for: member.key, in: allowed)
+            let hint = hint(member.key) ?? Suggestion.hint(for: member.key, in: allowed)
             let list = allowed.count <= 12 ? " (expected one of: \(allowed.joined(separator: ", ")))" : ""
             report("unknown key '\(member.key)' in \(what)\(hint.isEmpty ? list : hint)", at: member.keyPosition, path: path.key(member.key))
         }
         return members
+    }
+
+    /// `expected a device object such as {"id": "A"}`, or `expected a device (an object)` without an example.
+    func expectedObject(_ what: String, example: String?) -> String {
+        guard let example else { return "expected \(what) (an object)" }
+        let named = what.hasPrefix("a ") || what.hasPrefix("an ") ? "\(what) object" : "\(what) as an object"
+        return "expected \(named) such as \(example)"
     }
 
     /// The value of a required member, reporting its absence at the object's position.
