@@ -100,6 +100,32 @@ struct ShapeHintTests {
         #expect(latency.first?.hasSuffix(#"such as {"dist": "uniform", "min": "20ms", "max": "120ms"}"#) == true)
     }
 
+    @Test func moreFirstAttemptSlipsNameTheRightKey() {
+        let text = Load.scenario(#"""
+        "steps": [{"at": "1m30s", "device": "all", "op": "zone.create", "name": "Todos"},
+                  {"at": "1s", "op": "cloud.outage", "duration": "1m"},
+                  {"at": "1s", "device": "A", "op": "network.set", "network": {"loss": 0.5}},
+                  {"at": "1s", "device": "A", "op": "records.saveAtomic", "zone": "Z", "records": {"t1": {}}}],
+        "expect": {"anomalies": [{"type": "lostUpdate"}]}
+        """#)
+        #expect(messages(text, at: "steps[0].at") == [#"expected a step time like "250ms" or "1.5s" (units us, ms, s, m, h, d), got "1m30s" (one unit per duration: write "90s")"#])
+        #expect(messages(text, at: "steps[0].device") == [#"unknown device "all"; every device is "*" (devices: A, B)"#])
+        #expect(messages(text, at: "steps[0].name") == [#"unknown key 'name' in a zone.create step; the zone's name is 'zone', like "zone": "Todos""#])
+        #expect(messages(text, at: "steps[1].duration") == [#"unknown key 'duration' in a cloud.outage step; how long is 'for', like "for": "2m""#])
+        #expect(messages(text, at: "steps[2].network").first?.hasPrefix("unknown key 'network' in a network.set step; network.set takes the link settings directly") == true)
+        #expect(messages(text, at: "steps[3].records").first?.hasPrefix(#"expected a list of records such as [{"type": "Todo""#) == true)
+        #expect(messages(text, at: "expect.anomalies[0].type") == ["unknown key 'type' in an anomaly pattern; did you mean 'kind'?"])
+    }
+
+    @Test func aCompoundDurationIsAddedUpInTheLargestWholeUnit() {
+        #expect(ScenarioReader.compoundDuration("1m30s") == "90s")
+        #expect(ScenarioReader.compoundDuration("1h 30m") == "5400s")
+        #expect(ScenarioReader.compoundDuration("1s500ms") == "1500ms")
+        #expect(ScenarioReader.compoundDuration("90s") == nil)
+        #expect(ScenarioReader.compoundDuration("10 sec") == nil)
+        #expect(ScenarioReader.compoundDuration("1e3s") == nil)
+    }
+
     /// Every example an error shows is itself valid.
     @Test func everyOpExampleAnErrorShowsValidates() {
         for (op, step) in ShapeExample.ops {

@@ -200,7 +200,8 @@ final class ScenarioReader {
         switch node.value {
         case .string(let text):
             guard let parsed = Units.duration(text) else {
-                report("expected \(what) \(example) (units us, ms, s, m, h, d), got \(node.value.shortDescription)", at: node.position, path: path)
+                let compound = ScenarioReader.compoundDuration(text).map { " (one unit per duration: write \"\($0)\")" } ?? ""
+                report("expected \(what) \(example) (units us, ms, s, m, h, d), got \(node.value.shortDescription)\(compound)", at: node.position, path: path)
                 return nil
             }
             value = parsed
@@ -233,6 +234,31 @@ final class ScenarioReader {
             }
         }
         return value
+    }
+
+    /// `"1m30s"` as one duration in the largest unit that keeps it whole (`"90s"`), or nil when
+    /// `text` is not several durations written together. Durations take one unit each.
+    static func compoundDuration(_ text: String) -> String? {
+        var parts: [String] = []
+        var current = ""
+        for character in text where character != " " {
+            if character.isNumber || character == ".", let last = current.last, last.isLetter {
+                parts.append(current); current = ""
+            }
+            current.append(character)
+        }
+        parts.append(current)
+        guard parts.count > 1 else { return nil }
+        var total: Int64 = 0
+        for part in parts {
+            guard part.last?.isLetter == true, let value = Units.duration(part), value >= .zero else { return nil }
+            let (sum, overflow) = total.addingReportingOverflow(value.microseconds)
+            guard !overflow else { return nil }
+            total = sum
+        }
+        if total % 1_000_000 == 0 { return "\(total / 1_000_000)s" }
+        if total % 1_000 == 0 { return "\(total / 1_000)ms" }
+        return "\(total)us"
     }
 
     /// A size string (`"3MB"`, `"512KB"`; binary units) or a bare integer of bytes; never negative.

@@ -82,7 +82,8 @@ struct ExpectationResolver {
                 reader.report("expected an anomaly pattern object such as \(ShapeExample.anomalyPattern(text)), got \(element.value.shortDescription) (only noAnomalies takes bare kind names)", at: element.position, path: elementPath)
                 continue
             }
-            guard let members = reader.members(element, elementPath, allowed: ScenarioKeys.anomalyPattern, what: "an anomaly pattern", example: ShapeExample.anomalyPattern()) else { continue }
+            guard let members = reader.members(element, elementPath, allowed: ScenarioKeys.anomalyPattern, what: "an anomaly pattern", example: ShapeExample.anomalyPattern(),
+                                               hint: { $0 == "type" ? "; did you mean 'kind'?" : nil }) else { continue }
             guard let kindNode = reader.required(members, "kind", in: element, elementPath, what: "an anomaly pattern"),
                   let kind = reader.choice(kindNode, elementPath.key("kind"), names: ExpectationResolver.anomalyKinds) else { continue }
             var pattern = AnomalyPattern(kind: kind)

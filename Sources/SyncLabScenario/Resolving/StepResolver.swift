@@ -225,6 +225,9 @@ struct StepResolver {
     /// `doc.append`'s), or a record field written outside `fields`. Nil: the closest key or the list.
     static func keyHint(for key: String, in spec: OpSpec) -> String? {
         if let hint = ShapeExample.stepKeyHints[key] { return hint }
+        if key == "name" && spec.arguments.contains("zone") && !spec.arguments.contains("name") { return "; the zone's name is 'zone', like \"zone\": \"Todos\"" }
+        if ["duration", "length"].contains(key) && spec.arguments.contains("for") { return "; how long is 'for', like \"for\": \"2m\"" }
+        if key == "network" && spec.name == "network.set" { return "; network.set takes the link settings directly, like {\"op\": \"network.set\", \"loss\": 0.5}" }
         guard Suggestion.closest(to: key, in: stepKeys + spec.arguments) == nil else { return nil }
         let family = spec.name.split(separator: ".").first.map(String.init) ?? spec.name
         if let sibling = ops.first(where: { $0.name != spec.name && $0.name.hasPrefix(family + ".") && $0.arguments.contains(key) }) {
@@ -269,7 +272,9 @@ struct StepResolver {
 
     private func device(_ id: String, _ node: JSONNode, _ path: JSONPath) -> Int? {
         if let index = deviceIDs.firstIndex(of: id) { return index }
-        reader.report("unknown device \"\(id)\"\(Suggestion.hint(for: id, in: deviceIDs)) (devices: \(deviceIDs.joined(separator: ", ")))", at: node.position, path: path)
+        // "all" is not a device id, and its closest id is no help.
+        let hint = ["all", "every", "any"].contains(id.lowercased()) ? "; every device is \"*\"" : Suggestion.hint(for: id, in: deviceIDs)
+        reader.report("unknown device \"\(id)\"\(hint) (devices: \(deviceIDs.joined(separator: ", ")))", at: node.position, path: path)
         return nil
     }
 
@@ -452,7 +457,7 @@ struct StepResolver {
                     saves.append(RecordFieldsChange(database: database, zone: zone, type: type, name: name, fields: fields))
                 }
             } else {
-                reader.report("expected a list of records, got \(recordsNode.value.shortDescription)", at: recordsNode.position, path: path.key("records"))
+                reader.report("expected a list of records such as [\(ShapeExample.atomicRecord)], got \(recordsNode.value.shortDescription)", at: recordsNode.position, path: path.key("records"))
                 failed = true
             }
         }
