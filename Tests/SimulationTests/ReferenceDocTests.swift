@@ -176,6 +176,16 @@ struct ReferenceDocTests {
         expectSame(doc.names("trace.jsonl"), Array(events), "trace events")
     }
 
+    /// The example files at the top of the reference are valid scenarios.
+    @Test func theExampleFilesValidate() {
+        let blocks = doc.section("A minimal file").joined(separator: "\n").components(separatedBy: "```")
+        let files = stride(from: 1, to: blocks.count, by: 2).map { String(blocks[$0].drop { $0 != "\n" }.dropFirst()) }
+        #expect(files.count == 2)
+        for file in files {
+            if case .failure(let errors) = ScenarioLoader.parse(text: file, path: "example.json5") { Issue.record("\(errors)") }
+        }
+    }
+
     /// The first-attempt file under "Bad input" gets exactly the errors printed below it.
     @Test func theBadInputExampleGetsTheErrorsShown() {
         let blocks = doc.section("Bad input").joined(separator: "\n").components(separatedBy: "```")
