@@ -4,6 +4,7 @@ import SyncLabChecker
 import SyncLabKernel
 import SyncLabProtocol
 import SyncLabReports
+import SyncLabSimulation
 @testable import SyncLabScenario
 
 /// `docs/SCENARIOS.md` lists exactly what the code accepts and writes: every op, setting,
@@ -184,6 +185,23 @@ struct ReferenceDocTests {
         for file in files {
             if case .failure(let errors) = ScenarioLoader.parse(text: file, path: "example.json5") { Issue.record("\(errors)") }
         }
+    }
+
+    /// The two example files do what the reference says they do: the KVS one fails on its final
+    /// value with a lost update and a causality violation; the records one fails under
+    /// serverWins and passes under merge.
+    @Test func theExampleFilesBehaveAsDescribed() throws {
+        let blocks = doc.section("A minimal file").joined(separator: "\n").components(separatedBy: "```")
+        try #require(blocks.count >= 4)
+        let kvs = try ScenarioLoader.parse(text: String(blocks[1].drop { $0 != "\n" }.dropFirst()), path: "kvs.json").get()
+        let judged = ScenarioRunner.run(kvs.runs[0])
+        #expect(!judged.passed)
+        #expect(judged.expectations.filter { !$0.passed }.map(\.name) == ["final.kvs.theme"])
+        #expect(Set(judged.outcome.report.anomalies.map(\.kind)) == ["lostUpdate", "causalityViolation"])
+        let records = try ScenarioLoader.parse(text: String(blocks[3].drop { $0 != "\n" }.dropFirst()), path: "todo.json5").get()
+        let outcomes = records.runs.map { (variant: $0.variant, passed: ScenarioRunner.run($0).passed) }
+        #expect(outcomes.map(\.variant) == ["base", "merge"])
+        #expect(outcomes.map(\.passed) == [false, true])
     }
 
     /// The first-attempt file under "Bad input" gets exactly the errors printed below it.
