@@ -86,14 +86,14 @@ struct ValidationTests {
     }
 
     @Test func theRootMustBeAnObject() {
-        #expect(Load.errors("[1, 2]").first?.message.contains("expected the scenario (an object)") == true)
+        #expect(Load.errors("[1, 2]").first?.message.hasPrefix("expected the scenario as an object such as {\"format\": \"synclab/1\"") == true)
     }
 
     @Test func formatAndNameAreRequired() {
         let errors = Load.errors(#"{"devices": [{"id": "A"}]}"#)
         #expect(errors.map(\.path) == ["format", "name"])
-        #expect(errors[0].message == "missing required key 'format' in the scenario")
-        #expect(errors[0].description == "t.json:1:1: format: missing required key 'format' in the scenario")
+        #expect(errors[0].message == "missing required key 'format' in the scenario: add \"format\": \"synclab/1\"")
+        #expect(errors[0].description == "t.json:1:1: format: missing required key 'format' in the scenario: add \"format\": \"synclab/1\"")
     }
 
     @Test func anUnsupportedFormatIsAnError() {

@@ -5,6 +5,7 @@ import SyncLabHistory
 import SyncLabKernel
 import SyncLabProtocol
 import SyncLabReports
+import SyncLabSimulation
 @testable import SyncLabScenario
 
 /// `docs/SCENARIOS.md` lists exactly what the code accepts and writes: every op, setting,
@@ -115,6 +116,8 @@ struct ReferenceDocTests {
             {"format": "synclab/1", "name": "example", "accounts": ["main", "alice"],
              "devices": [{"id": "A"}, {"id": "B"}], "steps": [\(before)\(example)]}
             """
+            // Errors show the same example (a missing argument prints the op's example).
+            #expect(ShapeExample.step(spec.name) == example, "docs/SCENARIOS.md and ShapeExample.ops differ for \(spec.name)")
             switch ScenarioLoader.parse(text: text, path: "example.json") {
             case .success(let file):
                 #expect(file.runs[0].steps.last?.op.name == spec.name, "the example of \(spec.name) is a \(file.runs[0].steps.last?.op.name ?? "nothing")")
@@ -168,6 +171,48 @@ struct ReferenceDocTests {
         let events = TraceEventKind.allCases.map(\.rawValue)
         #expect(events.count > 20)
         expectSame(doc.names("trace.jsonl"), Array(events), "trace events")
+    }
+
+    /// The example files at the top of the reference are valid scenarios.
+    @Test func theExampleFilesValidate() {
+        let blocks = doc.section("A minimal file").joined(separator: "\n").components(separatedBy: "```")
+        let files = stride(from: 1, to: blocks.count, by: 2).map { String(blocks[$0].drop { $0 != "\n" }.dropFirst()) }
+        #expect(files.count == 2)
+        for file in files {
+            if case .failure(let errors) = ScenarioLoader.parse(text: file, path: "example.json5") { Issue.record("\(errors)") }
+        }
+    }
+
+    /// The two example files do what the reference says they do: the KVS one fails on its final
+    /// value with a lost update and a causality violation; the records one fails under
+    /// serverWins and passes under merge.
+    @Test func theExampleFilesBehaveAsDescribed() throws {
+        let blocks = doc.section("A minimal file").joined(separator: "\n").components(separatedBy: "```")
+        try #require(blocks.count >= 4)
+        let kvs = try ScenarioLoader.parse(text: String(blocks[1].drop { $0 != "\n" }.dropFirst()), path: "kvs.json").get()
+        let judged = ScenarioRunner.run(kvs.runs[0])
+        #expect(!judged.passed)
+        #expect(judged.expectations.filter { !$0.passed }.map(\.name) == ["final.kvs.theme"])
+        #expect(Set(judged.outcome.report.anomalies.map(\.kind)) == ["lostUpdate", "causalityViolation"])
+        let records = try ScenarioLoader.parse(text: String(blocks[3].drop { $0 != "\n" }.dropFirst()), path: "todo.json5").get()
+        let outcomes = records.runs.map { (variant: $0.variant, passed: ScenarioRunner.run($0).passed) }
+        #expect(outcomes.map(\.variant) == ["base", "merge"])
+        #expect(outcomes.map(\.passed) == [false, true])
+    }
+
+    /// The first-attempt file under "Bad input" gets exactly the errors printed below it.
+    @Test func theBadInputExampleGetsTheErrorsShown() {
+        let blocks = doc.section("Bad input").joined(separator: "\n").components(separatedBy: "```")
+        // [prose, "json5\nFILE", prose, "\nERRORS", prose]
+        #expect(blocks.count >= 5)
+        guard blocks.count >= 5 else { return }
+        let file = blocks[1].drop { $0 != "\n" }.dropFirst()
+        let shown = blocks[3].split(separator: "\n").map(String.init)
+        guard case .failure(let errors) = ScenarioLoader.parse(text: String(file), path: "mistakes.json") else {
+            Issue.record("the Bad input example validates")
+            return
+        }
+        #expect(errors.errors.map(\.description) == shown)
     }
 
     // MARK: - Source scanning

@@ -12,10 +12,14 @@ extension ScenarioReader {
 
     /// Reads the three maps, in the order written. Nil when anything in them is invalid.
     func itemValues(_ node: JSONNode, _ path: JSONPath, what: String) -> ItemValues? {
-        guard let members = members(node, path, allowed: ScenarioKeys.itemSections, what: what) else { return nil }
+        // An item written without its store (`"final": {"theme": "dark"}`) is shown under one.
+        let withoutStore: (String) -> String? = { key in "; items are listed by store, like {\"kvs\": {\"\(key)\": …}}, {\"documents\": {…}} or {\"records\": {\"ZONE/NAME\": {…}}}" }
+        guard let members = members(node, path, allowed: ScenarioKeys.itemSections, what: what, example: ShapeExample.itemValues,
+                                    hint: { Suggestion.closest(to: $0, in: ScenarioKeys.itemSections) == nil ? withoutStore($0) : nil }) else { return nil }
         var result = ItemValues()
         var failed = false
-        for member in members {
+        // Unknown keys were reported above; reading them as a store would add a second, wrong error.
+        for member in members where ScenarioKeys.itemSections.contains(member.key) {
             let sectionPath = path.key(member.key)
             guard let entries = member.value.members else {
                 report("expected an object of \(member.key == "records" ? "\"ZONE/NAME\" → fields" : member.key == "kvs" ? "key → value" : "path → content"), got \(member.value.value.shortDescription)", at: member.value.position, path: sectionPath)

@@ -14,7 +14,7 @@ extension ScenarioReader {
     /// `latency` and `pushLatency` replace the whole value: a distribution is never merged field by field.
     func linkOverride(_ node: JSONNode, _ path: JSONPath, what: String = "network settings") -> LinkOverride {
         var result = LinkOverride()
-        guard let members = members(node, path, allowed: ScenarioReader.linkKeys, what: what) else { return result }
+        guard let members = members(node, path, allowed: ScenarioReader.linkKeys, what: what, example: ShapeExample.link) else { return result }
         for member in members {
             let valuePath = path.key(member.key)
             switch member.key {
@@ -42,7 +42,7 @@ extension ScenarioReader {
         let kinds = ScenarioKeys.latencyDistributions.map(\.dist)
         guard let dist = node["dist"] else {
             _ = members(node, path, allowed: ["dist"] + ScenarioKeys.latencyDistributions.flatMap(\.parameters), what: "a latency distribution")
-            report("missing required key 'dist' in a latency distribution (one of \"uniform\", \"normal\", \"lognormal\", \"pareto\")", at: node.position, path: path.key("dist"))
+            report("missing required key 'dist' in a latency distribution (one of \"uniform\", \"normal\", \"lognormal\", \"pareto\"), such as \(ShapeExample.latency)", at: node.position, path: path.key("dist"))
             return nil
         }
         guard case .string(let kind) = dist.value, kinds.contains(kind) else {
@@ -91,13 +91,24 @@ extension ScenarioReader {
 
     /// Applies an `engine` section over `settings`.
     func applyEngine(_ node: JSONNode, _ path: JSONPath, to settings: inout EngineSettings) {
-        guard let members = members(node, path, allowed: ScenarioKeys.engine.map(\.section), what: "engine settings") else { return }
+        // A store's setting written one level too high (`"engine": {"conflict": "merge"}`) says where it goes.
+        let misplaced: (String) -> String? = { key in
+            let sections = ScenarioKeys.engine.filter { $0.keys.contains(key) }.map(\.section)
+            guard !sections.isEmpty else { return nil }
+            return "; '\(key)' belongs to a store: " + sections.map { "{\"\($0)\": {\"\(key)\": …}}" }.joined(separator: " or ")
+        }
+        guard let members = members(node, path, allowed: ScenarioKeys.engine.map(\.section), what: "engine settings", example: ShapeExample.engine, hint: misplaced) else { return }
         for member in members {
             let sectionPath = path.key(member.key)
             let section = member.value
+            // `"documents": "merge"`: the example puts the value where it belongs.
+            let firstKey = ScenarioKeys.engineKeys(member.key).first ?? ""
+            let shown: String
+            if case .string(let text) = section.value { shown = "\"\(text)\"" } else { shown = member.key == "kvs" ? "\"5s\"" : "\"merge\"" }
+            let example = "{\"\(firstKey)\": \(shown)}"
             switch member.key {
             case "kvs":
-                guard let fields = self.members(section, sectionPath, allowed: ScenarioKeys.engineKeys("kvs"), what: "KVS engine settings") else { continue }
+                guard let fields = self.members(section, sectionPath, allowed: ScenarioKeys.engineKeys("kvs"), what: "KVS engine settings", example: example) else { continue }
                 for field in fields {
                     switch field.key {
                     case "uploadDelay":
@@ -108,7 +119,7 @@ extension ScenarioReader {
                     }
                 }
             case "documents":
-                guard let fields = self.members(section, sectionPath, allowed: ScenarioKeys.engineKeys("documents"), what: "document engine settings") else { continue }
+                guard let fields = self.members(section, sectionPath, allowed: ScenarioKeys.engineKeys("documents"), what: "document engine settings", example: example) else { continue }
                 for field in fields {
                     switch field.key {
                     case "conflict":
@@ -119,7 +130,7 @@ extension ScenarioReader {
                     }
                 }
             case "records":
-                guard let fields = self.members(section, sectionPath, allowed: ScenarioKeys.engineKeys("records"), what: "record engine settings") else { continue }
+                guard let fields = self.members(section, sectionPath, allowed: ScenarioKeys.engineKeys("records"), what: "record engine settings", example: example) else { continue }
                 for field in fields {
                     switch field.key {
                     case "conflict":
@@ -137,14 +148,20 @@ extension ScenarioReader {
 
     /// Applies a `limits` section over `limits`. Sizes take units; `keys` and `batch` are counts.
     func applyLimits(_ node: JSONNode, _ path: JSONPath, to limits: inout Limits) {
-        guard let members = members(node, path, allowed: ScenarioKeys.limits, what: "limits") else { return }
+        // A KVS or record limit written one level too high (`"limits": {"keys": 10}`) says where it goes.
+        let misplaced: (String) -> String? = { key in
+            if ScenarioKeys.kvsLimits.contains(key) { return "; '\(key)' is a KVS limit: {\"kvs\": {\"\(key)\": …}}" }
+            if ScenarioKeys.recordLimits.contains(key) { return "; '\(key)' is a record limit: {\"records\": {\"\(key)\": …}}" }
+            return nil
+        }
+        guard let members = members(node, path, allowed: ScenarioKeys.limits, what: "limits", example: ShapeExample.limits, hint: misplaced) else { return }
         for member in members {
             let sectionPath = path.key(member.key)
             switch member.key {
             case "storage":
                 if let value = size(member.value, sectionPath, what: "a storage quota") { limits.storageBytes = value }
             case "kvs":
-                guard let fields = self.members(member.value, sectionPath, allowed: ScenarioKeys.kvsLimits, what: "KVS limits") else { continue }
+                guard let fields = self.members(member.value, sectionPath, allowed: ScenarioKeys.kvsLimits, what: "KVS limits", example: #"{"keys": 10, "totalBytes": "1KB"}"#) else { continue }
                 for field in fields {
                     let fieldPath = sectionPath.key(field.key)
                     switch field.key {
@@ -156,7 +173,7 @@ extension ScenarioReader {
                     }
                 }
             case "records":
-                guard let fields = self.members(member.value, sectionPath, allowed: ScenarioKeys.recordLimits, what: "record limits") else { continue }
+                guard let fields = self.members(member.value, sectionPath, allowed: ScenarioKeys.recordLimits, what: "record limits", example: #"{"batch": 400}"#) else { continue }
                 for field in fields {
                     let fieldPath = sectionPath.key(field.key)
                     switch field.key {

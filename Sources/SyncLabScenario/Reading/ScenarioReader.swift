@@ -43,18 +43,29 @@ final class ScenarioReader {
     // MARK: - Objects
 
     /// The members of an object, reporting a non-object and every key not in `allowed`.
-    /// - Parameter what: how messages name the object ("a device", "the scenario").
-    func members(_ node: JSONNode, _ path: JSONPath, allowed: [String], what: String) -> [JSONMember]? {
+    /// - Parameters:
+    ///   - what: how messages name the object ("a device", "the scenario").
+    ///   - example: the right shape (`{"id": "A"}`), shown when the value is not an object.
+    ///   - hint: for an unknown key users often write, what to say instead of the closest key.
+    func members(_ node: JSONNode, _ path: JSONPath, allowed: [String], what: String, example: String? = nil,
+                 hint: (String) -> String? = { _ in nil }) -> [JSONMember]? {
         guard let members = node.members else {
-            report("expected \(what) (an object), got \(node.value.shortDescription)", at: node.position, path: path)
+            report("\(expectedObject(what, example: example)), got \(node.value.shortDescription)", at: node.position, path: path)
             return nil
         }
         for member in members where !allowed.contains(member.key) {
-            let hint = Suggestion.hint(for: member.key, in: allowed)
+            let hint = hint(member.key) ?? Suggestion.hint(for: member.key, in: allowed)
             let list = allowed.count <= 12 ? " (expected one of: \(allowed.joined(separator: ", ")))" : ""
             report("unknown key '\(member.key)' in \(what)\(hint.isEmpty ? list : hint)", at: member.keyPosition, path: path.key(member.key))
         }
         return members
+    }
+
+    /// `expected a device object such as {"id": "A"}`, or `expected a device (an object)` without an example.
+    func expectedObject(_ what: String, example: String?) -> String {
+        guard let example else { return "expected \(what) (an object)" }
+        let named = what.hasPrefix("a ") || what.hasPrefix("an ") ? "\(what) object" : "\(what) as an object"
+        return "expected \(named) such as \(example)"
     }
 
     /// The value of a required member, reporting its absence at the object's position.
@@ -189,7 +200,8 @@ final class ScenarioReader {
         switch node.value {
         case .string(let text):
             guard let parsed = Units.duration(text) else {
-                report("expected \(what) \(example) (units us, ms, s, m, h, d), got \(node.value.shortDescription)", at: node.position, path: path)
+                let compound = ScenarioReader.compoundDuration(text).map { " (one unit per duration: write \"\($0)\")" } ?? ""
+                report("expected \(what) \(example) (units us, ms, s, m, h, d), got \(node.value.shortDescription)\(compound)", at: node.position, path: path)
                 return nil
             }
             value = parsed
@@ -222,6 +234,31 @@ final class ScenarioReader {
             }
         }
         return value
+    }
+
+    /// `"1m30s"` as one duration in the largest unit that keeps it whole (`"90s"`), or nil when
+    /// `text` is not several durations written together. Durations take one unit each.
+    static func compoundDuration(_ text: String) -> String? {
+        var parts: [String] = []
+        var current = ""
+        for character in text where character != " " {
+            if character.isNumber || character == ".", let last = current.last, last.isLetter {
+                parts.append(current); current = ""
+            }
+            current.append(character)
+        }
+        parts.append(current)
+        guard parts.count > 1 else { return nil }
+        var total: Int64 = 0
+        for part in parts {
+            guard part.last?.isLetter == true, let value = Units.duration(part), value >= .zero else { return nil }
+            let (sum, overflow) = total.addingReportingOverflow(value.microseconds)
+            guard !overflow else { return nil }
+            total = sum
+        }
+        if total % 1_000_000 == 0 { return "\(total / 1_000_000)s" }
+        if total % 1_000 == 0 { return "\(total / 1_000)ms" }
+        return "\(total)us"
     }
 
     /// A size string (`"3MB"`, `"512KB"`; binary units) or a bare integer of bytes; never negative.

@@ -14,7 +14,7 @@ struct ExpectationResolver {
 
     func resolve(_ node: JSONNode, _ path: JSONPath) -> Expectations {
         var result = Expectations()
-        guard let members = reader.members(node, path, allowed: ExpectationResolver.keys, what: "expectations") else { return result }
+        guard let members = reader.members(node, path, allowed: ExpectationResolver.keys, what: "expectations", example: ShapeExample.expect) else { return result }
         for member in members {
             let valuePath = path.key(member.key)
             let value = member.value
@@ -78,7 +78,12 @@ struct ExpectationResolver {
                 if let kind = reader.choice(element, elementPath, names: ExpectationResolver.anomalyKinds).flatMap(AnomalyKind.init(rawValue:)) { result.append(AnomalyPattern(kind: kind)) }
                 continue
             }
-            guard let members = reader.members(element, elementPath, allowed: ScenarioKeys.anomalyPattern, what: "an anomaly pattern") else { continue }
+            if case .string(let text) = element.value, ExpectationResolver.anomalyKinds.contains(text) {
+                reader.report("expected an anomaly pattern object such as \(ShapeExample.anomalyPattern(text)), got \(element.value.shortDescription) (only noAnomalies takes bare kind names)", at: element.position, path: elementPath)
+                continue
+            }
+            guard let members = reader.members(element, elementPath, allowed: ScenarioKeys.anomalyPattern, what: "an anomaly pattern", example: ShapeExample.anomalyPattern(),
+                                               hint: { $0 == "type" ? "; did you mean 'kind'?" : nil }) else { continue }
             guard let kindNode = reader.required(members, "kind", in: element, elementPath, what: "an anomaly pattern"),
                   let kind = reader.choice(kindNode, elementPath.key("kind"), names: ExpectationResolver.anomalyKinds).flatMap(AnomalyKind.init(rawValue:)) else { continue }
             var pattern = AnomalyPattern(kind: kind)
@@ -105,7 +110,7 @@ struct ExpectationResolver {
         var result: [NotificationExpectation] = []
         for (index, element) in elements.enumerated() {
             let elementPath = path.index(index)
-            guard let members = reader.members(element, elementPath, allowed: ScenarioKeys.notification, what: "a notification expectation") else { continue }
+            guard let members = reader.members(element, elementPath, allowed: ScenarioKeys.notification, what: "a notification expectation", example: ShapeExample.notification) else { continue }
             let device = reader.required(members, "device", in: element, elementPath, what: "a notification expectation").flatMap { deviceID($0, elementPath.key("device")) }
             let reason = reader.required(members, "reason", in: element, elementPath, what: "a notification expectation")
                 .flatMap { reader.string($0, elementPath.key("reason"), nonEmpty: true, what: "a notification reason like \"serverChange\"") }

@@ -40,10 +40,14 @@ struct ScenarioResolver {
 
     func resolve(_ root: JSONNode) -> ScenarioFile? {
         let path = JSONPath.root
-        guard let members = reader.members(root, path, allowed: ScenarioResolver.topLevelKeys, what: "the scenario") else { return nil }
+        guard let members = reader.members(root, path, allowed: ScenarioResolver.topLevelKeys, what: "the scenario",
+                                           example: #"{"format": "synclab/1", "name": "my scenario", "devices": [{"id": "A"}]}"#) else { return nil }
         func member(_ key: String) -> JSONNode? { members.first { $0.key == key }?.value }
 
-        if let formatNode = reader.required(members, "format", in: root, path, what: "the scenario"),
+        if member("format") == nil {
+            reader.report("missing required key 'format' in the scenario: add \"format\": \"\(ScenarioResolver.format)\"", at: root.position, path: path.key("format"))
+        }
+        if let formatNode = member("format"),
            let format = reader.string(formatNode, path.key("format"), what: "\"\(ScenarioResolver.format)\"") ,
            format != ScenarioResolver.format {
             reader.report("unsupported format \"\(format)\": expected \"\(ScenarioResolver.format)\"", at: formatNode.position, path: path.key("format"))
@@ -167,7 +171,17 @@ struct ScenarioResolver {
         var result: [DeclaredDevice] = []
         for (index, element) in elements.enumerated() {
             let devicePath = path.index(index)
-            guard let members = reader.members(element, devicePath, allowed: ScenarioKeys.device, what: "a device") else { continue }
+            if case .string(let id) = element.value {
+                // `"devices": ["iPhone", "iPad"]`: show the object to write, and keep the id so the
+                // steps that name it are not reported as naming an unknown device too.
+                reader.report("expected a device object such as \(ShapeExample.device), got \(element.value.shortDescription) (write {\"id\": \(element.value.shortDescription)})", at: element.position, path: devicePath)
+                if !id.isEmpty && !result.contains(where: { $0.id == id }) {
+                    result.append(DeclaredDevice(id: id, account: 0, clockOffset: .zero, driftPpm: 0, network: LinkOverride(), online: true))
+                }
+                continue
+            }
+            guard let members = reader.members(element, devicePath, allowed: ScenarioKeys.device, what: "a device", example: ShapeExample.device,
+                                               hint: { $0 == "name" ? "; a device's name is its 'id', like {\"id\": \"iPhone\"}" : nil }) else { continue }
             guard let idNode = reader.required(members, "id", in: element, devicePath, what: "a device"),
                   let id = reader.string(idNode, devicePath.key("id"), nonEmpty: true, what: "a device id") else { continue }
             if id == "*" || id.contains("${") {
@@ -187,7 +201,10 @@ struct ScenarioResolver {
             }
             if let clockNode = element["clock"] {
                 let clockPath = devicePath.key("clock")
-                if reader.members(clockNode, clockPath, allowed: ScenarioKeys.clock, what: "a clock") != nil {
+                // `"clock": "-2s"`: the example puts the value where it belongs.
+                var example = ShapeExample.clock
+                if case .string = clockNode.value { example = "{\"offset\": \(clockNode.value.shortDescription)}" }
+                if reader.members(clockNode, clockPath, allowed: ScenarioKeys.clock, what: "a clock", example: example) != nil {
                     if let offsetNode = clockNode["offset"], let offset = reader.duration(offsetNode, clockPath.key("offset"), .signed, what: "a clock offset") {
                         device.clockOffset = offset
                     }
@@ -213,7 +230,7 @@ struct ScenarioResolver {
 
     private func end(_ node: JSONNode, _ path: JSONPath) -> EndSpec {
         var end = EndSpec()
-        guard let members = reader.members(node, path, allowed: ScenarioKeys.end, what: "end settings") else { return end }
+        guard let members = reader.members(node, path, allowed: ScenarioKeys.end, what: "end settings", example: ShapeExample.end) else { return end }
         for member in members {
             let valuePath = path.key(member.key)
             switch member.key {
@@ -236,7 +253,7 @@ struct ScenarioResolver {
         var names: [String] = []
         for (index, element) in elements.enumerated() {
             let variantPath = path.index(index)
-            guard let members = reader.members(element, variantPath, allowed: ScenarioKeys.variant, what: "a variant") else { continue }
+            guard let members = reader.members(element, variantPath, allowed: ScenarioKeys.variant, what: "a variant", example: ShapeExample.variant) else { continue }
             var name: String?
             if let nameNode = reader.required(members, "name", in: element, variantPath, what: "a variant"),
                let text = reader.string(nameNode, variantPath.key("name"), nonEmpty: true, what: "a variant name") {

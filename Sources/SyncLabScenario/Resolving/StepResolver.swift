@@ -75,7 +75,7 @@ struct StepResolver {
     /// All steps, expanded and sorted by (time, file order). Errors go to the reader.
     func resolve(_ node: JSONNode, _ path: JSONPath) -> [Step] {
         guard case .array(let elements) = node.value else {
-            reader.report("expected a list of steps, got \(node.value.shortDescription)", at: node.position, path: path)
+            reader.report("expected a list of steps such as \(ShapeExample.steps), got \(node.value.shortDescription)", at: node.position, path: path)
             return []
         }
         var expanded: [Expanded] = []
@@ -98,13 +98,16 @@ struct StepResolver {
            let name = reader.string(opNode, path.key("op"), nonEmpty: true, what: "an op name like \"kvs.set\"") {
             spec = StepResolver.ops.first { $0.name == name }
             if spec == nil {
-                reader.report("unknown op '\(name)'\(Suggestion.hint(for: name, in: StepResolver.ops.map(\.name)))", at: opNode.position, path: path.key("op"))
+                reader.report("unknown op '\(name)'\(StepResolver.opHint(for: name, in: allMembers))", at: opNode.position, path: path.key("op"))
             }
         }
         if let spec {
-            _ = reader.members(node, path, allowed: StepResolver.stepKeys + spec.arguments, what: "a \(spec.name) step")
+            _ = reader.members(node, path, allowed: StepResolver.stepKeys + spec.arguments, what: "a \(spec.name) step", hint: { StepResolver.keyHint(for: $0, in: spec) })
+            // The example once per step, on its first missing key.
+            var example = ShapeExample.step(spec.name).map { " (a \(spec.name) step looks like \($0))" } ?? ""
             for key in spec.required where !allMembers.contains(where: { $0.key == key }) {
-                reader.report("missing required key '\(key)' for op \(spec.name)", at: node.position, path: path.key(key))
+                reader.report("missing required key '\(key)' for op \(spec.name)\(example)", at: node.position, path: path.key(key))
+                example = ""
             }
         }
         let at = reader.required(allMembers, "at", in: node, path, what: "a step")
@@ -193,6 +196,49 @@ struct StepResolver {
         }
     }
 
+    /// What to say after `unknown op 'NAME'`: ops are dotted names, so a first word alone
+    /// (`"op": "airplane", "on": true`) lists the ops that start with it, picking the one a key
+    /// or value of the step names; a last word alone (`"set"`) lists the ops that end with it;
+    /// anything else gets the closest op, or where the list is.
+    static func opHint(for name: String, in members: [JSONMember]) -> String {
+        let names = ops.map(\.name)
+        func quoted(_ list: [String]) -> String { list.map { "\"\($0)\"" }.joined(separator: ", ") }
+        let family = names.filter { $0.hasPrefix(name + ".") }
+        if !family.isEmpty {
+            // `"on": true` or `"mode": "on"` next to `"op": "airplane"` names `airplane.on`.
+            let named = members.compactMap { member -> String? in
+                if family.contains("\(name).\(member.key)"), case .bool(true) = member.value.value { return "\(name).\(member.key)" }
+                if case .string(let text) = member.value.value, family.contains("\(name).\(text)") { return "\(name).\(text)" }
+                return nil
+            }.first
+            let pick = named.map { " (here \"op\": \"\($0)\")" } ?? ""
+            return ": ops are dotted names, one of \(quoted(family))\(pick)"
+        }
+        let endings = names.filter { $0.hasSuffix("." + name) }
+        if !endings.isEmpty { return "; did you mean \(endings.count == 1 ? "" : "one of ")\(quoted(endings))?" }
+        let hint = Suggestion.hint(for: name, in: names)
+        return hint.isEmpty ? " (docs/SCENARIOS.md lists every op)" : hint
+    }
+
+    /// What to say after `unknown key 'KEY' in a OP step`, when there is something better than the
+    /// closest key: a known slip (`time`), an argument of a sibling op (`text` on `doc.save` is
+    /// `doc.append`'s), or a record field written outside `fields`. Nil: the closest key or the list.
+    static func keyHint(for key: String, in spec: OpSpec) -> String? {
+        if let hint = ShapeExample.stepKeyHints[key] { return hint }
+        if key == "name" && spec.arguments.contains("zone") && !spec.arguments.contains("name") { return "; the zone's name is 'zone', like \"zone\": \"Todos\"" }
+        if ["duration", "length"].contains(key) && spec.arguments.contains("for") { return "; how long is 'for', like \"for\": \"2m\"" }
+        if key == "network" && spec.name == "network.set" { return "; network.set takes the link settings directly, like {\"op\": \"network.set\", \"loss\": 0.5}" }
+        guard Suggestion.closest(to: key, in: stepKeys + spec.arguments) == nil else { return nil }
+        let family = spec.name.split(separator: ".").first.map(String.init) ?? spec.name
+        if let sibling = ops.first(where: { $0.name != spec.name && $0.name.hasPrefix(family + ".") && $0.arguments.contains(key) }) {
+            return "; '\(key)' is an argument of \(sibling.name) (\(spec.name) takes \((spec.arguments).joined(separator: ", ")))"
+        }
+        if spec.name == "record.save" {
+            return "; a record's fields go under 'fields', like \"fields\": {\"\(key)\": …}"
+        }
+        return nil
+    }
+
     /// `"A"`, `["A", "B"]` or `"*"` → device indices in the order written (`*`: declaration order).
     private func deviceList(_ node: JSONNode, _ path: JSONPath) -> [Int]? {
         switch node.value {
@@ -226,7 +272,9 @@ struct StepResolver {
 
     private func device(_ id: String, _ node: JSONNode, _ path: JSONPath) -> Int? {
         if let index = deviceIDs.firstIndex(of: id) { return index }
-        reader.report("unknown device \"\(id)\"\(Suggestion.hint(for: id, in: deviceIDs)) (devices: \(deviceIDs.joined(separator: ", ")))", at: node.position, path: path)
+        // "all" is not a device id, and its closest id is no help.
+        let hint = ["all", "every", "any"].contains(id.lowercased()) ? "; every device is \"*\"" : Suggestion.hint(for: id, in: deviceIDs)
+        reader.report("unknown device \"\(id)\"\(hint) (devices: \(deviceIDs.joined(separator: ", ")))", at: node.position, path: path)
         return nil
     }
 
@@ -401,7 +449,7 @@ struct StepResolver {
             if case .array(let elements) = recordsNode.value {
                 for (index, element) in elements.enumerated() {
                     let recordPath = path.key("records").index(index)
-                    guard let members = reader.members(element, recordPath, allowed: ScenarioKeys.atomicRecord, what: "a record (type, name, fields)") else { failed = true; continue }
+                    guard let members = reader.members(element, recordPath, allowed: ScenarioKeys.atomicRecord, what: "a record", example: ShapeExample.atomicRecord) else { failed = true; continue }
                     let type = reader.required(members, "type", in: element, recordPath, what: "a record").flatMap { reader.string($0, recordPath.key("type"), nonEmpty: true, what: "a record type") }
                     let name = reader.required(members, "name", in: element, recordPath, what: "a record").flatMap { reader.string($0, recordPath.key("name"), nonEmpty: true, what: "a record name") }
                     let fields = reader.required(members, "fields", in: element, recordPath, what: "a record").flatMap { reader.fieldAssignments($0, recordPath.key("fields")) }
@@ -409,7 +457,7 @@ struct StepResolver {
                     saves.append(RecordFieldsChange(database: database, zone: zone, type: type, name: name, fields: fields))
                 }
             } else {
-                reader.report("expected a list of records, got \(recordsNode.value.shortDescription)", at: recordsNode.position, path: path.key("records"))
+                reader.report("expected a list of records such as [\(ShapeExample.atomicRecord)], got \(recordsNode.value.shortDescription)", at: recordsNode.position, path: path.key("records"))
                 failed = true
             }
         }
