@@ -1,0 +1,120 @@
+import SyncLabKernel
+import SyncLabProtocol
+import SyncLabHistory
+
+/// What one `visible` fact changed, for the passes that judge moments (notifications,
+/// atomicity, isolation).
+struct VisibleStep {
+    var device: DeviceID
+    var item: Int32
+    /// The write now shown (dense index), -1 for none.
+    var write: Int32
+    var value: ItemValue
+    var cause: VisibilityCause
+    /// What the device showed for the item before (`.absent` if nothing).
+    var previousValue: ItemValue
+}
+
+extension CheckContext {
+    /// Applies one fact: the single scan that builds the graph and what each device shows.
+    /// - Returns: what changed, for a `visible` fact on a device; nil otherwise.
+    /// - Complexity: O(1) hashes per fact (one `ItemKey`, one `WriteID`), plus the items of a
+    ///   write that touches several.
+    mutating func apply(_ fact: FactRecord) -> VisibleStep? {
+        switch fact.kind {
+        case .accountChanged(let account):
+            if let device = fact.device { accountOf[Int(device.index)] = account }
+        case .notification:
+            break
+        case .observation(let observation):
+            switch observation {
+            case .visible(let item, let value, let write, let cause):
+                guard let device = fact.device else { break }
+                return visible(device, item, value, write, cause)
+            case .derivedWrite(let write, let item, let value, let parents, _):
+                let index = writeIndex(write)
+                if let device = fact.device { writes[Int(index)].derivedDevice = device.index }
+                for parent in parents { graph.addEdge(from: index, to: writeIndex(parent)) }
+                let itemID = itemID(item)
+                if let touch = writes[Int(index)].touches.firstIndex(where: { $0.item == itemID }) {
+                    writes[Int(index)].touches[touch].value = value
+                } else {
+                    writes[Int(index)].touches.append(Touch(item: itemID, value: value, replaced: Touch.notShown))
+                }
+            case .conflictDetected(_, let conflicting, _):
+                conflictCount += 1
+                for write in conflicting { writes[Int(writeIndex(write))].inConflict = true }
+            case .conflictShown(_, let conflicting, _, let resolver):
+                for write in conflicting { writes[Int(writeIndex(write))].inConflict = true }
+                // Which device's app resolved it, and with which policy, for explanations.
+                if let device = fact.device, let resolver {
+                    let resolution = Int32(resolutions.count)
+                    resolutions.append(Resolution(device: deviceName(device), policy: resolver.name))
+                    for write in conflicting { writes[Int(writeIndex(write))].resolution = resolution }
+                }
+            case .rejected(let write, _, _, _):
+                writes[Int(writeIndex(write))].rejected = true
+            case .lastWriterWins(let item, let chosen, let over, let rule):
+                let decision = Int32(decisions.count)
+                let overIndex = writeIndex(over)
+                decisions.append(Decision(item: itemID(item), chosen: writeIndex(chosen), over: overIndex, rule: rule, at: fact.at))
+                writes[Int(overIndex)].lostDecisions.append(decision)
+            case .discarded(let write, let item, let reason):
+                let index = writeIndex(write)
+                if writes[Int(index)].discard < 0 {
+                    writes[Int(index)].discard = Int32(discards.count)
+                    discards.append(Discard(item: item, reason: reason, at: fact.at))
+                }
+            case .note:
+                break
+            }
+        }
+        return nil
+    }
+
+    private mutating func visible(_ device: DeviceID, _ item: ItemKey, _ value: ItemValue, _ write: WriteID?, _ cause: VisibilityCause) -> VisibleStep {
+        let itemID = itemID(item)
+        let key = shownKey(device: device.index, item: itemID)
+        let previous = shown[key]
+        let before = previous?.write ?? -1
+        var index: Int32 = -1
+        if let write {
+            index = writeIndex(write)
+            // A write shown on its own device, as the app made it: it was built on what the
+            // device showed before, which it replaced.
+            if cause == .local, isOwn(index, on: device) {
+                if before >= 0 { graph.addEdge(from: index, to: before) }
+                record(itemID, index, value, replacing: before)
+            }
+        }
+        if before >= 0, before != index, index >= 0, isOwn(before, on: device) {
+            let replaced = writeItemKey(write: before, item: itemID)
+            if replacedOnDevice[replaced, default: []].count < 4 { replacedOnDevice[replaced, default: []].append(index) }
+        }
+        shown[key] = Shown(write: index, value: value)
+        return VisibleStep(device: device, item: itemID, write: index, value: value, cause: cause, previousValue: previous?.value ?? .absent)
+    }
+
+    /// A write shown on its own device: its value on the item, and (the first time) what it replaced.
+    private mutating func record(_ item: Int32, _ write: Int32, _ value: ItemValue, replacing previous: Int32) {
+        writes[Int(write)].recorded = true
+        if let touch = writes[Int(write)].touches.firstIndex(where: { $0.item == item }) {
+            writes[Int(write)].touches[touch].value = value
+            if writes[Int(write)].touches[touch].replaced == Touch.notShown { writes[Int(write)].touches[touch].replaced = previous }
+        } else {
+            writes[Int(write)].touches.append(Touch(item: item, value: value, replaced: previous))
+        }
+        latestWrite[Int(item)] = write
+    }
+
+    /// After the last fact: the final values by item id (the cloud's per account, then the
+    /// public database's), every final item given an id.
+    mutating func finish() {
+        var finals: [(Int32, ViewEntry)] = []
+        for view in history.finalCloud { for entry in view { finals.append((itemID(entry.item), entry)) } }
+        for entry in history.finalPublic { finals.append((itemID(entry.item), entry)) }
+        for view in history.finalDeviceViews { for entry in view ?? [] { _ = itemID(entry.item) } }
+        finalByItem = Array(repeating: nil, count: items.count)
+        for (item, entry) in finals { finalByItem[Int(item)] = entry }
+    }
+}

@@ -1,0 +1,143 @@
+import SyncLabKernel
+import SyncLabProtocol
+import SyncLabHistory
+
+/// Everything the one scan of a history builds and every pass reads (the write graph, built
+/// once): dense ids for writes and items, what each write touched and replaced, what each
+/// device shows, and the facts the passes judge (last-writer-wins choices, discards,
+/// resolutions).
+///
+/// The scan (`apply(_:)`, in `CheckContext+Scan.swift`) is the only writer; passes read it, and
+/// ask the graph reachability questions.
+struct CheckContext {
+    /// A last-writer-wins choice (SPEC §6 causality).
+    struct Decision {
+        var item: Int32
+        var chosen: Int32
+        var over: Int32
+        var rule: String
+        var at: SimInstant
+    }
+
+    /// A pending change discarded without reaching the cloud.
+    struct Discard {
+        var item: ItemKey
+        var reason: String
+        var at: SimInstant
+    }
+
+    /// The device whose app resolved a conflict, and its policy.
+    struct Resolution {
+        var device: String
+        var policy: String
+    }
+
+    let history: History
+    var items: ItemTable
+    var graph: WriteGraph
+    /// Per dense write index.
+    var writes: [WriteInfo] = []
+    /// What each device shows now, keyed by `shownKey(device:item:)`.
+    var shown: [Int: Shown] = [:]
+    /// The account each device is signed into now (nil: signed out), by device index.
+    var accountOf: [AccountID?]
+    /// The last write made to each item so far, by item id (-1: none).
+    var latestWrite: [Int32] = []
+    /// Per `writeItemKey(write:item:)`, the first few writes the write's own device then showed in its
+    /// place: the first that had not seen it is what "replaced" it, in the device's own experience.
+    var replacedOnDevice: [Int: [Int32]] = [:]
+    var decisions: [Decision] = []
+    var discards: [Discard] = []
+    var resolutions: [Resolution] = []
+    /// Conflicts the cloud detected (SPEC §6 `conflicts`).
+    var conflictCount = 0
+    /// The final value of each item by item id (the cloud's, the public database's), once `finish` ran.
+    var finalByItem: [ViewEntry?] = []
+
+    init(_ history: History) {
+        self.history = history
+        let capacity = history.facts.count / 2 + history.operations.count
+        items = ItemTable(capacity: min(capacity, 1 << 20))
+        graph = WriteGraph(capacity: history.operations.count)
+        writes.reserveCapacity(history.operations.count)
+        shown.reserveCapacity(min(capacity, 1 << 20))
+        accountOf = Array(repeating: nil, count: history.deviceNames.count)
+        for (index, operation) in history.operations.enumerated() {
+            let write = writeIndex(operation.write)
+            writes[Int(write)].operation = Int32(index)
+        }
+    }
+
+    /// The dense index of `id`, giving it one (and its `WriteInfo`) if it has none.
+    mutating func writeIndex(_ id: WriteID) -> Int32 {
+        let index = graph.index(of: id)
+        if Int(index) == writes.count { writes.append(WriteInfo()) }
+        return index
+    }
+
+    /// The dense id of `item`, giving it one if it has none.
+    mutating func itemID(_ item: ItemKey) -> Int32 {
+        let id = items.id(of: item)
+        if Int(id) == latestWrite.count { latestWrite.append(-1) }
+        return id
+    }
+
+    /// The operation that made `write`, if a user operation did.
+    func operation(_ write: Int32) -> OperationRecord? {
+        let index = writes[Int(write)].operation
+        return index >= 0 ? history.operations[Int(index)] : nil
+    }
+
+    /// Is `write` the device's own (a user write made there, or its engine's derived write)?
+    func isOwn(_ write: Int32, on device: DeviceID) -> Bool {
+        operation(write)?.device == device || writes[Int(write)].derivedDevice == device.index
+    }
+
+    // MARK: Names for explanations
+
+    func name(_ write: Int32) -> String { history.name(of: graph[write]) }
+
+    func deviceName(_ device: DeviceID) -> String {
+        device.index >= 0 && Int(device.index) < history.deviceNames.count ? history.deviceNames[Int(device.index)] : "cloud"
+    }
+
+    /// `B:1 (doc.save "note.txt" on B at 30s)`, or just the name for an engine's own write.
+    func describe(_ write: Int32) -> String {
+        guard let operation = operation(write) else { return name(write) }
+        return "\(name(write)) (\(operation.summary) on \(deviceName(operation.device)) at \(SimDuration(microseconds: operation.at.microseconds)))"
+    }
+
+    /// `describe` for a write that may not be in the graph.
+    func describe(_ write: WriteID) -> String {
+        graph.existingIndex(of: write).map { describe($0) } ?? history.name(of: write)
+    }
+
+    /// The account a device is signed into, by name; the first account when signed out.
+    func accountLabel(_ account: AccountID?) -> String {
+        account.map { history.accountName($0) } ?? history.accountNames.first ?? "main"
+    }
+
+    /// An anomaly about one item (store, account, item and field taken from it).
+    func anomaly(_ kind: AnomalyKind, _ item: ItemKey, device: String, at: SimInstant, explanation: String,
+                 write: String? = nil, replacedBy: String? = nil, limit: String? = nil) -> Anomaly {
+        Anomaly(kind: kind, store: item.store, account: history.accountName(item.account), item: item.name,
+                field: item.field.isEmpty ? nil : item.field, device: device, at: at, explanation: explanation,
+                write: write, replacedBy: replacedBy, limit: limit)
+    }
+
+    // MARK: After the scan
+
+    /// The first write a device (lowest index first) still shows for `item`: what stands for
+    /// the final value of an item the cloud no longer has.
+    func shownFinalWrite(_ item: Int32) -> WriteID? {
+        for device in 0..<history.deviceNames.count {
+            if let seen = shown[shownKey(device: Int32(device), item: item)], seen.write >= 0 { return graph[seen.write] }
+        }
+        return nil
+    }
+
+    /// The final write of `item`: the cloud's, else the first a device still shows.
+    func finalWrite(_ item: Int32) -> WriteID? {
+        finalByItem[Int(item)]?.write ?? shownFinalWrite(item)
+    }
+}

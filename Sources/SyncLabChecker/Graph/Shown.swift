@@ -1,0 +1,14 @@
+import SyncLabProtocol
+
+/// What one device shows for one item at the current point of the scan.
+struct Shown {
+    /// The write behind the value (a dense write id), or -1 for none.
+    var write: Int32
+    var value: ItemValue
+}
+
+/// The key of a (device, item) pair in one integer: hashing it is one multiply, not two strings.
+@inline(__always) func shownKey(device: Int32, item: Int32) -> Int { Int(item) << 32 | Int(UInt32(bitPattern: device)) }
+
+/// The key of a (write, item) pair in one integer.
+@inline(__always) func writeItemKey(write: Int32, item: Int32) -> Int { Int(item) << 32 | Int(UInt32(bitPattern: write)) }

@@ -1,0 +1,50 @@
+import SyncLabProtocol
+
+/// What the scan learned about one write, kept in an array indexed by the write's dense id
+/// (`WriteGraph.index(of:)`) instead of one hashed map per question.
+struct WriteInfo {
+    /// The last user operation (index in `History.operations`) that made the write; -1 for an
+    /// engine's own write.
+    var operation: Int32 = -1
+    /// The device whose engine reported the write as its own derived write; -1 if none did.
+    var derivedDevice: Int32 = -1
+    /// The items the write touched, in first-touched order, with its value on each.
+    var touches: [Touch] = []
+    /// True once the write was shown on its own device (`replaced` is then known for the items
+    /// it was shown on).
+    var recorded = false
+    /// The cloud or the engine refused it and told the app.
+    var rejected = false
+    /// Index in `CheckContext.discards` of the first time it was discarded; -1 if never.
+    var discard: Int32 = -1
+    /// It took part in a conflict (detected by the cloud or shown to an app).
+    var inConflict = false
+    /// Index in `CheckContext.resolutions` of the last policy that resolved a conflict over it; -1 if none.
+    var resolution: Int32 = -1
+    /// Indices in `CheckContext.decisions` of the last-writer-wins choices it lost, in order.
+    var lostDecisions: [Int32] = []
+
+    /// The value the write put on `item`, if it touched it.
+    func value(on item: Int32) -> ItemValue? {
+        for touch in touches where touch.item == item { return touch.value }
+        return nil
+    }
+
+    /// True if every item the write touched it removed.
+    var isDelete: Bool { !touches.isEmpty && touches.allSatisfy { $0.value == .absent } }
+}
+
+/// One item a write touched.
+struct Touch {
+    /// Sentinel for `replaced`: the write was never shown on its own device for this item.
+    static let notShown: Int32 = -2
+    /// Sentinel for `replaced`: its device showed nothing (no write) for the item before it.
+    static let nothing: Int32 = -1
+
+    var item: Int32
+    /// The value it put there (the last one reported, for a write reported twice).
+    var value: ItemValue
+    /// What its device showed for the item just before the write replaced it: a write id,
+    /// `nothing`, or `notShown`.
+    var replaced: Int32
+}

@@ -1,0 +1,55 @@
+import SyncLabKernel
+import SyncLabProtocol
+
+/// `atomicityViolation` (SPEC §6): a moment at which a device showed, for the items of one
+/// atomic call or batch, some of that call's values alongside values the call had replaced.
+///
+/// A moment is the end of a batch: the pass collects the multi-item writes a device showed in
+/// the batch and, when it ends, looks at what that device shows for each of their items.
+struct AtomicityPass {
+    private(set) var anomalies: [Anomaly] = []
+    /// (device index, write) pairs touched in this batch; sorted and deduplicated at its end.
+    private var touched: [(device: Int32, write: Int32)] = []
+
+    mutating func visible(_ step: VisibleStep, _ context: CheckContext) {
+        guard step.write >= 0, context.writes[Int(step.write)].touches.count > 1 else { return }
+        touched.append((step.device.index, step.write))
+    }
+
+    /// The batch ended: checks each multi-item write shown in it on its device.
+    mutating func endBatch(at time: SimInstant, _ context: inout CheckContext) {
+        guard !touched.isEmpty else { return }
+        let ids = context.graph.ids
+        touched.sort { $0.device != $1.device ? $0.device < $1.device : ids[Int($0.write)] < ids[Int($1.write)] }
+        var last: (device: Int32, write: Int32)?
+        for pair in touched where last.map({ $0.device != pair.device || $0.write != pair.write }) ?? true {
+            last = pair
+            check(pair.write, on: DeviceID(pair.device), at: time, &context)
+        }
+        touched.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func check(_ write: Int32, on device: DeviceID, at time: SimInstant, _ context: inout CheckContext) {
+        let info = context.writes[Int(write)]
+        guard info.touches.count > 1, info.recorded else { return }
+        var showsNew = false
+        var showsOld: Int32?
+        for touch in info.touches {
+            let now = context.shown[shownKey(device: device.index, item: touch.item)]
+            let nowWrite = now?.write ?? -1
+            if nowWrite == write { showsNew = true; continue }
+            guard touch.replaced != Touch.notShown, nowWrite == touch.replaced else { continue }
+            // A later write to this item that saw the atomic one (a delete of one member, say)
+            // may leave it showing what it showed before: no violation (SPEC §6).
+            let later = context.latestWrite[Int(touch.item)]
+            if later >= 0, later != write, context.graph.observes(later, write),
+               context.writes[Int(later)].value(on: touch.item) == now?.value ?? .absent { continue }
+            showsOld = touch.item
+        }
+        guard showsNew, let oldItem = showsOld else { return }
+        let item = context.items[oldItem], name = context.deviceName(device)
+        anomalies.append(context.anomaly(.atomicityViolation, item, device: name, at: time,
+            explanation: "\(name) showed part of atomic write \(context.name(write)) while \(item.displayName) still had the value that write replaced.",
+            write: context.name(write)))
+    }
+}

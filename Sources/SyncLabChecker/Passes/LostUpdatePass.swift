@@ -1,0 +1,103 @@
+import SyncLabKernel
+import SyncLabProtocol
+import SyncLabHistory
+
+/// `lostUpdate` (SPEC §6): per accepted write, per item it was lost on (`SurvivalPass`), one
+/// anomaly saying which write replaced it and why, in one sentence.
+struct LostUpdatePass {
+    private(set) var anomalies: [Anomaly] = []
+
+    mutating func run(_ context: inout CheckContext, lostItems: [[Int32]], invertedBy: [Int32]) {
+        for operation in context.history.operations where operation.outcome == .accepted {
+            let write = context.writeIndex(operation.write)
+            let info = context.writes[Int(write)]
+            guard let first = info.touches.first else { continue }
+            let item = context.items[first.item]
+            // A write that survives is not lost, even if its engine gave it up: an upload the
+            // cloud applied whose answer never came back is reported discarded by the device.
+            let lost = lostItems[Int(write)]
+            guard !info.rejected, !lost.isEmpty else { continue }
+            let name = context.name(write), device = context.deviceName(operation.device)
+            if info.discard >= 0 {
+                let discard = context.discards[Int(info.discard)]
+                anomalies.append(context.anomaly(.lostUpdate, discard.item, device: device, at: operation.at,
+                    explanation: "\(device)'s write \(name) (\(operation.summary)) never reached the cloud: \(discard.reason).", write: name))
+                continue
+            }
+            // A delete that lost to a concurrent edit loses no data: the edit wins and the item
+            // comes back (SPEC §4.2, §4.3; for KVS the checker reports a resurrection). Only
+            // values can be lost.
+            if info.isDelete && item.store != .kvs { continue }
+            // KVS has no edit-wins rule (SPEC §4.1): a removal that an unseen set beat is a
+            // write lost like any other (and its key's return a resurrection).
+            var reported = item.store == .kvs ? lost : lost.filter { info.value(on: $0) != .absent }
+            // A record's fields are its items; the record itself (its existence) is reported
+            // only when none of the write's fields was lost, so a create counts once.
+            if item.store == .records {
+                let fields = reported.filter { !context.items[$0].field.isEmpty }
+                if !fields.isEmpty { reported = fields }
+            }
+            for lostItem in reported {
+                let sentence = explain(write, operation, lostItem, invertedBy: invertedBy, &context)
+                anomalies.append(context.anomaly(.lostUpdate, context.items[lostItem], device: device, at: operation.at,
+                    explanation: sentence.text, write: name, replacedBy: sentence.replacer.map { context.history.name(of: $0) }))
+            }
+        }
+    }
+
+    /// Why `write` was lost on `item`, and the write that replaced it.
+    private func explain(_ write: Int32, _ operation: OperationRecord, _ item: Int32, invertedBy: [Int32],
+                         _ context: inout CheckContext) -> (text: String, replacer: WriteID?) {
+        let info = context.writes[Int(write)]
+        let key = context.items[item]
+        let name = context.name(write), device = context.deviceName(operation.device)
+        let finalWrite = context.finalWrite(item)
+        // The write that overwrote it: the one last-writer-wins chose over it, else the first
+        // its own device showed in its place that had not seen it, else the final value.
+        let decision = firstDecision(over: write, on: item, &context) ?? firstDecision(over: write, on: nil, &context)
+        var seenReplacing: WriteID?
+        for replacing in context.replacedOnDevice[writeItemKey(write: write, item: item)] ?? [] where !context.graph.observes(replacing, write) {
+            seenReplacing = context.graph[replacing]
+            break
+        }
+        let replacer = decision.map { context.graph[$0.chosen] } ?? seenReplacing ?? finalWrite
+        // A write of several items says which one this is (each is its own anomaly).
+        let which = info.touches.count > 1 ? " on \(key.displayName)" : ""
+        var sentence = "\(device)'s write \(name) (\(operation.summary) at \(SimDuration(microseconds: operation.at.microseconds)))\(which) was lost: "
+        if invertedBy[Int(write)] >= 0 {
+            let inversion = context.decisions[Int(invertedBy[Int(write)])]
+            sentence += "last-writer-wins by \(inversion.rule) kept \(context.describe(inversion.chosen)), which \(name) had already seen, because clock skew made it look newer"
+        } else if let decision {
+            sentence += "last-writer-wins by \(decision.rule) kept \(context.describe(decision.chosen)), which had not seen it"
+            if info.inConflict && key.store == .documents { sentence += ", and the conflict version holding \(name) was later removed" }
+        } else if let replacer, info.resolution >= 0 {
+            let resolution = context.resolutions[Int(info.resolution)]
+            sentence += "\(resolution.device) resolved a conflict over it with policy \(resolution.policy), which "
+            sentence += context.graph.observes(write, replacer)
+                ? "put back the older value of \(context.describe(replacer)), which \(name) had replaced"
+                : "kept \(context.describe(replacer)), a value that had not seen it"
+        } else if let replacer, context.graph.observes(write, replacer) {
+            // An older value the write had itself replaced came back: a save that had not
+            // seen the write sent the old value again (allKeys, changedKeys, clientWins).
+            sentence += "the older value of \(context.describe(replacer)), which \(name) had replaced, was written back over it by a save that had not seen it"
+        } else if let replacer {
+            sentence += "\(context.describe(replacer)) replaced it without having seen it"
+            if info.inConflict { sentence += " when the conflict was resolved" }
+        } else {
+            sentence += "the item is gone and nothing that removed it had seen this write"
+        }
+        if let finalWrite, finalWrite != replacer { sentence += "; the final value is \(context.describe(finalWrite))" }
+        return (sentence + ".", replacer)
+    }
+
+    /// The first last-writer-wins choice over `write` (on `item`, or on any item when nil) whose
+    /// winner had not seen it.
+    private func firstDecision(over write: Int32, on item: Int32?, _ context: inout CheckContext) -> CheckContext.Decision? {
+        for index in context.writes[Int(write)].lostDecisions {
+            let decision = context.decisions[Int(index)]
+            if let item, decision.item != item { continue }
+            if !context.graph.observes(decision.chosen, write) { return decision }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,97 @@
+import SyncLabProtocol
+
+/// Per write, the items it was lost on (SPEC §6): not the final value, not in `observed` of
+/// it, surviving nowhere. A value survives as the item's final value, as a value a device
+/// still shows, as an unresolved conflict version, through a merge or a conflict copy that
+/// lists it, and through a delete that had seen it (removed on purpose is not lost).
+///
+/// KVS keys and record fields are judged one item at a time: a write that touched several
+/// (`kvs.setMany`, a record save) can survive on one and be lost on another. Documents are
+/// judged over the whole graph, because a conflict copy keeps a version alive on another
+/// path; a document write whose content is the final content loses nothing either.
+struct SurvivalPass {
+    /// Per dense write index, the items (ids) it was lost on, documents first, each group in
+    /// `ItemKey` order.
+    private(set) var lostItems: [[Int32]] = []
+
+    /// - Complexity: O(Σ over items of what that item's survivors reach).
+    mutating func run(_ context: inout CheckContext) {
+        let history = context.history
+        lostItems = Array(repeating: [], count: context.writes.count)
+        var roots: [[Int32]] = Array(repeating: [], count: context.items.count)
+        for (item, final) in context.finalByItem.enumerated() {
+            if let write = final?.write, let index = context.graph.existingIndex(of: write) { roots[item].append(index) }
+        }
+        for survivors in history.survivingWrites {
+            for write in survivors {
+                guard let index = context.graph.existingIndex(of: write) else { continue }
+                for touch in context.writes[Int(index)].touches { roots[Int(touch.item)].append(index) }
+            }
+        }
+        for view in history.finalDeviceViews {
+            for entry in view ?? [] {
+                if let write = entry.write, let index = context.graph.existingIndex(of: write) { roots[Int(context.itemID(entry.item))].append(index) }
+            }
+        }
+        // Deletes a device still shows for items the cloud no longer has.
+        for (key, seen) in context.shown where seen.value == .absent && seen.write >= 0 {
+            let item = Int(key >> 32)
+            if context.finalByItem[item] == nil { roots[item].append(seen.write) }
+        }
+        var writesByItem: [[Int32]] = Array(repeating: [], count: context.items.count)
+        for operation in history.operations where operation.outcome == .accepted {
+            let write = context.writeIndex(operation.write)
+            guard !context.writes[Int(write)].rejected else { continue }
+            for touch in context.writes[Int(write)].touches {
+                writesByItem[Int(touch.item)].append(write)
+                if touch.value == .absent {
+                    // What a delete had seen was removed on purpose. A KVS removal itself can
+                    // still be lost (no edit-wins rule there), so only what it was built on counts.
+                    if context.items[touch.item].store == .kvs {
+                        roots[Int(touch.item)].append(contentsOf: context.graph.edges[Int(write)])
+                    } else {
+                        roots[Int(touch.item)].append(write)
+                    }
+                }
+            }
+        }
+        let items = context.items.sorted(writesByItem.indices.filter { !writesByItem[$0].isEmpty }.map { Int32($0) })
+        let documents = items.filter { context.items[$0].store == .documents }
+        // Every document's survivors at once (a conflict copy keeps a version alive on another path).
+        context.graph.mark(from: roots.indices.filter { context.items[Int32($0)].store == .documents }.flatMap { roots[$0] })
+        for item in documents {
+            let final = context.finalByItem[Int(item)]
+            for write in writesByItem[Int(item)] where !context.graph.isMarked(write) {
+                if let final, final.write != nil, context.writes[Int(write)].value(on: item) == final.value { continue }
+                lostItems[Int(write)].append(item)
+            }
+        }
+        // The same key or field in every private account shares its survivors: a record saved
+        // while signed out is uploaded to whichever account signs in next (SPEC §4.3), so it can
+        // survive in another account than the one it was made under. (A value crossing accounts
+        // any other way is an isolation violation, reported on its own.)
+        var groupByKey: [ItemKey: Int] = [:]
+        var groupOf: [Int] = Array(repeating: -1, count: context.items.count)
+        var groupRoots: [[Int32]] = []
+        for item in 0..<context.items.count where !roots[item].isEmpty || !writesByItem[item].isEmpty {
+            let key = context.items[Int32(item)]
+            guard key.store != .documents else { continue }
+            let shared = key.account == .publicDatabase ? key : ItemKey(account: AccountID(index: 0), store: key.store, name: key.name, field: key.field)
+            let group = groupByKey[shared] ?? groupRoots.count
+            if group == groupRoots.count { groupByKey[shared] = group; groupRoots.append([]) }
+            groupOf[item] = group
+            groupRoots[group].append(contentsOf: roots[item])
+        }
+        for item in items where context.items[item].store != .documents {
+            context.graph.mark(from: groupRoots[groupOf[Int(item)]])
+            // A record's existence is a fact, not a value someone typed: a write that created
+            // (or re-created) a record that exists at the end with its type lost nothing there.
+            let key = context.items[item]
+            let existing = key.store == .records && key.field.isEmpty ? context.finalByItem[Int(item)]?.value : nil
+            for write in writesByItem[Int(item)] where !context.graph.isMarked(write) {
+                if let existing, existing != .absent, context.writes[Int(write)].value(on: item) == existing { continue }
+                lostItems[Int(write)].append(item)
+            }
+        }
+    }
+}
