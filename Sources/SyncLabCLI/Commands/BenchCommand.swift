@@ -3,103 +3,182 @@ import SyncLabKernel
 import SyncLabJSON
 import SyncLabProtocol
 import SyncLabScenario
-import SyncLabSimulation
 import SyncLabChecker
+import SyncLabSimulation
 
 /// `synclab bench`: how fast the simulator runs a synthetic workload (release build advised).
 ///
-/// N devices on one account make random writes (KVS `kvs.set`, or `record.save` into one custom
-/// zone) at exponentially distributed intervals for a simulated duration. Prints events/s, user
-/// operations/s, deliveries/s, the simulated-to-wall time ratio and peak memory. The workload is
-/// built from the seed, so two runs with one seed do the same work.
+/// N devices on one account make random writes (KVS `kvs.set`, `doc.save`, or `record.save` into
+/// one custom zone) at exponentially distributed intervals for a simulated duration. Prints
+/// events/s, user operations/s, deliveries/s, the simulated-to-wall time ratio and peak memory,
+/// and beside them the kernel's no-op event rate measured in the same process, since a shared
+/// machine's speed varies: `ofKernel` is the figure to compare across runs.
 enum BenchCommand {
     static let usage = """
-    usage: synclab bench [--devices N] [--duration D] [--interval D] [--keys N] [--store kvs|records]
-                         [--seed N] [--trace] [--check] [--format text|json]
+    usage: synclab bench [--devices N] [--duration D] [--interval D] [--keys N]
+                         [--store kvs|documents|records|mixed] [--workload writes|idle|offline|day]
+                         [--seed N] [--trace] [--trace-file PATH] [--check] [--format text|json]
+                         [--compare BASELINE.json]
+           synclab bench --series [--series-svg PATH] [--store S]
+           synclab bench --kernel
 
     Runs a synthetic workload and reports the simulator's speed.
-      --devices N     devices on one account (default 1000)
-      --duration D    simulated time of the workload (default 2m)
-      --interval D    mean time between one device's writes (default 60s)
-      --keys N        distinct keys / records written (default 100)
-      --store S       kvs (default) or records
+      --devices N     devices on one account (default 1000; 50 for --workload day)
+      --duration D    simulated time of the workload (default 2m; 24h for --workload day)
+      --interval D    mean time between one device's writes (default 60s; 4m for --workload day)
+      --keys N        distinct keys / documents / records written (default 100)
+      --store S       kvs (default), documents, records, or mixed (each write picks one)
+      --workload W    writes (default); idle (launch only: bytes per idle device); offline
+                      (every device in airplane mode: bytes per pending change); day (all three
+                      stores, three airplane windows per device; --store mixed implied)
       --seed N        workload and simulation seed (default 1)
-      --trace         also record the trace (off by default: bench measures the simulator)
-      --check         also run the checker on the history (off by default)
+      --trace         also record the trace, streamed to --trace-file (default: a temporary
+                      file, removed after) so memory does not grow with it
+      --check         also run the checker on the history, and time it alone
       --format F      text (default) or json
+      --compare F     print each figure's ratio to the same figures in F (a --format json output,
+                      or an array of them: the entry with this run's store, workload and devices)
+      --series        devices 10, 100, 1,000, 10,000 (each in its own process, about 1,000 writes):
+                      a Markdown table on stdout, and with --series-svg a plot of it
       --kernel        instead: the kernel's no-op event path (10 million events, 1,000 pending)
     """
 
     static func main(_ arguments: [String]) -> ExitStatus {
         let parsed: Arguments
         do {
-            parsed = try Arguments(arguments, valued: ["--devices", "--duration", "--interval", "--keys", "--store", "--seed", "--format"],
-                                   flags: ["--trace", "--check", "--kernel", "--help"])
+            parsed = try Arguments(arguments, valued: ["--devices", "--duration", "--interval", "--keys", "--store", "--seed", "--format",
+                                                       "--workload", "--trace-file", "--compare", "--series-svg"],
+                                   flags: ["--trace", "--check", "--kernel", "--series", "--help"])
         } catch { Console.error("synclab bench: \(error.message)\n\(usage)"); return .badInput }
         if parsed.has("--help") { Console.out(usage); return .success }
-        guard let deviceCount = Int(parsed.value("--devices") ?? "1000"), deviceCount > 0,
-              let duration = Units.duration(parsed.value("--duration") ?? "2m"), duration > .zero,
-              let interval = Units.duration(parsed.value("--interval") ?? "60s"), interval > .zero,
+        var workload = BenchWorkload()
+        workload.kind = parsed.value("--workload") ?? "writes"
+        let day = workload.kind == "day"
+        workload.store = parsed.value("--store") ?? (day ? "mixed" : "kvs")
+        guard let deviceCount = Int(parsed.value("--devices") ?? (day ? "50" : "1000")), deviceCount > 0,
+              let duration = Units.duration(parsed.value("--duration") ?? (day ? "24h" : "2m")), duration > .zero,
+              let interval = Units.duration(parsed.value("--interval") ?? (day ? "4m" : "60s")), interval > .zero,
               let keyCount = Int(parsed.value("--keys") ?? "100"), keyCount > 0,
               let seed = UInt64(parsed.value("--seed") ?? "1") else {
             Console.error("synclab bench: bad option value\n\(usage)"); return .badInput
         }
-        let store = parsed.value("--store") ?? "kvs"
-        guard store == "kvs" || store == "records" else { Console.error("synclab bench: --store takes kvs or records"); return .badInput }
+        guard BenchWorkload.stores.contains(workload.store) else { Console.error("synclab bench: --store takes kvs, documents, records or mixed"); return .badInput }
+        guard BenchWorkload.kinds.contains(workload.kind) else { Console.error("synclab bench: --workload takes writes, idle, offline or day"); return .badInput }
         let format = parsed.value("--format") ?? "text"
         guard format == "text" || format == "json" else { Console.error("synclab bench: --format takes text or json"); return .badInput }
+        workload.devices = deviceCount; workload.duration = duration; workload.interval = interval; workload.keys = keyCount; workload.seed = seed
 
         if parsed.has("--kernel") { return kernel(format: format, seed: seed) }
-        let run = workload(devices: deviceCount, duration: duration, interval: interval, keys: keyCount, records: store == "records", seed: seed)
+        if parsed.has("--series") { return BenchSeries.main(store: workload.store, seed: seed, svgPath: parsed.value("--series-svg")) }
+        var baseline: [(String, Double)]?
+        if let path = parsed.value("--compare") {
+            switch BenchComparison.load(path, store: workload.store, workload: workload.kind, devices: deviceCount) {
+            case .success(let figures): baseline = figures
+            case .failure(let error): Console.error("synclab bench: \(error.message)"); return .badInput
+            }
+        }
+        let figures = measure(workload, trace: parsed.has("--trace"), traceFile: parsed.value("--trace-file"), check: parsed.has("--check"))
+        if format == "json" {
+            Console.out(JSON.object(figures).renderedPretty())
+        } else {
+            printText(figures, workload)
+        }
+        if let baseline { BenchComparison.print(figures, against: baseline) }
+        return .success
+    }
+
+    /// Runs the workload once and returns its figures, in a fixed order.
+    static func measure(_ workload: BenchWorkload, trace: Bool, traceFile: String?, check: Bool) -> [(String, JSON)] {
+        // The kernel's rate first, in this process: the yardstick for this machine right now.
+        let kernelRate = kernelRate(seed: workload.seed)
+        let run = workload.scenario()
         var options = SimulationOptions()
-        options.recordTrace = parsed.has("--trace")
-        options.recordHistory = parsed.has("--check")
+        options.recordTrace = trace
+        options.recordHistory = check
+        let temporaryTrace = trace && traceFile == nil
+        if trace {
+            options.traceFile = traceFile ?? (NSTemporaryDirectory() as NSString).appendingPathComponent("synclab-bench-\(ProcessInfo.processInfo.processIdentifier).jsonl")
+        }
+        defer { if temporaryTrace, let path = options.traceFile { try? FileManager.default.removeItem(atPath: path) } }
         let clock = ContinuousClock()
         let started = clock.now
         var simulator = Simulator(run: run, options: options)
-        let outcome = simulator.execute(judge: false)
-        // The checker is timed on its own too, so its facts/s is a figure of its own.
-        let checkStarted = clock.now
-        if parsed.has("--check") { _ = Checker().check(outcome.history) }
-        let checkSeconds = seconds(clock.now - checkStarted)
+        let outcome = simulator.execute(judge: check)
         let wallSeconds = seconds(clock.now - started)
-        let facts = outcome.history.facts.count
+        var checkerSeconds = 0.0
+        if check {
+            // Timed alone as well: the same history through the checker once more.
+            let checkStarted = clock.now
+            _ = Checker().check(outcome.history)
+            checkerSeconds = seconds(clock.now - checkStarted)
+        }
         let stats = outcome.statistics
         let simulatedSeconds = Double(outcome.endTime.microseconds) / 1e6
-        let figures: [(String, JSON)] = [
-            ("store", .string(store)),
-            ("devices", .int(Int64(deviceCount))),
-            ("seed", .uint(seed)),
+        let rate = Double(stats.events) / max(wallSeconds, 1e-9)
+        var figures: [(String, JSON)] = [
+            ("store", .string(workload.store)),
+            ("workload", .string(workload.kind)),
+            ("devices", .int(Int64(workload.devices))),
+            ("seed", .uint(workload.seed)),
             ("events", .int(Int64(stats.events))),
             ("operations", .int(Int64(stats.operations))),
             ("messages", .int(Int64(stats.messages))),
             ("deliveries", .int(Int64(stats.deliveries))),
+            ("settled", .bool(outcome.settled)),
             ("simulated_s", .double(simulatedSeconds)),
             ("wall_s", .double(wallSeconds)),
-            ("eventsPerSecond", .double(Double(stats.events) / max(wallSeconds, 1e-9))),
+            ("eventsPerSecond", .double(rate)),
+            ("eventsPerWrite", .double(Double(stats.events) / Double(max(stats.operations, 1)))),
             ("operationsPerSecond", .double(Double(stats.operations) / max(wallSeconds, 1e-9))),
             ("deliveriesPerSecond", .double(Double(stats.deliveries) / max(wallSeconds, 1e-9))),
             ("simulatedToWallRatio", .double(simulatedSeconds / max(wallSeconds, 1e-9))),
-            ("checkFacts", .int(Int64(facts))),
-            ("check_s", .double(checkSeconds)),
-            ("checkFactsPerSecond", .double(Double(facts) / max(checkSeconds, 1e-9))),
+            ("kernelEventsPerSecond", .double(kernelRate)),
+            ("ofKernel", .double(rate / max(kernelRate, 1e-9))),
             ("peakMemoryBytes", .int(ProcessMemory.peakResidentBytes())),
+            ("bytesPerDevice", .double(Double(ProcessMemory.peakResidentBytes()) / Double(workload.devices))),
             ("cores", .int(Int64(ProcessInfo.processInfo.activeProcessorCount))),
         ]
-        if format == "json" {
-            Console.out(JSON.object(figures).renderedPretty())
-        } else {
-            Console.out("synclab bench: \(store), \(deviceCount) devices, seed \(seed), \(ProcessInfo.processInfo.activeProcessorCount) cores")
-            Console.out(String(format: "  events          %12d  %12.0f /s", stats.events, Double(stats.events) / max(wallSeconds, 1e-9)))
-            Console.out(String(format: "  user operations %12d  %12.0f /s", stats.operations, Double(stats.operations) / max(wallSeconds, 1e-9)))
-            Console.out(String(format: "  deliveries      %12d  %12.0f /s", stats.deliveries, Double(stats.deliveries) / max(wallSeconds, 1e-9)))
-            Console.out(String(format: "  simulated %.1f s in %.3f s wall: %.0fx real time", simulatedSeconds, wallSeconds, simulatedSeconds / max(wallSeconds, 1e-9)))
-            if parsed.has("--check") {
-                Console.out(String(format: "  checker: %d history facts in %.3f s: %.0f facts/s", facts, checkSeconds, Double(facts) / max(checkSeconds, 1e-9)))
-            }
-            Console.out(String(format: "  peak memory %.1f MB", Double(ProcessMemory.peakResidentBytes()) / 1_048_576))
+        if let file = outcome.traceFile { figures.append(("traceBytes", .int(file.bytes))) }
+        if check {
+            figures.append(("historyFacts", .int(Int64(outcome.history.facts.count))))
+            figures.append(("checker_s", .double(checkerSeconds)))
+            figures.append(("factsPerSecond", .double(Double(outcome.history.facts.count) / max(checkerSeconds, 1e-9))))
+            figures.append(("anomalies", .int(Int64(outcome.report.anomalies.count))))
         }
-        return .success
+        return figures
+    }
+
+    static func printText(_ figures: [(String, JSON)], _ workload: BenchWorkload) {
+        func number(_ key: String) -> Double {
+            switch figures.first(where: { $0.0 == key })?.1 {
+            case .int(let value)?: return Double(value)
+            case .double(let value)?: return value
+            default: return 0
+            }
+        }
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        Console.out("synclab bench: \(workload.store) \(workload.kind), \(workload.devices) devices, seed \(workload.seed), \(cores) cores")
+        Console.out(String(format: "  events          %12.0f  %12.0f /s  (%.3f of the kernel's %.0f /s)", number("events"), number("eventsPerSecond"), number("ofKernel"), number("kernelEventsPerSecond")))
+        Console.out(String(format: "  user operations %12.0f  %12.0f /s  (%.0f events per write)", number("operations"), number("operationsPerSecond"), number("eventsPerWrite")))
+        Console.out(String(format: "  deliveries      %12.0f  %12.0f /s", number("deliveries"), number("deliveriesPerSecond")))
+        Console.out(String(format: "  simulated %.1f s in %.3f s wall: %.0fx real time%@", number("simulated_s"), number("wall_s"), number("simulatedToWallRatio"),
+                           figures.contains { $0.0 == "settled" && $0.1 == .bool(false) } ? " (did not settle)" : ""))
+        Console.out(String(format: "  peak memory %.1f MB (%.0f bytes per device)", number("peakMemoryBytes") / 1_048_576, number("bytesPerDevice")))
+        if figures.contains(where: { $0.0 == "traceBytes" }) {
+            Console.out(String(format: "  trace %.1f MB streamed", number("traceBytes") / 1_048_576))
+        }
+        if figures.contains(where: { $0.0 == "checker_s" }) {
+            Console.out(String(format: "  checker %.3f s alone: %.0f history facts, %.0f facts/s, %.0f anomalies", number("checker_s"), number("historyFacts"), number("factsPerSecond"), number("anomalies")))
+        }
+    }
+
+    /// The kernel's no-op event rate now (2 million events, about a second at most).
+    static func kernelRate(seed: UInt64) -> Double {
+        let events = 2_000_000
+        let clock = ContinuousClock()
+        let started = clock.now
+        _ = KernelBenchmark.run(events: events, pending: 1_000, seed: seed)
+        return Double(events) / max(seconds(clock.now - started), 1e-9)
     }
 
     static func seconds(_ duration: Duration) -> Double {
@@ -112,8 +191,7 @@ enum BenchCommand {
         let clock = ContinuousClock()
         let started = clock.now
         let checksum = KernelBenchmark.run(events: events, pending: pending, seed: seed)
-        let elapsed = clock.now - started
-        let wallSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let wallSeconds = seconds(clock.now - started)
         let rate = Double(events) / max(wallSeconds, 1e-9)
         if format == "json" {
             Console.out(JSON.object([("kernelEvents", .int(Int64(events))), ("pending", .int(Int64(pending))), ("wall_s", .double(wallSeconds)),
@@ -123,39 +201,5 @@ enum BenchCommand {
             Console.out(String(format: "synclab bench --kernel: %d no-op events, %d pending, %.3f s wall: %.0f events/s (checksum %lld)", events, pending, wallSeconds, rate, checksum))
         }
         return .success
-    }
-
-    /// The synthetic scenario: every device writes at random times drawn from the seed.
-    static func workload(devices deviceCount: Int, duration: SimDuration, interval: SimDuration, keys: Int, records: Bool, seed: UInt64) -> ScenarioRun {
-        var random = SeededRandom(seed: seed, stream: "bench/workload")
-        let devices = (0..<deviceCount).map { DeviceSpec(id: "d\($0)") }
-        var steps: [Step] = []
-        if records {
-            for index in 0..<deviceCount {
-                steps.append(Step(at: .start, devices: [index], op: .zoneCreate(database: .private, zone: "Bench"), source: "bench", fileIndex: 0))
-            }
-        }
-        for index in 0..<deviceCount {
-            var time = SimInstant.start
-            var written = 0
-            while true {
-                let gap = -log(max(random.nextUnit(), 1e-12)) * Double(interval.microseconds)
-                time = time + SimDuration(microseconds: Int64(gap))
-                guard time.microseconds <= duration.microseconds else { break }
-                let key = Int(random.next() % UInt64(keys))
-                written += 1
-                let op: StepOp = records
-                    ? .recordSave(RecordFieldsChange(database: .private, zone: "Bench", type: "Item", name: "r\(key)",
-                                                     fields: [FieldAssignment(name: "value", value: .int(Int64(written)))]))
-                    : .kvsSet(entries: [PlistEntry(key: "k\(key)", value: .integer(Int64(written)))])
-                steps.append(Step(at: time, devices: [index], op: op, source: "bench", fileIndex: 1))
-            }
-        }
-        steps.sort { $0.at < $1.at }
-        var end = EndSpec()
-        end.settle = .minutes(10)
-        return ScenarioRun(scenarioName: "bench", description: "synthetic workload", variant: "base", seed: seed, duration: duration,
-                           accounts: ["main"], environment: .development, limits: Limits(), engine: EngineSettings(),
-                           network: LinkSettings(), devices: devices, steps: steps, end: end, expect: Expectations())
     }
 }

@@ -41,11 +41,80 @@ struct CloudRecordZone: Hashable, Sendable {
     var incarnation: UInt64
     /// The database sequence of the zone's last change (creation, or any record change).
     var lastChangeSequence: UInt64
-    var records: [String: Entry] = [:]
-    var tombstones: [String: Tombstone] = [:]
+    /// Live records by name. Change them only through `store(_:_:)` and `bury(_:_:)`, which
+    /// keep `changeLog` in step.
+    private(set) var records: [String: Entry] = [:]
+    private(set) var tombstones: [String: Tombstone] = [:]
+    /// Every record change in sequence order: what a zone fetch walks from its token on, so a
+    /// fetch costs the changes since the token, not the size of the zone. A record changed again
+    /// leaves its earlier entry behind (skipped as stale); `compactIfSparse()` drops those.
+    private(set) var changeLog: [LoggedChange] = []
+
+    /// One record change: the record's name and the sequence it changed at.
+    struct LoggedChange: Hashable, Sendable {
+        var sequence: UInt64
+        var name: String
+    }
 
     init(incarnation: UInt64, sequence: UInt64) {
         self.incarnation = incarnation; self.lastChangeSequence = sequence
+    }
+
+    /// Saves a record's new entry (its sequence is the change's), replacing any tombstone.
+    mutating func store(_ name: String, _ entry: Entry) {
+        records[name] = entry
+        tombstones[name] = nil
+        log(entry.sequence, name)
+    }
+
+    /// Deletes a live record, leaving a tombstone. Returns the entry deleted, if there was one.
+    mutating func bury(_ name: String, _ tombstone: Tombstone) -> Entry? {
+        guard let entry = records.removeValue(forKey: name) else { return nil }
+        tombstones[name] = tombstone
+        log(tombstone.sequence, name)
+        return entry
+    }
+
+    /// Records changed and deleted after `since`, each list ordered by sequence and, within one
+    /// sequence (a cascade), by name in UTF-8 order.
+    func changes(since: UInt64) -> (changed: [ServerRecord], deleted: [(name: String, tombstone: Tombstone)]) {
+        var changed: [ServerRecord] = []
+        var deleted: [(name: String, tombstone: Tombstone)] = []
+        // The first entry after the token: the log is in sequence order.
+        var low = 0, high = changeLog.count
+        while low < high {
+            let middle = (low + high) / 2
+            if changeLog[middle].sequence <= since { low = middle + 1 } else { high = middle }
+        }
+        var start = low
+        while start < changeLog.count {
+            var end = start + 1
+            while end < changeLog.count && changeLog[end].sequence == changeLog[start].sequence { end += 1 }
+            let sequence = changeLog[start].sequence
+            var names = changeLog[start..<end].map(\.name)
+            if names.count > 1 { names.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
+            var previous: String?
+            for name in names where name != previous {
+                previous = name
+                if let entry = records[name], entry.sequence == sequence { changed.append(entry.record) }
+                if let tombstone = tombstones[name], tombstone.sequence == sequence { deleted.append((name, tombstone)) }
+            }
+            start = end
+        }
+        return (changed, deleted)
+    }
+
+    private mutating func log(_ sequence: UInt64, _ name: String) {
+        changeLog.append(LoggedChange(sequence: sequence, name: name))
+        // Amortised: the log is rebuilt only after it has grown to twice what is live.
+        if changeLog.count > 2 * (records.count + tombstones.count) + 16 { compact() }
+    }
+
+    /// Keeps only the entries of each name's latest change.
+    private mutating func compact() {
+        changeLog.removeAll { change in
+            records[change.name]?.sequence != change.sequence && tombstones[change.name]?.sequence != change.sequence
+        }
     }
 
     /// Record names in UTF-8 byte order.

@@ -29,14 +29,9 @@ extension RecordService {
         // The default zone has no change tracking: fetching its changes brings nothing.
         if fetch.zone == RecordID.defaultZone { return ZoneChanges(zone: fetch.zone, changed: [], deleted: [], token: token, error: nil) }
         let since = fetch.token.flatMap { $0.incarnation == zone.incarnation ? $0.sequence : nil } ?? 0
-        let changed = zone.sortedNames.compactMap { zone.records[$0] }.filter { $0.sequence > since }
-            .sorted { $0.sequence < $1.sequence }.map(\.record)
-        let deleted = zone.tombstones.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-            .compactMap { name in zone.tombstones[name].map { (name, $0) } }
-            .filter { $0.1.sequence > since }
-            .sorted { $0.1.sequence < $1.1.sequence }
-            .map { RecordDeletion(id: RecordID(zone: fetch.zone, name: $0.0), write: $0.1.write) }
-        return ZoneChanges(zone: fetch.zone, changed: changed, deleted: deleted, token: token, error: nil)
+        let changes = zone.changes(since: since)
+        let deleted = changes.deleted.map { RecordDeletion(id: RecordID(zone: fetch.zone, name: $0.name), write: $0.tombstone.write) }
+        return ZoneChanges(zone: fetch.zone, changed: changes.changed, deleted: deleted, token: token, error: nil)
     }
 
     /// Every live record of a zone and its deletions: a query with a true predicate.

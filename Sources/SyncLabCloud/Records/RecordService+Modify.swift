@@ -72,8 +72,9 @@ extension RecordService {
         if id.zone != RecordID.defaultZone && work.db.zones[id.zone] == nil {
             return .failed(id, work.db.deletedZones[id.zone]?.deletion.byUser == true ? .userDeletedZone : .zoneNotFound)
         }
-        var zone = work.db.zones[id.zone]!
-        let existing = zone.records[id.name]
+        // Read in place: a copy of the zone held across the change below would make the
+        // dictionary copy all of its records on write.
+        let existing = work.db.zones[id.zone]!.records[id.name]
         if dbKey == .publicDatabase, let existing, existing.record.creatorAccount != request.account {
             return .failed(id, .permissionFailure)
         }
@@ -126,11 +127,9 @@ extension RecordService {
         var appliedSaves = existing?.appliedSaves ?? []
         appliedSaves.append(save)
         if appliedSaves.count > CloudRecordZone.savesRemembered { appliedSaves.removeFirst() }
-        zone.records[id.name] = CloudRecordZone.Entry(record: record, sequence: sequence, chargedBytes: charge, history: history,
-                                                      appliedSaves: appliedSaves)
-        zone.tombstones[id.name] = nil
-        zone.lastChangeSequence = sequence
-        work.db.zones[id.zone] = zone
+        work.db.zones[id.zone]!.store(id.name, CloudRecordZone.Entry(record: record, sequence: sequence, chargedBytes: charge, history: history,
+                                                                     appliedSaves: appliedSaves))
+        work.db.zones[id.zone]!.lastChangeSequence = sequence
         work.changed = true
         return .saved(record)
     }
@@ -140,22 +139,19 @@ extension RecordService {
     private func applyDelete(_ deletion: RecordDeletion, _ request: RequestEnvelope, _ dbKey: AccountID,
                              _ work: inout Workspace) -> RecordItemResult {
         let id = deletion.id
-        guard var zone = work.db.zones[id.zone], let existing = zone.records[id.name] else { return .deleted(id, cascaded: []) }
+        guard let existing = work.db.zones[id.zone]?.records[id.name] else { return .deleted(id, cascaded: []) }
         if dbKey == .publicDatabase, existing.record.creatorAccount != request.account { return .failed(id, .permissionFailure) }
         var queue = [id.name]
         var cascaded: [RecordID] = []
         let sequence = work.db.nextSequence()
         while let name = queue.first {
             queue.removeFirst()
-            guard let entry = zone.records[name] else { continue }
-            zone.records[name] = nil
-            zone.tombstones[name] = CloudRecordZone.Tombstone(write: deletion.write, sequence: sequence)
+            guard let entry = work.db.zones[id.zone]!.bury(name, CloudRecordZone.Tombstone(write: deletion.write, sequence: sequence)) else { continue }
             work.storage.charge(dbKey, deltaBytes: -entry.chargedBytes)
             if name != id.name { cascaded.append(RecordID(zone: id.zone, name: name)) }
-            queue.append(contentsOf: zone.cascadeTargets(of: name))
+            queue.append(contentsOf: work.db.zones[id.zone]!.cascadeTargets(of: name))
         }
-        zone.lastChangeSequence = sequence
-        work.db.zones[id.zone] = zone
+        work.db.zones[id.zone]!.lastChangeSequence = sequence
         work.changed = true
         return .deleted(id, cascaded: cascaded.sorted())
     }

@@ -43,9 +43,15 @@ public struct RecordService: Sendable {
         case .createSubscription(let database):
             let dbKey = key(database, request)
             var db = databases.removeValue(forKey: dbKey) ?? CloudRecordDatabase()
-            if !db.subscribers.contains(request.device) {
-                db.subscribers.append(request.device)
-                db.subscribers.sort()
+            // Kept sorted by insertion at its place: a binary search, not a scan and a sort, so
+            // N devices subscribing cost O(N log N) comparisons, not O(N² log N).
+            var low = 0, high = db.subscribers.count
+            while low < high {
+                let middle = (low + high) / 2
+                if db.subscribers[middle] < request.device { low = middle + 1 } else { high = middle }
+            }
+            if low == db.subscribers.count || db.subscribers[low] != request.device {
+                db.subscribers.insert(request.device, at: low)
             }
             databases[dbKey] = db
             response = .subscribed(database: database)

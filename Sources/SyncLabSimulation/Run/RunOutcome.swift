@@ -19,4 +19,6 @@ public struct RunOutcome: Sendable {
     public var statistics: RunStatistics
     /// Messages of failed `assert` steps, in order.
     public var assertFailures: [String]
+    /// With `SimulationOptions.traceFile`: what was streamed there.
+    public var traceFile: TraceFileSummary?
 }

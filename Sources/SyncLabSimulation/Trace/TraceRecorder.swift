@@ -8,14 +8,21 @@ import SyncLabHistory
 /// event's own fields), so the same run gives the same bytes in every process.
 struct TraceRecorder {
     let enabled: Bool
+    /// The trace, or with a `file`, the part not yet written to it.
     private(set) var bytes: [UInt8] = []
+    /// Where the trace streams to, if anywhere: then `bytes` is only a buffer.
+    let file: TraceFileWriter?
     /// Names for write ids and accounts (the recorder cannot borrow the history while it is written).
     let deviceNames: [String]
     let accountNames: [String]
 
-    init(enabled: Bool, deviceNames: [String], accountNames: [String]) {
-        self.enabled = enabled; self.deviceNames = deviceNames; self.accountNames = accountNames
+    init(enabled: Bool, deviceNames: [String], accountNames: [String], file: TraceFileWriter? = nil) {
+        self.enabled = enabled; self.deviceNames = deviceNames; self.accountNames = accountNames; self.file = file
+        if file != nil { bytes.reserveCapacity(TraceFileWriter.chunkBytes + 4096) }
     }
+
+    /// Writes what is buffered to the file (if streaming).
+    mutating func flush() { file?.drain(&bytes) }
 
     mutating func record(_ time: SimInstant, _ event: TraceEventKind, _ fields: @autoclosure () -> [(String, JSON)]) {
         guard enabled else { return }
@@ -32,6 +39,7 @@ struct TraceRecorder {
             value.write(into: &bytes)
         }
         bytes.append(contentsOf: "}\n".utf8)
+        if let file, bytes.count >= TraceFileWriter.chunkBytes { file.drain(&bytes) }
     }
 
     /// The first line: everything a report needs to draw the run without the scenario file.

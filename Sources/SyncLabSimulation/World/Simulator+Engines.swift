@@ -84,17 +84,24 @@ extension Simulator {
     }
 
     mutating func updateBusy(_ index: Int, _ store: Store) {
+        // Read through an inout access: `devices[index].kvs?.isQuiescent` copies the whole
+        // engine out of the array first, and this runs after every delivery.
         let quiet: Bool
         switch store {
-        case .kvs: quiet = devices[index].kvs?.isQuiescent ?? true
-        case .documents: quiet = devices[index].documents?.isQuiescent ?? true
-        case .records: quiet = devices[index].records?.isQuiescent ?? true
+        case .kvs: quiet = Simulator.isQuiescent(&devices[index].kvs)
+        case .documents: quiet = Simulator.isQuiescent(&devices[index].documents)
+        case .records: quiet = Simulator.isQuiescent(&devices[index].records)
         }
         let busy = !quiet
         if devices[index].busy[store.slot] != busy {
             devices[index].busy[store.slot] = busy
             busyEngines += busy ? 1 : -1
         }
+    }
+
+    /// An engine's `isQuiescent` (a missing engine has no work), read in place.
+    static func isQuiescent<Engine: ClientEngine>(_ engine: inout Engine?) -> Bool {
+        engine?.isQuiescent ?? true
     }
 
     /// Airplane mode off (true) or on (false).

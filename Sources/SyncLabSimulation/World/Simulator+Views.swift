@@ -50,8 +50,11 @@ extension Simulator {
         history.finalDeviceAccounts = devices.map(\.account)
         history.end = now
         let report = judge ? Checker().check(history) : CheckReport.empty
-        return RunOutcome(run: run, history: history, report: report, trace: trace.bytes, settled: settled, capHit: capHit,
+        trace.flush()
+        var outcome = RunOutcome(run: run, history: history, report: report, trace: trace.bytes, settled: settled, capHit: capHit,
                           endTime: now, statistics: statistics, assertFailures: assertFailures)
+        outcome.traceFile = trace.file.map { TraceFileSummary(bytes: $0.bytesWritten, digest: $0.digest.value) }
+        return outcome
     }
 }
 

@@ -44,7 +44,8 @@ public struct Simulator {
         cloud = Cloud(configuration: configuration, deviceCount: run.devices.count)
         inFlight = InFlightTable(deviceCount: run.devices.count)
         history = History(deviceNames: run.devices.map(\.id), accountNames: run.accounts)
-        trace = TraceRecorder(enabled: options.recordTrace, deviceNames: run.devices.map(\.id), accountNames: run.accounts)
+        trace = TraceRecorder(enabled: options.recordTrace, deviceNames: run.devices.map(\.id), accountNames: run.accounts,
+                              file: options.recordTrace ? options.traceFile.flatMap { TraceFileWriter(path: $0) } : nil)
         scratchActions.reserveCapacity(32)
         scratchCloudActions.reserveCapacity(32)
         for (index, spec) in run.devices.enumerated() {
@@ -176,6 +177,9 @@ public struct SimulationOptions: Sendable {
     /// Keep observations and notifications for the checker. Default true; benchmarks that skip
     /// the checker turn it off so memory does not grow with the run.
     public var recordHistory = true
+    /// With `recordTrace`: stream the trace into this file as it is made (memory stays flat)
+    /// instead of keeping it; `RunOutcome.trace` is then empty and `traceFile` says what was written.
+    public var traceFile: String?
     public init() {}
 }
 
