@@ -7,23 +7,24 @@ import SyncLabJSON
 /// found: bad input never runs half a scenario.
 public enum ScenarioLoader {
     /// Reads the file at `path` and parses it. A missing or unreadable file is an error too.
-    public static func load(path: String) -> Result<ScenarioFile, ScenarioErrors> {
+    /// - Parameter apps: the app names `apps` sections may use (the built-in apps by default).
+    public static func load(path: String, apps: AppNames = .builtIn) -> Result<ScenarioFile, ScenarioErrors> {
         guard let data = FileManager.default.contents(atPath: path) else {
             var isDirectory: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
             let reason = !exists ? "no such file" : isDirectory.boolValue ? "it is a directory, not a scenario file" : "the file cannot be read"
             return .failure(ScenarioErrors(errors: [ScenarioError(file: path, position: nil, path: "(root)", message: reason)]))
         }
-        return parse(bytes: [UInt8](data), path: path)
+        return parse(bytes: [UInt8](data), path: path, apps: apps)
     }
 
     /// Parses scenario text. `path` is used in messages and kept in the result.
-    public static func parse(text: String, path: String) -> Result<ScenarioFile, ScenarioErrors> {
-        parse(bytes: Array(text.utf8), path: path)
+    public static func parse(text: String, path: String, apps: AppNames = .builtIn) -> Result<ScenarioFile, ScenarioErrors> {
+        parse(bytes: Array(text.utf8), path: path, apps: apps)
     }
 
     /// Parses the bytes of a scenario file. Binary or non-UTF-8 input is one error.
-    public static func parse(bytes: [UInt8], path: String) -> Result<ScenarioFile, ScenarioErrors> {
+    public static func parse(bytes: [UInt8], path: String, apps: AppNames = .builtIn) -> Result<ScenarioFile, ScenarioErrors> {
         let root: JSONNode
         do {
             root = try JSON5Reader.parse(bytes: bytes)
@@ -31,7 +32,7 @@ public enum ScenarioLoader {
             let message = "invalid JSON: \(error.message)"
             return .failure(ScenarioErrors(errors: [ScenarioError(file: path, position: error.position, path: error.path ?? "(root)", message: message)]))
         }
-        let reader = ScenarioReader(file: path)
+        let reader = ScenarioReader(file: path, appNames: apps)
         let scenario = ScenarioResolver(reader: reader).resolve(root)
         let errors = reader.sortedErrors()
         if let scenario, errors.isEmpty { return .success(scenario) }

@@ -11,7 +11,7 @@ import SyncLabProtocol
 /// user wrote (`variants[0].engine.documents.conflict`) and is reported once.
 struct ScenarioResolver {
     static let topLevelKeys = ["format", "name", "description", "seed", "duration", "accounts", "environment",
-                               "schema", "limits", "network", "engine", "devices", "steps", "end", "expect", "variants"]
+                               "schema", "limits", "network", "engine", "apps", "devices", "steps", "end", "expect", "variants"]
     static let format = "synclab/1"
 
     /// A device as declared, before the network defaults of a run are applied.
@@ -22,6 +22,8 @@ struct ScenarioResolver {
         var driftPpm: Double
         var network: LinkOverride
         var online: Bool
+        /// The device's own `apps`, applied over the run's.
+        var apps: AppSelection
     }
 
     /// A variant's own sections.
@@ -31,6 +33,7 @@ struct ScenarioResolver {
         var engine: EngineSettings
         var limits: Limits
         var network: LinkSettings
+        var apps: AppSelection
         var expect: Expectations
     }
 
@@ -64,6 +67,7 @@ struct ScenarioResolver {
         if let node = member("engine") { reader.applyEngine(node, path.key("engine"), to: &engine) }
         var network = LinkSettings()
         if let node = member("network") { network = reader.linkOverride(node, path.key("network")).applied(to: network) }
+        let apps = member("apps").map { reader.apps($0, path.key("apps")) } ?? AppSelection()
 
         var devices: [DeclaredDevice] = []
         if let node = reader.required(members, "devices", in: root, path, what: "the scenario (at least one device: [{\"id\": \"A\"}])") {
@@ -81,22 +85,24 @@ struct ScenarioResolver {
 
         var variants: [DeclaredVariant] = []
         if let node = member("variants") {
-            variants = self.variants(node, path.key("variants"), engine: engine, limits: limits, network: network, expect: expect, expectations: expectations)
+            variants = self.variants(node, path.key("variants"), engine: engine, limits: limits, network: network, apps: apps, expect: expect, expectations: expectations)
         }
 
         guard !reader.hasErrors, let duration else { return nil }
-        func run(variant: String, description runDescription: String, engine: EngineSettings, limits: Limits, network: LinkSettings, expect: Expectations) -> ScenarioRun {
+        func run(variant: String, description runDescription: String, engine: EngineSettings, limits: Limits, network: LinkSettings,
+                 apps: AppSelection, expect: Expectations) -> ScenarioRun {
             let resolvedDevices = devices.map {
-                DeviceSpec(id: $0.id, account: $0.account, clockOffset: $0.clockOffset, driftPpm: $0.driftPpm, link: $0.network.applied(to: network), online: $0.online)
+                DeviceSpec(id: $0.id, account: $0.account, clockOffset: $0.clockOffset, driftPpm: $0.driftPpm, link: $0.network.applied(to: network),
+                           online: $0.online, apps: apps.merged(with: $0.apps))
             }
             return ScenarioRun(scenarioName: name, description: runDescription, variant: variant, seed: seed, duration: duration,
                                accounts: accounts, environment: environment, limits: limits, engine: engine, network: network,
                                devices: resolvedDevices, steps: steps, end: end, expect: expect, schema: schema)
         }
-        var runs = [run(variant: "base", description: description, engine: engine, limits: limits, network: network, expect: expect)]
+        var runs = [run(variant: "base", description: description, engine: engine, limits: limits, network: network, apps: apps, expect: expect)]
         for variant in variants {
             runs.append(run(variant: variant.name, description: variant.description ?? description, engine: variant.engine,
-                            limits: variant.limits, network: variant.network, expect: variant.expect))
+                            limits: variant.limits, network: variant.network, apps: variant.apps, expect: variant.expect))
         }
         return ScenarioFile(path: reader.file, name: name, description: description, runs: runs)
     }
@@ -165,7 +171,7 @@ struct ScenarioResolver {
         var result: [DeclaredDevice] = []
         for (index, element) in elements.enumerated() {
             let devicePath = path.index(index)
-            guard let members = reader.members(element, devicePath, allowed: ["id", "account", "clock", "network", "online"], what: "a device") else { continue }
+            guard let members = reader.members(element, devicePath, allowed: ["id", "account", "clock", "network", "online", "apps"], what: "a device") else { continue }
             guard let idNode = reader.required(members, "id", in: element, devicePath, what: "a device"),
                   let id = reader.string(idNode, devicePath.key("id"), nonEmpty: true, what: "a device id") else { continue }
             if id == "*" || id.contains("${") {
@@ -175,7 +181,7 @@ struct ScenarioResolver {
                 reader.report("duplicate device id \"\(id)\" (first declared at devices[\(first)])", at: idNode.position, path: devicePath.key("id"))
                 continue
             }
-            var device = DeclaredDevice(id: id, account: 0, clockOffset: .zero, driftPpm: 0, network: LinkOverride(), online: true)
+            var device = DeclaredDevice(id: id, account: 0, clockOffset: .zero, driftPpm: 0, network: LinkOverride(), online: true, apps: AppSelection())
             if let accountNode = element["account"], let account = reader.string(accountNode, devicePath.key("account"), nonEmpty: true, what: "an account name") {
                 if let accountIndex = accounts.firstIndex(of: account) {
                     device.account = accountIndex
@@ -204,6 +210,7 @@ struct ScenarioResolver {
             if let onlineNode = element["online"], let online = reader.bool(onlineNode, devicePath.key("online")) {
                 device.online = online
             }
+            if let appsNode = element["apps"] { device.apps = reader.apps(appsNode, devicePath.key("apps")) }
             result.append(device)
         }
         return result
@@ -225,7 +232,7 @@ struct ScenarioResolver {
     }
 
     private func variants(_ node: JSONNode, _ path: JSONPath, engine: EngineSettings, limits: Limits, network: LinkSettings,
-                          expect: Expectations, expectations: ExpectationResolver) -> [DeclaredVariant] {
+                          apps: AppSelection, expect: Expectations, expectations: ExpectationResolver) -> [DeclaredVariant] {
         guard case .array(let elements) = node.value else {
             reader.report("expected a list of variants like [{\"name\": \"merge\", \"engine\": {…}}], got \(node.value.shortDescription)", at: node.position, path: path)
             return []
@@ -234,7 +241,7 @@ struct ScenarioResolver {
         var names: [String] = []
         for (index, element) in elements.enumerated() {
             let variantPath = path.index(index)
-            guard let members = reader.members(element, variantPath, allowed: ["name", "description", "engine", "network", "limits", "expect"], what: "a variant") else { continue }
+            guard let members = reader.members(element, variantPath, allowed: ["name", "description", "engine", "apps", "network", "limits", "expect"], what: "a variant") else { continue }
             var name: String?
             if let nameNode = reader.required(members, "name", in: element, variantPath, what: "a variant"),
                let text = reader.string(nameNode, variantPath.key("name"), nonEmpty: true, what: "a variant name") {
@@ -249,11 +256,12 @@ struct ScenarioResolver {
                 }
                 names.append(text)
             }
-            var variant = DeclaredVariant(name: name ?? "", description: nil, engine: engine, limits: limits, network: network, expect: expect)
+            var variant = DeclaredVariant(name: name ?? "", description: nil, engine: engine, limits: limits, network: network, apps: apps, expect: expect)
             if let descriptionNode = element["description"] {
                 variant.description = reader.string(descriptionNode, variantPath.key("description"), what: "a description")
             }
             if let engineNode = element["engine"] { reader.applyEngine(engineNode, variantPath.key("engine"), to: &variant.engine) }
+            if let appsNode = element["apps"] { variant.apps = apps.merged(with: reader.apps(appsNode, variantPath.key("apps"))) }
             if let limitsNode = element["limits"] { reader.applyLimits(limitsNode, variantPath.key("limits"), to: &variant.limits) }
             if let networkNode = element["network"] { variant.network = reader.linkOverride(networkNode, variantPath.key("network")).applied(to: network) }
             if let expectNode = element["expect"] { variant.expect = expectations.resolve(expectNode, variantPath.key("expect")) }

@@ -56,7 +56,7 @@ public struct Simulator {
                 link: LinkState(settings: spec.link, seed: run.seed, deviceName: spec.id),
                 online: spec.online, account: account, lastAccount: account,
                 engineRandom: Store.allCases.map { SeededRandom(seed: run.seed, stream: "engine/\(spec.id)/\($0.rawValue)") })
-            Simulator.installEngines(&device, identity: EngineIdentity(device: id, deviceName: spec.id, settings: run.engine, limits: run.limits, environment: run.environment), recovering: false)
+            Simulator.installEngines(&device, identity: Simulator.identity(of: id, run: run), recovering: false)
             devices.append(device)
         }
     }
