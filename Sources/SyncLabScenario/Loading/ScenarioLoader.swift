@@ -1,5 +1,6 @@
 import Foundation
 import SyncLabJSON
+import SyncLabKernel
 
 /// Reads, validates and resolves scenario files (SPEC §5) into `ScenarioFile`s.
 ///
@@ -41,5 +42,34 @@ public enum ScenarioLoader {
             return .failure(ScenarioErrors(errors: [ScenarioError(file: path, position: root.position, path: "(root)", message: "the scenario could not be resolved")]))
         }
         return .failure(ScenarioErrors(errors: errors))
+    }
+}
+
+extension ScenarioLoader {
+    /// Reads one step object (`{"device": "A", "op": "kvs.set", …}`, no `at` needed) against a
+    /// run's devices and accounts, with the validation and messages a file's step gets. The
+    /// stepping world uses it, so an op acted out from Swift is checked exactly as one written.
+    /// - Parameters:
+    ///   - file: how messages name where the step came from (`World`).
+    ///   - path: the JSON path prefix of the step in messages (`steps`: they read `steps[0].op`).
+    ///   - crashedSince: per device, since when it is crashed now (nil: running), so a restart
+    ///     or an op on a crashed device is judged against the world's state, as in a file.
+    public static func step(bytes: [UInt8], for run: ScenarioRun, file: String, path: String, crashedSince: [SimInstant?] = []) -> Result<Step, ScenarioErrors> {
+        let root: JSONNode
+        do {
+            root = try JSON5Reader.parse(bytes: bytes)
+        } catch {
+            return .failure(ScenarioErrors(errors: [ScenarioError(file: file, position: error.position, path: error.path ?? "(root)", message: "invalid JSON: \(error.message)")]))
+        }
+        let reader = ScenarioReader(file: file)
+        let array = JSONNode(value: .array([root]), position: root.position)
+        var resolver = StepResolver(reader: reader, deviceIDs: run.devices.map(\.id), accounts: run.accounts, duration: nil)
+        resolver.crashedBefore = crashedSince
+        let steps = resolver.resolve(array, JSONPath(text: path))
+        let errors = reader.sortedErrors()
+        guard errors.isEmpty, let step = steps.first else {
+            return .failure(ScenarioErrors(errors: errors.isEmpty ? [ScenarioError(file: file, position: nil, path: path, message: "no step")] : errors))
+        }
+        return .success(step)
     }
 }

@@ -63,15 +63,14 @@ public struct Simulator {
 
     /// Runs to the end and, unless `judge` is false (benchmarks), runs the checker.
     public mutating func execute(judge: Bool = true) -> RunOutcome {
-        trace.header(run)
-        for index in devices.indices {
-            let factBatch = nextBatch()
-            recordFact(FactRecord(batch: factBatch, at: .start, device: devices[index].id, kind: .accountChanged(devices[index].account)))
-            queue.push(.launch(device: index), at: .start)
-        }
-        for index in run.steps.indices { queue.push(.step(index: index), at: run.steps[index].at) }
+        start()
         queue.push(.heal, at: run.steps.last?.at ?? .start)
+        return settle(judge: judge)
+    }
 
+    /// Runs every event due, through the heal event in the queue and the settle phase after it,
+    /// until quiescent after the heal, past `settle`, or at the event cap; then finishes the run.
+    mutating func settle(judge: Bool) -> RunOutcome {
         var settled = false
         var capHit = false
         while let (time, event) = queue.pop() {
