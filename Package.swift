@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "SyncLab", targets: ["SyncLab"]),
         // The command line as a library, for a team's own executable with its own apps.
         .library(name: "SyncLabCLI", targets: ["SyncLabCLI"]),
+        // Swift Testing helpers: one issue per anomaly or failed expectation, with seed, replay line and reports.
+        .library(name: "SyncLabTesting", targets: ["SyncLabTesting"]),
     ],
     targets: [
         // Virtual time, the event queue, seeded randomness, hashing. Knows nothing of iCloud.
@@ -42,9 +44,11 @@ let package = Package(
             "SyncLabKernel", "SyncLabProtocol", "SyncLabScenario", "SyncLabHistory", "SyncLabChecker", "SyncLabSimulation",
             "SyncLabReports",
         ], swiftSettings: strict),
+        // Swift Testing helpers over the umbrella's results.
+        .target(name: "SyncLabTesting", dependencies: ["SyncLab"], swiftSettings: strict),
         // The command line. The only place allowed to read the wall clock.
         .target(name: "SyncLabCLI", dependencies: [
-            "SyncLabKernel", "SyncLabJSON", "SyncLabScenario", "SyncLabSimulation", "SyncLabReports", "SyncLabChecker", "SyncLabProtocol",
+            "SyncLab", "SyncLabKernel", "SyncLabJSON", "SyncLabScenario", "SyncLabSimulation", "SyncLabReports", "SyncLabChecker", "SyncLabProtocol",
         ], swiftSettings: strict),
         // The `synclab` executable: a one-line call into SyncLabCLI.
         .executableTarget(name: "synclab", dependencies: ["SyncLabCLI"], swiftSettings: strict),
@@ -59,6 +63,7 @@ let package = Package(
         .testTarget(name: "ReportTests", dependencies: [
             "SyncLabReports", "SyncLabSimulation", "SyncLabScenario", "SyncLabJSON", "SyncLabHistory", "SyncLabChecker", "SyncLabProtocol", "SyncLabKernel",
         ], exclude: ["Goldens", "Fixtures"], swiftSettings: strict),
+        .testTarget(name: "LibraryTests", dependencies: ["SyncLab", "SyncLabTesting", "SyncLabCLI"], swiftSettings: strict),
         .testTarget(name: "SimulationTests", dependencies: [
             "synclab", "SyncLabCLI", "SyncLabSimulation", "SyncLabScenario", "SyncLabHistory", "SyncLabChecker", "SyncLabProtocol", "SyncLabKernel", "SyncLabJSON", "SyncLabReports",
         ], swiftSettings: strict),

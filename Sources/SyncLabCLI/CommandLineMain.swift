@@ -1,4 +1,6 @@
 import Foundation
+import SyncLab
+import SyncLabScenario
 
 // synclab: the command line. The only module allowed to read the wall clock (for bench).
 private let usage = """
@@ -18,10 +20,24 @@ public enum SyncLabCommandLine {
     /// Runs one `synclab` command line and returns its exit status (0, 1 or 2).
     /// - Parameter arguments: the arguments after the program name.
     public static func main(_ arguments: [String]) -> Int32 {
+        main(arguments, apps: .builtIn)
+    }
+
+    /// Runs one `synclab` command line with a team's own apps: scenario files may name every
+    /// app in `apps` (`"apps": {"records": "TodoApp"}`), besides the built-ins.
+    ///
+    /// A team's executable is a few lines:
+    /// ```swift
+    /// import SyncLab
+    /// import SyncLabCLI
+    /// exit(SyncLabCommandLine.main(Array(CommandLine.arguments.dropFirst()), apps: myApps))
+    /// ```
+    /// - Returns: the exit status (0, 1 or 2).
+    public static func main(_ arguments: [String], apps: AppRegistry) -> Int32 {
         let status: ExitStatus
         switch arguments.first {
-        case "run": status = RunCommand.main(Array(arguments.dropFirst()))
-        case "validate": status = ValidateCommand.main(Array(arguments.dropFirst()))
+        case "run": status = RunCommand.main(Array(arguments.dropFirst()), apps: apps.names)
+        case "validate": status = ValidateCommand.main(Array(arguments.dropFirst()), apps: apps.names)
         case "bench": status = BenchCommand.main(Array(arguments.dropFirst()))
         case "report": status = ReportCommand.main(Array(arguments.dropFirst()))
         case "--help", "-h", "help": Console.out(usage); status = .success

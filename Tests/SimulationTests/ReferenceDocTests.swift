@@ -193,7 +193,7 @@ struct ReferenceDocTests {
         let judged = ScenarioRunner.run(kvs.runs[0])
         #expect(!judged.passed)
         #expect(judged.expectations.filter { !$0.passed }.map(\.name) == ["final.kvs.theme"])
-        #expect(Set(judged.outcome.report.anomalies.map(\.kind)) == ["lostUpdate", "causalityViolation"])
+        #expect(Set(judged.outcome.report.anomalies.map(\.kind)) == [AnomalyKind.lostUpdate, .causalityViolation])
         let records = try ScenarioLoader.parse(text: String(blocks[3].drop { $0 != "\n" }.dropFirst()), path: "todo.json5").get()
         let outcomes = records.runs.map { (variant: $0.variant, passed: ScenarioRunner.run($0).passed) }
         #expect(outcomes.map(\.variant) == ["base", "merge"])

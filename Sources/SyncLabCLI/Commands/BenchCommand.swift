@@ -4,6 +4,7 @@ import SyncLabJSON
 import SyncLabProtocol
 import SyncLabScenario
 import SyncLabChecker
+import SyncLabHistory
 import SyncLabSimulation
 
 /// `synclab bench`: how fast the simulator runs a synthetic workload (release build advised).

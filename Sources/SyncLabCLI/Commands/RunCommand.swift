@@ -24,7 +24,7 @@ enum RunCommand {
     Exit status: 0 every expectation held, 1 one failed, 2 bad input or usage.
     """
 
-    static func main(_ arguments: [String]) -> ExitStatus {
+    static func main(_ arguments: [String], apps: AppNames = .builtIn) -> ExitStatus {
         let parsed: Arguments
         do {
             parsed = try Arguments(arguments, valued: ["--seed", "--variant", "--out", "--format", "--junit"], flags: ["--quiet", "--help"])
@@ -52,7 +52,7 @@ enum RunCommand {
         var loads: [Result<ScenarioFile, ScenarioErrors>] = []
         var invalid = false
         for file in files {
-            let load = ScenarioLoader.load(path: file)
+            let load = ScenarioLoader.load(path: file, apps: apps)
             if case .failure(let errors) = load { invalid = true; ValidationOutput.show(errors, annotate: annotate) }
             loads.append(load)
         }

@@ -9,7 +9,7 @@ enum ValidateCommand {
     Exit status: 0 all valid, 2 at least one error.
     """
 
-    static func main(_ arguments: [String]) -> ExitStatus {
+    static func main(_ arguments: [String], apps: AppNames = .builtIn) -> ExitStatus {
         let parsed: Arguments
         do { parsed = try Arguments(arguments, valued: [], flags: ["--help"]) } catch {
             Console.error("synclab validate: \(error.message)\n\(usage)"); return .badInput
@@ -20,7 +20,7 @@ enum ValidateCommand {
         do { files = try ScenarioFiles.expand(parsed.positional) } catch { Console.error("synclab validate: \(error.message)"); return .badInput }
         var status = ExitStatus.success
         for file in files {
-            switch ScenarioLoader.load(path: file) {
+            switch ScenarioLoader.load(path: file, apps: apps) {
             case .success(let scenario):
                 let variants = scenario.runs.map(\.variant).joined(separator: ", ")
                 let steps = scenario.runs.first?.steps.count ?? 0

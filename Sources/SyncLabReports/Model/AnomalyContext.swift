@@ -1,4 +1,5 @@
 import SyncLabChecker
+import SyncLabHistory
 
 /// The few sentences around a checker's sentence that let a reader who never saw the scenario
 /// understand an anomaly: where and when the writes were made, and whether the device was

@@ -1,6 +1,7 @@
 import SyncLabScenario
 import SyncLabSimulation
 import SyncLabChecker
+import SyncLabHistory
 
 /// `--junit FILE`: one test case per scenario variant; failures carry the failed expectations and
 /// the anomaly sentences (SPEC §8). A scenario file that did not validate is one test case in

@@ -1,5 +1,6 @@
 import SyncLabKernel
 import SyncLabChecker
+import SyncLabHistory
 import SyncLabSimulation
 
 /// The short human summary `synclab run` prints per run (scenario, variant, seed, verdict,

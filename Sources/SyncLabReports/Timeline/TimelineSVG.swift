@@ -1,4 +1,5 @@
 import SyncLabChecker
+import SyncLabHistory
 
 /// Draws one run as an inline SVG: a lane per device and one for the cloud, true time across.
 ///

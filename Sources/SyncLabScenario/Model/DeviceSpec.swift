@@ -13,8 +13,11 @@ public struct DeviceSpec: Hashable, Sendable {
     public var link: LinkSettings
     /// False: starts in airplane mode.
     public var online: Bool
+    /// The apps named for this device (SPEC §9): its own `apps` over the run's (top level, then
+    /// the variant's). Nothing named: the `engine` section's policies decide.
+    public var apps: AppSelection
 
-    public init(id: String, account: Int = 0, clockOffset: SimDuration = .zero, driftPpm: Double = 0, link: LinkSettings = LinkSettings(), online: Bool = true) {
-        self.id = id; self.account = account; self.clockOffset = clockOffset; self.driftPpm = driftPpm; self.link = link; self.online = online
+    public init(id: String, account: Int = 0, clockOffset: SimDuration = .zero, driftPpm: Double = 0, link: LinkSettings = LinkSettings(), online: Bool = true, apps: AppSelection = AppSelection()) {
+        self.id = id; self.account = account; self.clockOffset = clockOffset; self.driftPpm = driftPpm; self.link = link; self.online = online; self.apps = apps
     }
 }

@@ -6,7 +6,7 @@
 /// `docs/synclab.schema.json` to them, so a key added here without documenting it fails a test.
 enum ScenarioKeys {
     /// A device: `devices[i]`.
-    static let device = ["id", "account", "clock", "network", "online"]
+    static let device = ["id", "account", "clock", "network", "online", "apps"]
     /// A device's `clock`.
     static let clock = ["offset", "driftPpm"]
     /// Each latency distribution and its two parameters, in the order they are documented.
@@ -24,7 +24,7 @@ enum ScenarioKeys {
     /// `end`.
     static let end = ["heal", "settle", "maxEvents"]
     /// An entry of `variants`.
-    static let variant = ["name", "description", "engine", "network", "limits", "expect"]
+    static let variant = ["name", "description", "engine", "apps", "network", "limits", "expect"]
     /// An entry of `expect.anomalies` or `expect.noAnomalies`.
     static let anomalyPattern = ["kind", "store", "item", "device"]
     /// An entry of `expect.notifications`.

@@ -7,9 +7,11 @@ import SyncLabKernel
 /// and returns nil, so callers carry on and the file's other errors are found too.
 final class ScenarioReader {
     let file: String
+    /// The app names `apps` sections may use (SPEC §9).
+    let appNames: AppNames
     private var errors: [ScenarioError] = []
 
-    init(file: String) { self.file = file }
+    init(file: String, appNames: AppNames = .builtIn) { self.file = file; self.appNames = appNames }
 
     var hasErrors: Bool { !errors.isEmpty }
 

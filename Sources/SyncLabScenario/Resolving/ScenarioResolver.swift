@@ -13,7 +13,7 @@ struct ScenarioResolver {
     /// `$schema` names the JSON Schema an editor checks the file against (docs/synclab.schema.json):
     /// accepted and ignored.
     static let topLevelKeys = ["format", "name", "description", "seed", "duration", "accounts", "environment",
-                               "schema", "limits", "network", "engine", "devices", "steps", "end", "expect", "variants", "$schema"]
+                               "schema", "limits", "network", "engine", "apps", "devices", "steps", "end", "expect", "variants", "$schema"]
     static let format = "synclab/1"
 
     /// A device as declared, before the network defaults of a run are applied.
@@ -24,6 +24,8 @@ struct ScenarioResolver {
         var driftPpm: Double
         var network: LinkOverride
         var online: Bool
+        /// The device's own `apps`, applied over the run's.
+        var apps: AppSelection
     }
 
     /// A variant's own sections.
@@ -33,6 +35,7 @@ struct ScenarioResolver {
         var engine: EngineSettings
         var limits: Limits
         var network: LinkSettings
+        var apps: AppSelection
         var expect: Expectations
     }
 
@@ -70,6 +73,7 @@ struct ScenarioResolver {
         if let node = member("engine") { reader.applyEngine(node, path.key("engine"), to: &engine) }
         var network = LinkSettings()
         if let node = member("network") { network = reader.linkOverride(node, path.key("network")).applied(to: network) }
+        let apps = member("apps").map { reader.apps($0, path.key("apps")) } ?? AppSelection()
 
         var devices: [DeclaredDevice] = []
         if let node = reader.required(members, "devices", in: root, path, what: "the scenario (at least one device: [{\"id\": \"A\"}])") {
@@ -87,22 +91,24 @@ struct ScenarioResolver {
 
         var variants: [DeclaredVariant] = []
         if let node = member("variants") {
-            variants = self.variants(node, path.key("variants"), engine: engine, limits: limits, network: network, expect: expect, expectations: expectations)
+            variants = self.variants(node, path.key("variants"), engine: engine, limits: limits, network: network, apps: apps, expect: expect, expectations: expectations)
         }
 
         guard !reader.hasErrors, let duration else { return nil }
-        func run(variant: String, description runDescription: String, engine: EngineSettings, limits: Limits, network: LinkSettings, expect: Expectations) -> ScenarioRun {
+        func run(variant: String, description runDescription: String, engine: EngineSettings, limits: Limits, network: LinkSettings,
+                 apps: AppSelection, expect: Expectations) -> ScenarioRun {
             let resolvedDevices = devices.map {
-                DeviceSpec(id: $0.id, account: $0.account, clockOffset: $0.clockOffset, driftPpm: $0.driftPpm, link: $0.network.applied(to: network), online: $0.online)
+                DeviceSpec(id: $0.id, account: $0.account, clockOffset: $0.clockOffset, driftPpm: $0.driftPpm, link: $0.network.applied(to: network),
+                           online: $0.online, apps: apps.merged(with: $0.apps))
             }
             return ScenarioRun(scenarioName: name, description: runDescription, variant: variant, seed: seed, duration: duration,
                                accounts: accounts, environment: environment, limits: limits, engine: engine, network: network,
                                devices: resolvedDevices, steps: steps, end: end, expect: expect, schema: schema)
         }
-        var runs = [run(variant: "base", description: description, engine: engine, limits: limits, network: network, expect: expect)]
+        var runs = [run(variant: "base", description: description, engine: engine, limits: limits, network: network, apps: apps, expect: expect)]
         for variant in variants {
             runs.append(run(variant: variant.name, description: variant.description ?? description, engine: variant.engine,
-                            limits: variant.limits, network: variant.network, expect: variant.expect))
+                            limits: variant.limits, network: variant.network, apps: variant.apps, expect: variant.expect))
         }
         return ScenarioFile(path: reader.file, name: name, description: description, runs: runs)
     }
@@ -176,7 +182,7 @@ struct ScenarioResolver {
                 // steps that name it are not reported as naming an unknown device too.
                 reader.report("expected a device object such as \(ShapeExample.device), got \(element.value.shortDescription) (write {\"id\": \(element.value.shortDescription)})", at: element.position, path: devicePath)
                 if !id.isEmpty && !result.contains(where: { $0.id == id }) {
-                    result.append(DeclaredDevice(id: id, account: 0, clockOffset: .zero, driftPpm: 0, network: LinkOverride(), online: true))
+                    result.append(DeclaredDevice(id: id, account: 0, clockOffset: .zero, driftPpm: 0, network: LinkOverride(), online: true, apps: AppSelection()))
                 }
                 continue
             }
@@ -191,7 +197,7 @@ struct ScenarioResolver {
                 reader.report("duplicate device id \"\(id)\" (first declared at devices[\(first)])", at: idNode.position, path: devicePath.key("id"))
                 continue
             }
-            var device = DeclaredDevice(id: id, account: 0, clockOffset: .zero, driftPpm: 0, network: LinkOverride(), online: true)
+            var device = DeclaredDevice(id: id, account: 0, clockOffset: .zero, driftPpm: 0, network: LinkOverride(), online: true, apps: AppSelection())
             if let accountNode = element["account"], let account = reader.string(accountNode, devicePath.key("account"), nonEmpty: true, what: "an account name") {
                 if let accountIndex = accounts.firstIndex(of: account) {
                     device.account = accountIndex
@@ -223,6 +229,7 @@ struct ScenarioResolver {
             if let onlineNode = element["online"], let online = reader.bool(onlineNode, devicePath.key("online")) {
                 device.online = online
             }
+            if let appsNode = element["apps"] { device.apps = reader.apps(appsNode, devicePath.key("apps")) }
             result.append(device)
         }
         return result
@@ -244,7 +251,7 @@ struct ScenarioResolver {
     }
 
     private func variants(_ node: JSONNode, _ path: JSONPath, engine: EngineSettings, limits: Limits, network: LinkSettings,
-                          expect: Expectations, expectations: ExpectationResolver) -> [DeclaredVariant] {
+                          apps: AppSelection, expect: Expectations, expectations: ExpectationResolver) -> [DeclaredVariant] {
         guard case .array(let elements) = node.value else {
             reader.report("expected a list of variants like [{\"name\": \"merge\", \"engine\": {…}}], got \(node.value.shortDescription)", at: node.position, path: path)
             return []
@@ -268,11 +275,12 @@ struct ScenarioResolver {
                 }
                 names.append(text)
             }
-            var variant = DeclaredVariant(name: name ?? "", description: nil, engine: engine, limits: limits, network: network, expect: expect)
+            var variant = DeclaredVariant(name: name ?? "", description: nil, engine: engine, limits: limits, network: network, apps: apps, expect: expect)
             if let descriptionNode = element["description"] {
                 variant.description = reader.string(descriptionNode, variantPath.key("description"), what: "a description")
             }
             if let engineNode = element["engine"] { reader.applyEngine(engineNode, variantPath.key("engine"), to: &variant.engine) }
+            if let appsNode = element["apps"] { variant.apps = apps.merged(with: reader.apps(appsNode, variantPath.key("apps"))) }
             if let limitsNode = element["limits"] { reader.applyLimits(limitsNode, variantPath.key("limits"), to: &variant.limits) }
             if let networkNode = element["network"] { variant.network = reader.linkOverride(networkNode, variantPath.key("network")).applied(to: network) }
             if let expectNode = element["expect"] { variant.expect = expectations.resolve(expectNode, variantPath.key("expect")) }

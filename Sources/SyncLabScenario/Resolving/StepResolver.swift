@@ -71,6 +71,8 @@ struct StepResolver {
     let accounts: [String]
     /// The latest time a step may have; nil when `duration` itself was invalid.
     let duration: SimDuration?
+    /// Per device, since when it is crashed before the first step (a stepping world's devices).
+    var crashedBefore: [SimInstant?] = []
 
     /// All steps, expanded and sorted by (time, file order). Errors go to the reader.
     func resolve(_ node: JSONNode, _ path: JSONPath) -> [Step] {
@@ -483,7 +485,7 @@ struct StepResolver {
 
     /// A crashed device takes no step until `device.restart`; restarting needs a crash first.
     private func checkLifecycles(_ steps: [Expanded]) {
-        var crashedAt: [SimInstant?] = Array(repeating: nil, count: deviceIDs.count)
+        var crashedAt: [SimInstant?] = crashedBefore.count == deviceIDs.count ? crashedBefore : Array(repeating: nil, count: deviceIDs.count)
         for entry in steps {
             for device in entry.step.devices {
                 let id = deviceIDs[device]

@@ -12,7 +12,11 @@ public enum ScenarioRunner {
 
     public static func run(_ run: ScenarioRun, options: SimulationOptions = SimulationOptions()) -> Judged {
         var simulator = Simulator(run: run, options: options)
-        let outcome = simulator.execute()
+        return judge(simulator.execute())
+    }
+
+    /// Judges a finished (or snapshot) outcome against its run's expectations and invariants.
+    public static func judge(_ outcome: RunOutcome) -> Judged {
         let expectations = ExpectationEvaluator.evaluate(outcome)
         return Judged(outcome: outcome, expectations: expectations, passed: expectations.allSatisfy(\.passed))
     }

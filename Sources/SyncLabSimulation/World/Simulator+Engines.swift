@@ -3,10 +3,19 @@ import SyncLabProtocol
 import SyncLabCloud
 import SyncLabEngines
 import SyncLabHistory
+import SyncLabChecker
+import SyncLabScenario
 
 extension Simulator {
     func identity(_ device: VirtualDevice) -> EngineIdentity {
-        EngineIdentity(device: device.id, deviceName: device.name, settings: run.engine, limits: run.limits, environment: run.environment)
+        Simulator.identity(of: device.id, run: run)
+    }
+
+    /// Who a device's engines run for: the run's settings with the device's own apps (SPEC §9).
+    static func identity(of device: DeviceID, run: ScenarioRun) -> EngineIdentity {
+        let spec = run.devices[Int(device.index)]
+        let settings = DeviceApps(spec.apps, engine: run.engine).applied(to: run.engine)
+        return EngineIdentity(device: device, deviceName: spec.id, settings: settings, limits: run.limits, environment: run.environment)
     }
 
     /// Creates the three engines: from the saved durable state (restart) or fresh (install),

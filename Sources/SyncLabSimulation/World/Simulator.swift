@@ -57,22 +57,21 @@ public struct Simulator {
                 link: LinkState(settings: spec.link, seed: run.seed, deviceName: spec.id),
                 online: spec.online, account: account, lastAccount: account,
                 engineRandom: Store.allCases.map { SeededRandom(seed: run.seed, stream: "engine/\(spec.id)/\($0.rawValue)") })
-            Simulator.installEngines(&device, identity: EngineIdentity(device: id, deviceName: spec.id, settings: run.engine, limits: run.limits, environment: run.environment), recovering: false)
+            Simulator.installEngines(&device, identity: Simulator.identity(of: id, run: run), recovering: false)
             devices.append(device)
         }
     }
 
     /// Runs to the end and, unless `judge` is false (benchmarks), runs the checker.
     public mutating func execute(judge: Bool = true) -> RunOutcome {
-        trace.header(run)
-        for index in devices.indices {
-            let factBatch = nextBatch()
-            recordFact(FactRecord(batch: factBatch, at: .start, device: devices[index].id, kind: .accountChanged(devices[index].account)))
-            queue.push(.launch(device: index), at: .start)
-        }
-        for index in run.steps.indices { queue.push(.step(index: index), at: run.steps[index].at) }
+        start()
         queue.push(.heal, at: run.steps.last?.at ?? .start)
+        return settle(judge: judge)
+    }
 
+    /// Runs every event due, through the heal event in the queue and the settle phase after it,
+    /// until quiescent after the heal, past `settle`, or at the event cap; then finishes the run.
+    mutating func settle(judge: Bool) -> RunOutcome {
         var settled = false
         var capHit = false
         while let (time, event) = queue.pop() {

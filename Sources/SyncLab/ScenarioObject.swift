@@ -1,0 +1,36 @@
+internal import SyncLabJSON
+
+/// A JSON object as in a scenario file: members in the order written (a duplicate key is an
+/// error when the scenario is read, as in a file). Write it as a dictionary literal.
+public struct ScenarioObject: Hashable, Sendable, ExpressibleByDictionaryLiteral {
+    /// The members, in order.
+    public var members: [ScenarioMember]
+
+    /// An object of these members, in order.
+    public init(members: [ScenarioMember] = []) { self.members = members }
+
+    public init(dictionaryLiteral elements: (String, ScenarioValue)...) {
+        members = elements.map { ScenarioMember(key: $0.0, value: $0.1) }
+    }
+
+    /// The first member named `key`; setting replaces it in place, or appends it, or (nil) removes it.
+    public subscript(key: String) -> ScenarioValue? {
+        get { members.first { $0.key == key }?.value }
+        set {
+            if let index = members.firstIndex(where: { $0.key == key }) {
+                if let newValue { members[index].value = newValue } else { members.remove(at: index) }
+            } else if let newValue {
+                members.append(ScenarioMember(key: key, value: newValue))
+            }
+        }
+    }
+
+    var json: JSON { .object(members.map { ($0.key, $0.value.json) }) }
+}
+
+/// One member of a `ScenarioObject`.
+public struct ScenarioMember: Hashable, Sendable {
+    public var key: String
+    public var value: ScenarioValue
+    public init(key: String, value: ScenarioValue) { self.key = key; self.value = value }
+}

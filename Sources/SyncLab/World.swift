@@ -1,0 +1,119 @@
+internal import SyncLabKernel
+internal import SyncLabProtocol
+internal import SyncLabScenario
+internal import SyncLabSimulation
+internal import SyncLabJSON
+
+/// A run you drive step by step, in the style of swift-nio's `EmbeddedChannel`: act on devices
+/// (user ops, airplane mode, crashes…), move virtual time with `advance(by:)` or
+/// `runUntilQuiescent()`, read what each device shows and what the checker thinks so far.
+/// Nothing happens between calls; the same scenario, seed and calls give the same run.
+///
+/// ```swift
+/// let world = try World(devices: ["iPhone", "iPad"], apps: ["records": "merge"])
+/// try world.device("iPhone").airplane(true)
+/// try world.device("iPhone").recordSave(zone: "Todos", type: "Todo", name: "milk", fields: ["done": 1])
+/// world.advance(by: .seconds(30))
+/// try world.device("iPhone").airplane(false)
+/// world.runUntilQuiescent()
+/// #expect(world.anomalies.isEmpty)
+/// ```
+public final class World {
+    var simulator: Simulator
+    let run: ScenarioRun
+    let scenario: Scenario
+    /// Ops performed so far: names them in the trace (`world[N]`).
+    var performed = 0
+
+    /// A world running `variant` of `scenario` (its own steps are scheduled too), at time zero
+    /// with every device launched.
+    /// - Throws: when there is no such variant.
+    public init(_ scenario: Scenario, variant: String = "base", seed: UInt64? = nil) throws(ScenarioLoadError) {
+        self.scenario = scenario
+        run = try scenario.resolvedRun(variant: variant, seed: seed)
+        simulator = Simulator(run: run)
+        simulator.start()
+        // Launches happen at time zero: run them, so devices are up before the first act.
+        simulator.run(until: .start)
+    }
+
+    /// A world of these devices (ids), no steps, the `apps` per store (`["records": "merge"]`).
+    /// - Throws: an unknown app name or a bad device id, as a file would.
+    public convenience init(devices: [String], apps: ScenarioObject = [:], seed: UInt64 = 1, registry: AppRegistry = .builtIn) throws(ScenarioLoadError) {
+        var builder = ScenarioBuilder(name: "world")
+        builder.seed = seed
+        if !apps.members.isEmpty { builder.apps = apps }
+        for id in devices { builder.device(id) }
+        try self.init(Scenario(builder, apps: registry))
+    }
+
+    /// True time since the run began.
+    public var now: Duration { .microseconds(simulator.currentTime.microseconds) }
+
+    /// True when nothing is in flight and no device's engine has work it could send now.
+    public var isQuiescent: Bool { simulator.quiescent }
+
+    /// The device with this id (as declared). Acting on an unknown id throws.
+    public func device(_ id: String) -> WorldDevice { WorldDevice(world: self, id: id) }
+
+    /// Moves virtual time on by `duration`, handling every event due meanwhile.
+    public func advance(by duration: Duration) {
+        simulator.run(until: simulator.currentTime + SimDuration(duration))
+    }
+
+    /// Handles events until nothing is in flight and no engine has work to send, or until
+    /// `limit` of virtual time passes (periodic timers never stop; quiescence does not wait for them).
+    /// - Returns: true if quiescent.
+    @discardableResult
+    public func runUntilQuiescent(limit: Duration = .seconds(3600)) -> Bool {
+        simulator.run(until: simulator.currentTime + SimDuration(limit), untilQuiescent: true)
+        return simulator.quiescent
+    }
+
+    /// Runs any op now, written as a file's step without `at` (`["op": "cloud.outage", "for": "30s"]`),
+    /// validated as one.
+    /// - Throws: the step's problems (nothing runs then).
+    public func perform(_ step: ScenarioObject) throws(ScenarioLoadError) {
+        var object = step
+        object["at"] = "0s"
+        let source = "world[\(performed)]"
+        switch ScenarioLoader.step(bytes: Array(ScenarioValue.object(object).jsonText.utf8), for: run, file: "World", path: "world",
+                                   crashedSince: simulator.crashedSince) {
+        case .success(let resolved):
+            performed += 1
+            var step = resolved
+            step.source = source
+            simulator.perform(step)
+        case .failure(let errors):
+            throw ScenarioLoadError(errors)
+        }
+    }
+
+    /// The checker's verdict on the run as it stands now (no heal, no settling): a snapshot is
+    /// judged; the world goes on untouched.
+    public func verdict() -> RunResult {
+        RunResult(ScenarioRunner.judge(simulator.judgedSoFar()), scenario: scenario)
+    }
+
+    /// The anomalies the checker finds in the run so far (see `verdict()`).
+    public var anomalies: [Anomaly] { verdict().anomalies }
+
+    /// Ends the run as a file's run ends (heal, settle, judge) and returns its result. Call it
+    /// last: the world is finished afterwards.
+    public func finish() -> RunResult {
+        RunResult(ScenarioRunner.judge(simulator.finishRun()), scenario: scenario)
+    }
+
+    /// What device `id` shows now.
+    func view(of id: String) -> DeviceView {
+        guard let index = run.devices.firstIndex(where: { $0.id == id }) else { return DeviceView(entries: []) }
+        return DeviceView(entries: simulator.view(ofDevice: index))
+    }
+}
+
+extension SimDuration {
+    init(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        self.init(microseconds: seconds * 1_000_000 + attoseconds / 1_000_000_000_000)
+    }
+}

@@ -1,0 +1,38 @@
+import SyncLabProtocol
+
+/// An `apps` section as written (SPEC §9): the app named for each store, nil where none is named.
+///
+/// Written at the top level, in a variant (merged over the base's store by store) and per device
+/// (over the run's). `default` names the store's default app.
+public struct AppSelection: Hashable, Sendable {
+    public var kvs: String?
+    public var documents: String?
+    public var records: String?
+
+    public init(kvs: String? = nil, documents: String? = nil, records: String? = nil) {
+        self.kvs = kvs; self.documents = documents; self.records = records
+    }
+
+    /// The name given for `store`, if any.
+    public subscript(store: Store) -> String? {
+        get {
+            switch store {
+            case .kvs: return kvs
+            case .documents: return documents
+            case .records: return records
+            }
+        }
+        set {
+            switch store {
+            case .kvs: kvs = newValue
+            case .documents: documents = newValue
+            case .records: records = newValue
+            }
+        }
+    }
+
+    /// `overrides`' names where it gives one, these elsewhere.
+    public func merged(with overrides: AppSelection) -> AppSelection {
+        AppSelection(kvs: overrides.kvs ?? kvs, documents: overrides.documents ?? documents, records: overrides.records ?? records)
+    }
+}
