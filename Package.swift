@@ -40,9 +40,13 @@ let package = Package(
             "SyncLabKernel", "SyncLabProtocol", "SyncLabScenario", "SyncLabChecker", "SyncLabSimulation",
             "SyncLabReports",
         ], swiftSettings: strict),
+        // Exploration: scenario generators, promises, fingerprints, the shrinker, campaign summaries.
+        .target(name: "SyncLabExplore", dependencies: [
+            "SyncLabKernel", "SyncLabJSON", "SyncLabProtocol", "SyncLabScenario", "SyncLabChecker", "SyncLabSimulation",
+        ], swiftSettings: strict),
         // The command line. The only place allowed to read the wall clock.
         .target(name: "SyncLabCLI", dependencies: [
-            "SyncLabKernel", "SyncLabJSON", "SyncLabScenario", "SyncLabSimulation", "SyncLabReports", "SyncLabChecker", "SyncLabProtocol",
+            "SyncLabExplore", "SyncLabKernel", "SyncLabJSON", "SyncLabScenario", "SyncLabSimulation", "SyncLabReports", "SyncLabChecker", "SyncLabProtocol",
         ], swiftSettings: strict),
         // The `synclab` executable: a one-line call into SyncLabCLI.
         .executableTarget(name: "synclab", dependencies: ["SyncLabCLI"], swiftSettings: strict),
@@ -57,6 +61,7 @@ let package = Package(
         .testTarget(name: "ReportTests", dependencies: [
             "SyncLabReports", "SyncLabSimulation", "SyncLabScenario", "SyncLabJSON", "SyncLabChecker", "SyncLabProtocol", "SyncLabKernel",
         ], exclude: ["Goldens", "Fixtures"], swiftSettings: strict),
+        .testTarget(name: "ExploreTests", dependencies: ["SyncLabExplore", "SyncLabScenario", "SyncLabSimulation", "SyncLabJSON"], swiftSettings: strict),
         .testTarget(name: "SimulationTests", dependencies: [
             "synclab", "SyncLabCLI", "SyncLabSimulation", "SyncLabScenario", "SyncLabChecker", "SyncLabProtocol", "SyncLabKernel", "SyncLabJSON", "SyncLabReports",
         ], swiftSettings: strict),
