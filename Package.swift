@@ -46,9 +46,13 @@ let package = Package(
         ], swiftSettings: strict),
         // Swift Testing helpers over the umbrella's results.
         .target(name: "SyncLabTesting", dependencies: ["SyncLab"], swiftSettings: strict),
+        // Exploration: scenario generators, promises, fingerprints, the shrinker, campaign summaries.
+        .target(name: "SyncLabExplore", dependencies: [
+            "SyncLabKernel", "SyncLabJSON", "SyncLabProtocol", "SyncLabScenario", "SyncLabHistory", "SyncLabChecker", "SyncLabSimulation",
+        ], swiftSettings: strict),
         // The command line. The only place allowed to read the wall clock.
         .target(name: "SyncLabCLI", dependencies: [
-            "SyncLab", "SyncLabKernel", "SyncLabJSON", "SyncLabScenario", "SyncLabSimulation", "SyncLabReports", "SyncLabChecker", "SyncLabProtocol",
+            "SyncLab", "SyncLabExplore", "SyncLabKernel", "SyncLabJSON", "SyncLabScenario", "SyncLabSimulation", "SyncLabReports", "SyncLabHistory", "SyncLabChecker", "SyncLabProtocol",
         ], swiftSettings: strict),
         // The `synclab` executable: a one-line call into SyncLabCLI.
         .executableTarget(name: "synclab", dependencies: ["SyncLabCLI"], swiftSettings: strict),
@@ -64,6 +68,7 @@ let package = Package(
             "SyncLabReports", "SyncLabSimulation", "SyncLabScenario", "SyncLabJSON", "SyncLabHistory", "SyncLabChecker", "SyncLabProtocol", "SyncLabKernel",
         ], exclude: ["Goldens", "Fixtures"], swiftSettings: strict),
         .testTarget(name: "LibraryTests", dependencies: ["SyncLab", "SyncLabTesting", "SyncLabCLI"], swiftSettings: strict),
+        .testTarget(name: "ExploreTests", dependencies: ["SyncLabExplore", "SyncLabScenario", "SyncLabSimulation", "SyncLabJSON"], swiftSettings: strict),
         .testTarget(name: "SimulationTests", dependencies: [
             "synclab", "SyncLabCLI", "SyncLabSimulation", "SyncLabScenario", "SyncLabHistory", "SyncLabChecker", "SyncLabProtocol", "SyncLabKernel", "SyncLabJSON", "SyncLabReports",
         ], swiftSettings: strict),

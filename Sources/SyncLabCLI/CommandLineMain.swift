@@ -11,6 +11,8 @@ commands:
   validate FILE|DIR…  check scenario files
   bench               measure the simulator's speed (see `synclab bench --help`)
   report FILE         regenerate reports from a saved result.json or trace.jsonl
+  fuzz                run generated scenarios and shrink what they find (see `synclab fuzz --help`)
+  shrink FILE         shrink a failing scenario to a minimal one (see `synclab shrink --help`)
 
 Exit status: 0 success, 1 an expectation failed, 2 bad input or usage.
 """
@@ -40,6 +42,8 @@ public enum SyncLabCommandLine {
         case "validate": status = ValidateCommand.main(Array(arguments.dropFirst()), apps: apps.names)
         case "bench": status = BenchCommand.main(Array(arguments.dropFirst()))
         case "report": status = ReportCommand.main(Array(arguments.dropFirst()))
+        case "fuzz": status = FuzzCommand.main(Array(arguments.dropFirst()))
+        case "shrink": status = ShrinkCommand.main(Array(arguments.dropFirst()))
         case "--help", "-h", "help": Console.out(usage); status = .success
         case nil: Console.error(usage); status = .badInput
         case let other?:

@@ -193,5 +193,8 @@ public struct RunStatistics: Sendable {
     public var deliveries = 0
     /// User operations run.
     public var operations = 0
+    /// Crashes of a device whose engines held changes the cloud had not acknowledged (what
+    /// `synclab fuzz` reports as covered).
+    public var crashesWithChangesPending = 0
     public init() {}
 }

@@ -1,0 +1,81 @@
+import Foundation
+import SyncLabExplore
+import SyncLabJSON
+import SyncLabScenario
+import SyncLabSimulation
+
+/// `synclab shrink FILE [--variant V] [--anomaly KIND] [--out DIR]`
+enum ShrinkCommand {
+    static let usage = """
+    usage: synclab shrink FILE [--variant V] [--anomaly KIND] [--out DIR]
+
+    Shrinks a failing scenario (hand-written ones included) to the smallest scenario that still
+    shows the same fingerprint: devices, steps, faults, fields and variants removed; values,
+    durations and times shortened; latency distributions made constant.
+      --variant V       the run to shrink (default: the first failing one; `base` is the file as written)
+      --anomaly KIND    keep an anomaly of this kind (lostUpdate, causalityViolation, …) rather
+                        than the failure; minimal.json then asserts that it appears
+      --out DIR         where minimal.json and its reports go (default shrunk/<file-stem>/)
+    Without --anomaly the target is the run's first broken promise (docs/FUZZING.md), else its
+    first failed expectation. Prints the size (devices, steps, events) before and after.
+    Exit status: 0 shrunk, 2 bad input or nothing to shrink (the run shows no failure).
+    """
+
+    static func main(_ arguments: [String]) -> ExitStatus {
+        let parsed: Arguments
+        do { parsed = try Arguments(arguments, valued: ["--variant", "--anomaly", "--out"], flags: ["--help"]) } catch {
+            Console.error("synclab shrink: \(error.message)\n\(usage)"); return .badInput
+        }
+        if parsed.has("--help") { Console.out(usage); return .success }
+        guard parsed.positional.count == 1, let path = parsed.positional.first else {
+            Console.error("synclab shrink: name exactly one scenario file\n\(usage)"); return .badInput
+        }
+        if let kind = parsed.value("--anomaly"), !FindingRule.kinds.contains(kind) {
+            Console.error("synclab shrink: unknown anomaly kind \(kind) (one of \(FindingRule.kinds.joined(separator: ", ")))"); return .badInput
+        }
+        let scenario: ScenarioFile
+        switch ScenarioLoader.load(path: path) {
+        case .success(let loaded): scenario = loaded
+        case .failure(let errors): ValidationOutput.show(errors, annotate: ValidationOutput.annotate); return .badInput
+        }
+        guard let data = FileManager.default.contents(atPath: path), let node = try? JSON5Reader.parse(bytes: [UInt8](data)) else {
+            Console.error("synclab shrink: cannot read \(path)"); return .badInput
+        }
+        var runs = scenario.runs
+        if let variant = parsed.value("--variant") {
+            runs = runs.filter { $0.variant == variant }
+            guard !runs.isEmpty else {
+                Console.error("\(path): no variant named \"\(variant)\" (it has: \(scenario.runs.map(\.variant).joined(separator: ", ")))"); return .badInput
+            }
+        }
+        // The target: the chosen anomaly, else a broken promise, else a failed expectation.
+        for run in runs {
+            let judged = ScenarioRunner.run(run, options: FindingWriter.searchOptions)
+            var target: ShrinkTarget?
+            if let kind = parsed.value("--anomaly") {
+                target = PromiseJudge.findings(judged, rule: .find(kind)).first.map { .fingerprint($0.fingerprint, .find(kind)) }
+            } else if let finding = PromiseJudge.findings(judged, rule: .promises).first {
+                target = .fingerprint(finding.fingerprint, .promises)
+            } else if let failed = judged.expectations.first(where: { !$0.passed }) {
+                target = .failedExpectation(failed.name)
+            }
+            guard let target else { continue }
+            let folder = parsed.value("--out") ?? "shrunk/\(ScenarioFiles.stem(path))"
+            let flat = ShrinkInput.prepare(node, variant: run.variant, target: target)
+            Console.out("shrinking \(path) [\(run.variant)]: \(target.name)")
+            do {
+                guard let written = try FindingWriter.shrinkAndWrite(flat, originalText: nil, target: target, origin: "\(ScenarioFiles.stem(path)) [\(run.variant)]", folder: folder) else {
+                    Console.error("synclab shrink: the flattened scenario no longer shows \(target.name)"); return .badInput
+                }
+                Console.out("  before: \(written.before.summary)")
+                Console.out("  after:  \(written.after.summary) (\(written.runs) runs, \(String(format: "%.1f", written.seconds)) s)")
+                Console.out("  \(folder)/minimal.json" + (written.reproduces ? "" : " (warning: synclab run on it does not show the finding)"))
+            } catch {
+                Console.error("synclab shrink: cannot write \(folder): \(error)"); return .badInput
+            }
+            return .success
+        }
+        Console.error("synclab shrink: \(path): nothing to shrink: " + (parsed.value("--anomaly").map { "no \($0) anomaly in the run" } ?? "every run passes and keeps every promise"))
+        return .badInput
+    }
+}

@@ -1,0 +1,90 @@
+import SyncLabChecker
+import SyncLabHistory
+import SyncLabProtocol
+import SyncLabScenario
+
+/// Fingerprints: what a finding *is*, from structure only, never from message text (SPEC §10).
+///
+/// `KIND.STORE.POLICY.LOST.CAUSE`, e.g. `lostUpdate.documents.lastWriterWins.doc-save-offline.by-doc-save`:
+/// the anomaly kind, the store, the policy the store ran (`lww` for KVS, whose only rule is
+/// last-writer-wins), the op of the write that was lost (or offended, with `-offline` when its
+/// device was in airplane mode as it made it: the airplane-mode lost update is a bug of its
+/// own, not two devices saving at once), and what replaced it —
+/// `by-OP` (the op of the replacing write, `by-derived` for an engine's merge or resolution,
+/// `by-none` when nothing replaced it) or `discarded` (sign-out, app deletion). A quota
+/// violation's shape is its limit; a divergence's is `view`. Device names, item names, values and
+/// times are left out, so the same bug found with other devices, items or timing groups together,
+/// and a shrunk scenario keeps its original's fingerprint.
+struct Fingerprint {
+    let history: History
+    let run: ScenarioRun
+    private var opByWrite: [String: String] = [:]
+    /// Writes made while their device was in airplane mode.
+    private var offline: Set<String> = []
+    private(set) var discarded: Set<String> = []
+    /// Writes a last-writer-wins comparison chose another write over.
+    private(set) var beatenByLastWriterWins: Set<String> = []
+
+    init(history: History, run: ScenarioRun) {
+        self.history = history; self.run = run
+        for operation in history.operations { opByWrite[history.name(of: operation.write)] = operation.op }
+        offline = Fingerprint.offlineWrites(history, run)
+        for fact in history.facts {
+            guard case .observation(let observation) = fact.kind else { continue }
+            switch observation {
+            case .discarded(let write, _, _): discarded.insert(history.name(of: write))
+            case .lastWriterWins(_, _, let over, _): beatenByLastWriterWins.insert(history.name(of: over))
+            default: break
+            }
+        }
+    }
+
+    /// The op that made `write` (`doc.save`, `derived` for an engine's own write, `none`).
+    func op(of write: String?) -> String {
+        guard let write else { return "none" }
+        if let op = opByWrite[write] { return op }
+        return write.contains(":m") ? "derived" : "none"
+    }
+
+    /// Writes whose device was in airplane mode when they were made (from the run's
+    /// `airplane.on`/`airplane.off` steps, at or before the write's time).
+    static func offlineWrites(_ history: History, _ run: ScenarioRun) -> Set<String> {
+        var result: Set<String> = []
+        var online = run.devices.map(\.online)
+        var next = 0
+        for operation in history.operations {
+            while next < run.steps.count && run.steps[next].at <= operation.at {
+                let step = run.steps[next]
+                switch step.op {
+                case .airplaneOn: for device in step.devices { online[device] = false }
+                case .airplaneOff: for device in step.devices { online[device] = true }
+                default: break
+                }
+                next += 1
+            }
+            let device = Int(operation.device.index)
+            if device < online.count && !online[device] { result.insert(history.name(of: operation.write)) }
+        }
+        return result
+    }
+
+    func policy(_ store: Store) -> String {
+        switch store {
+        case .kvs: return "lww"
+        case .documents: return run.engine.documents.conflict.rawValue
+        case .records: return run.engine.records.conflict.rawValue
+        }
+    }
+
+    func of(_ anomaly: Anomaly) -> String {
+        var parts = [anomaly.kind.rawValue, anomaly.store.rawValue, policy(anomaly.store)]
+        switch anomaly.kind {
+        case .quotaViolation: parts.append(anomaly.limit ?? "none")
+        case .divergence: parts.append("view")
+        default:
+            parts.append(op(of: anomaly.write) + (anomaly.write.map(offline.contains) == true ? "-offline" : ""))
+            if let write = anomaly.write, discarded.contains(write) { parts.append("discarded") } else { parts.append("by-" + op(of: anomaly.replacedBy)) }
+        }
+        return parts.map { $0.replacingOccurrences(of: ".", with: "-") }.joined(separator: ".")
+    }
+}

@@ -1,0 +1,66 @@
+import SyncLabChecker
+import SyncLabHistory
+import SyncLabProtocol
+import SyncLabSimulation
+
+/// Applies the finding rule to one judged run: the promises table of docs/FUZZING.md, or `--find`.
+public enum PromiseJudge {
+    /// The run's findings, one per fingerprint, in the order of the checker's anomalies (a failed
+    /// run first).
+    public static func findings(_ judged: ScenarioRunner.Judged, rule: FindingRule) -> [Finding] {
+        let outcome = judged.outcome
+        let fingerprint = Fingerprint(history: outcome.history, run: outcome.run)
+        var findings: [Finding] = []
+        var seen: Set<String> = []
+        func add(_ finding: Finding) {
+            if seen.insert(finding.fingerprint).inserted { findings.append(finding) }
+        }
+        if case .find(let kind) = rule {
+            for anomaly in outcome.report.anomalies where anomaly.kind.rawValue == kind {
+                add(Finding(fingerprint: fingerprint.of(anomaly), kind: kind, store: anomaly.store.rawValue, anomaly: anomaly))
+            }
+            return findings
+        }
+        if outcome.capHit { add(Finding(fingerprint: "eventCap.all", kind: "eventCap", store: "all", anomaly: nil)) }
+        if !outcome.assertFailures.isEmpty { add(Finding(fingerprint: "assert.all", kind: "assert", store: "all", anomaly: nil)) }
+        for anomaly in outcome.report.anomalies where breaksPromise(anomaly, fingerprint) {
+            add(Finding(fingerprint: fingerprint.of(anomaly), kind: anomaly.kind.rawValue, store: anomaly.store.rawValue, anomaly: anomaly))
+        }
+        return findings
+    }
+
+    /// The promises table (docs/FUZZING.md), as code.
+    static func breaksPromise(_ anomaly: Anomaly, _ fingerprint: Fingerprint) -> Bool {
+        switch anomaly.kind {
+        case .divergence, .atomicityViolation, .isolationViolation, .missedNotification, .spuriousNotification:
+            return true // every policy, every store
+        case .quotaViolation, .causalityViolation:
+            return false // a refused write is reported, not lost; a clock inversion is judged by the lost write it makes
+        case .resurrection:
+            return anomaly.store != .kvs // KVS has no edit-wins rule: a remove can be undone by an unseen set
+        case .lostUpdate:
+            return !lossExplained(anomaly, fingerprint)
+        }
+    }
+
+    /// A lost update the policy documents: discarded at sign-out or app deletion (every store), a
+    /// last-writer-wins comparison the policy makes (KVS, records `merge` on a field both sides
+    /// changed), an unconditional record delete, or a lossy policy (documents `lastWriterWins`,
+    /// records `serverWins`/`clientWins`). Anything else — notably a write lost by a crash — breaks
+    /// a promise.
+    static func lossExplained(_ anomaly: Anomaly, _ fingerprint: Fingerprint) -> Bool {
+        guard let write = anomaly.write else { return false }
+        if fingerprint.discarded.contains(write) { return true }
+        switch anomaly.store {
+        case .kvs:
+            return fingerprint.beatenByLastWriterWins.contains(write)
+        case .documents:
+            return fingerprint.run.engine.documents.conflict == .lastWriterWins
+        case .records:
+            if fingerprint.run.engine.records.conflict != .merge { return true }
+            if fingerprint.beatenByLastWriterWins.contains(write) { return true }
+            let replacing = fingerprint.op(of: anomaly.replacedBy)
+            return replacing == "record.delete" || replacing == "records.saveAtomic" || replacing == "zone.delete"
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Testing
+import SyncLabExplore
+import SyncLabScenario
+
+@Suite struct GeneratorTests {
+    @Test func sameSeedSameScenario() {
+        for profile in FuzzProfile.allCases {
+            for seed in UInt64(1)...5 {
+                #expect(ScenarioGenerator.generate(profile: profile, seed: seed).text == ScenarioGenerator.generate(profile: profile, seed: seed).text)
+            }
+        }
+    }
+
+    @Test func seedsDiffer() {
+        let texts = Set((UInt64(1)...20).map { ScenarioGenerator.generate(profile: .mixed, seed: $0).text })
+        #expect(texts.count == 20)
+    }
+
+    @Test func generatedScenariosValidate() {
+        for profile in FuzzProfile.allCases {
+            for seed in UInt64(1)...40 {
+                let generated = ScenarioGenerator.generate(profile: profile, seed: seed)
+                if case .failure(let errors) = ScenarioLoader.parse(text: generated.text, path: "g.json") {
+                    Issue.record("\(profile) seed \(seed): \(errors.errors.map(\.description))")
+                }
+            }
+        }
+    }
+
+    @Test func swarmChoosesDeviceCountsAndFaultSubsets() {
+        let choices = (UInt64(1)...200).map { ScenarioGenerator.generate(profile: .mixed, seed: $0).choices }
+        #expect(Set(choices.map(\.devices)) == Set(2...8))
+        for fault in FaultKind.allCases {
+            #expect(choices.contains { $0.faults.contains(fault) }, "fault \(fault) never chosen")
+            #expect(choices.contains { !$0.faults.contains(fault) }, "fault \(fault) always chosen")
+        }
+        // A KVS seed never enables record-only faults.
+        let kvs = (UInt64(1)...50).map { ScenarioGenerator.generate(profile: .kvs, seed: $0).choices }
+        #expect(!kvs.contains { $0.faults.contains(.zoneDeleteByUser) || $0.faults.contains(.tokenExpiry) })
+    }
+
+    @Test func choicesArePrintedInTheDescription() {
+        let generated = ScenarioGenerator.generate(profile: .documents, seed: 9)
+        #expect(generated.text.contains(generated.choices.summary))
+    }
+}
