@@ -25,7 +25,7 @@ public struct Checker {
     /// - Complexity: O(facts) hashes for the scan, plus what the survival marks and the
     ///   explanations' reachability questions visit.
     public func check(_ history: History) -> CheckReport {
-        var moments = MomentPasses()
+        var moments = MomentPasses(deviceCount: history.deviceNames.count)
         var context = Checker.scan(history, &moments)
 
         var causality = CausalityPass(), survival = SurvivalPass(), lostUpdates = LostUpdatePass()
@@ -56,15 +56,17 @@ public struct Checker {
         return CheckReport(anomalies: anomalies, writes: writes, lostUpdates: lostUpdates.anomalies.count, conflicts: context.conflictCount,
                            unresolvedConflicts: openDocuments.count, quotaViolations: moments.quota.anomalies.count,
                            converged: divergence.anomalies.isEmpty, notifications: moments.notifications.total,
-                           notificationCounts: moments.notifications.notificationCounts)
+                           notificationCounts: moments.notifications.notificationCounts(context))
     }
 
     /// The passes that judge moments, fed by the scan as it goes.
     struct MomentPasses {
-        var notifications = NotificationPass()
+        var notifications: NotificationPass
         var atomicity = AtomicityPass()
         var isolation = IsolationPass()
         var quota = QuotaPass()
+
+        init(deviceCount: Int) { notifications = NotificationPass(deviceCount: deviceCount) }
     }
 
     /// The one scan over the facts: builds the context (the write graph, what each device
@@ -87,7 +89,7 @@ public struct Checker {
             }
             switch fact.kind {
             case .notification(let notification):
-                if let device = fact.device { moments.notifications.notified(notification, device: device, at: fact.at, context) }
+                if let device = fact.device { moments.notifications.notified(notification, device: device, at: fact.at) }
             case .observation(.rejected(let write, let item, let error, let limit)):
                 moments.quota.rejected(write, item: item, error: error, limit: limit, at: fact.at, &context)
             case .observation, .accountChanged:

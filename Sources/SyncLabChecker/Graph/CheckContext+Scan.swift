@@ -74,25 +74,21 @@ extension CheckContext {
 
     private mutating func visible(_ device: DeviceID, _ item: ItemKey, _ value: ItemValue, _ write: WriteID?, _ cause: VisibilityCause) -> VisibleStep {
         let itemID = itemID(item)
-        let key = shownKey(device: device.index, item: itemID)
-        let previous = shown[key]
-        let before = previous?.write ?? -1
         var index: Int32 = -1
-        if let write {
-            index = writeIndex(write)
-            // A write shown on its own device, as the app made it: it was built on what the
-            // device showed before, which it replaced.
-            if cause == .local, isOwn(index, on: device) {
-                if before >= 0 { graph.addEdge(from: index, to: before) }
-                record(itemID, index, value, replacing: before)
-            }
+        if let write { index = writeIndex(write) }
+        // One probe for the lookup and the update: `shown` now holds the new value, `previous` the old.
+        let previous = shown.exchange(shownKey(device: device.index, item: itemID), Shown(write: index, value: value)) ?? Shown.missing
+        let before = previous.write
+        // A write shown on its own device, as the app made it: it was built on what the device
+        // showed before, which it replaced.
+        if index >= 0, cause == .local, isOwn(index, on: device) {
+            if before >= 0 { graph.addEdge(from: index, to: before) }
+            record(itemID, index, value, replacing: before)
         }
         if before >= 0, before != index, index >= 0, isOwn(before, on: device) {
-            let replaced = writeItemKey(write: before, item: itemID)
-            if replacedOnDevice[replaced, default: []].count < 4 { replacedOnDevice[replaced, default: []].append(index) }
+            replacedOnDevice.update(writeItemKey(write: before, item: itemID), default: []) { if $0.count < 4 { $0.append(index) } }
         }
-        shown[key] = Shown(write: index, value: value)
-        return VisibleStep(device: device, item: itemID, write: index, value: value, cause: cause, previousValue: previous?.value ?? .absent)
+        return VisibleStep(device: device, item: itemID, write: index, value: value, cause: cause, previousValue: previous.value)
     }
 
     /// A write shown on its own device: its value on the item, and (the first time) what it replaced.

@@ -34,7 +34,7 @@ struct SurvivalPass {
             }
         }
         // Deletes a device still shows for items the cloud no longer has.
-        for (key, seen) in context.shown where seen.value == .absent && seen.write >= 0 {
+        for (key, seen) in zip(context.shown.keys, context.shown.values) where seen.value == .absent && seen.write >= 0 {
             let item = Int(key >> 32)
             if context.finalByItem[item] == nil { roots[item].append(seen.write) }
         }
