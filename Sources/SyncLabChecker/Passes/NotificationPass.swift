@@ -56,6 +56,11 @@ struct NotificationPass {
             $0.device != $1.device ? $0.device < $1.device : $0.key < $1.key
         }
         changed.sort(by: byDeviceThenKey); listed.sort(by: byDeviceThenKey)
+        // The usual batch: a fetch that changed exactly the keys it listed.
+        if changed.count == listed.count && zip(changed, listed).allSatisfy({ $0.device == $1.device && $0.key == $1.key }) {
+            changed.removeAll(keepingCapacity: true); listed.removeAll(keepingCapacity: true)
+            return
+        }
         // One merge of the two sorted lists: what only `changed` has was missed, what only `listed` has is spurious.
         let changedKeys = unique(changed), listedKeys = unique(listed)
         var missed: [(device: Int32, key: String)] = [], spurious: [(device: Int32, key: String)] = []
