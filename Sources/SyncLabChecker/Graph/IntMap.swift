@@ -1,86 +1,90 @@
 /// A map from `Int` keys to values for the checker's hot paths: open addressing with linear
-/// probing and a multiplicative (Fibonacci) hash, so a lookup is a multiply and a probe or two,
-/// not a SipHash of the key as `Dictionary` does.
+/// probing and a multiplicative (Fibonacci) hash, key and value side by side in one slot, so a
+/// lookup is a multiply and usually one cache line, not a SipHash of the key and three scattered
+/// reads as with `Dictionary`.
 ///
-/// Entries are kept in insertion order (`keys`, `values`), so iterating is deterministic; the
-/// probe table holds only indices into them.
+/// The hash has no per-process seed, so the table's order (`forEach`) depends only on the keys
+/// and the order they went in: the same in every process.
 struct IntMap<Value> {
-    /// Keys in insertion order.
-    private(set) var keys: [Int] = []
-    /// Values, parallel to `keys`.
-    private(set) var values: [Value] = []
-    /// Per slot, an index into `keys` (-1: empty).
-    private var slots: [Int32]
+    private struct Slot {
+        /// `IntMap.empty` for a free slot.
+        var key: Int
+        var value: Value?
+    }
+
+    /// The key no entry may have: it marks a free slot.
+    static var empty: Int { Int.min }
+
+    private var slots: [Slot]
     /// 64 − log2(slot count): the hash is the top bits of key × φ·2⁶⁴.
     private var shift: UInt64
+    private(set) var count = 0
 
     /// - Parameter capacity: entries expected; the table grows past it.
     init(capacity: Int = 0) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
-        slots = Array(repeating: -1, count: size)
+        slots = Array(repeating: Slot(key: IntMap.empty, value: nil), count: size)
         shift = UInt64(64 - size.trailingZeroBitCount)
-        keys.reserveCapacity(capacity); values.reserveCapacity(capacity)
     }
-
-    var count: Int { keys.count }
 
     @inline(__always) private func home(_ key: Int) -> Int {
         Int(truncatingIfNeeded: (UInt64(bitPattern: Int64(key)) &* 0x9E37_79B9_7F4A_7C15) >> shift)
     }
 
-    /// The entry index of `key`, or the empty slot where it would go.
-    @inline(__always) private func find(_ key: Int) -> (entry: Int, slot: Int) {
+    /// The slot holding `key`, or the free slot where it would go.
+    @inline(__always) private func find(_ key: Int) -> Int {
         let mask = slots.count - 1
         var slot = home(key)
-        while true {
-            let entry = Int(slots[slot])
-            if entry < 0 || keys[entry] == key { return (entry, slot) }
-            slot = (slot + 1) & mask
-        }
+        while slots[slot].key != key && slots[slot].key != IntMap.empty { slot = (slot + 1) & mask }
+        return slot
     }
 
-    subscript(key: Int) -> Value? {
-        let found = find(key).entry
-        return found >= 0 ? values[found] : nil
-    }
+    subscript(key: Int) -> Value? { slots[find(key)].value }
 
     /// Stores `value` under `key` and hands back what was there (nil if nothing): a lookup and an
     /// update for the price of one probe.
     @discardableResult
     mutating func exchange(_ key: Int, _ value: Value) -> Value? {
-        let (entry, slot) = find(key)
-        if entry >= 0 {
-            var old = value
-            swap(&old, &values[entry])
+        precondition(key != IntMap.empty, "IntMap: the key \(key) marks free slots")
+        let slot = find(key)
+        if slots[slot].key == key {
+            var old: Value? = value
+            swap(&old, &slots[slot].value)
             return old
         }
-        slots[slot] = Int32(keys.count)
-        keys.append(key); values.append(value)
-        if keys.count * 2 > slots.count { grow() }
+        slots[slot] = Slot(key: key, value: value)
+        count += 1
+        if count * 2 > slots.count { grow() }
         return nil
     }
 
     /// Changes the value under `key` in place, inserting `initial` first if there is none.
     mutating func update(_ key: Int, default initial: @autoclosure () -> Value, _ body: (inout Value) -> Void) {
-        var (entry, slot) = find(key)
-        if entry < 0 {
-            entry = keys.count
-            slots[slot] = Int32(entry)
-            keys.append(key); values.append(initial())
-            if keys.count * 2 > slots.count { grow() }
+        precondition(key != IntMap.empty, "IntMap: the key \(key) marks free slots")
+        var slot = find(key)
+        if slots[slot].key != key {
+            slots[slot] = Slot(key: key, value: initial())
+            count += 1
+            if count * 2 > slots.count { grow(); slot = find(key) }
         }
-        body(&values[entry])
+        // Never nil here: the slot holds `key`.
+        var value = slots[slot].value.take()!
+        body(&value)
+        slots[slot].value = value
+    }
+
+    /// Calls `body` with every entry, in table order.
+    func forEach(_ body: (Int, Value) -> Void) {
+        for slot in slots where slot.key != IntMap.empty {
+            if let value = slot.value { body(slot.key, value) }
+        }
     }
 
     private mutating func grow() {
-        slots = Array(repeating: -1, count: slots.count * 2)
+        let old = slots
+        slots = Array(repeating: Slot(key: IntMap.empty, value: nil), count: old.count * 2)
         shift -= 1
-        let mask = slots.count - 1
-        for (entry, key) in keys.enumerated() {
-            var slot = home(key)
-            while slots[slot] >= 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(entry)
-        }
+        for slot in old where slot.key != IntMap.empty { slots[find(slot.key)] = slot }
     }
 }
