@@ -56,11 +56,12 @@ struct CheckContext {
 
     init(_ history: History) {
         self.history = history
-        let capacity = history.facts.count / 2 + history.operations.count
-        items = ItemTable(capacity: min(capacity, 1 << 20))
+        // Sized for a start, not for the worst case: a table far larger than what it holds
+        // spreads its entries over memory the scan then misses in cache on every fact.
+        items = ItemTable(capacity: 1_024)
         graph = WriteGraph(capacity: history.operations.count)
         writes.reserveCapacity(history.operations.count)
-        shown = IntMap(capacity: min(capacity, 1 << 20))
+        shown = IntMap(capacity: 16 * history.deviceNames.count)
         accountOf = Array(repeating: nil, count: history.deviceNames.count)
         for (index, operation) in history.operations.enumerated() {
             let write = writeIndex(operation.write)
