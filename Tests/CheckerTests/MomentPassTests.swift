@@ -15,12 +15,13 @@ struct MomentPassTests {
         builder.fetch(1, at: 6, [(x, .kvs(.integer(1)), a)], notify: ["x", "z"])   // one batch: z spurious
         builder.fetch(1, at: 7, [(y, .kvs(.integer(2)), a)], notify: ["y"])        // the next batch: fine
         builder.fetch(1, at: 8, [(y, .kvs(.integer(2)), a)], notify: ["y"])        // unchanged: y spurious
-        let pass = PassHarness.scan(builder).moments.notifications
+        let (context, moments) = PassHarness.scan(builder)
+        let pass = moments.notifications
         #expect(pass.anomalies.map(\.kind) == [.spuriousNotification, .spuriousNotification])
         #expect(pass.anomalies.map(\.item) == ["z", "y"])
         #expect(pass.anomalies.map(\.at.microseconds) == [6_000_000, 8_000_000])
         #expect(pass.total == 3)
-        #expect(pass.notificationCounts == [NotificationCount(device: "B", reason: "serverChange", count: 3)])
+        #expect(pass.notificationCounts(context) == [NotificationCount(device: "B", reason: "serverChange", count: 3)])
     }
 
     @Test("atomicity: a later write that saw the atomic one may leave an item as it was", arguments: [false, true])

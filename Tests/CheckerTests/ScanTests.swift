@@ -33,3 +33,26 @@ struct ScanTests {
         #expect(graph.edges[Int(ids[2])] == [ids[1]])
     }
 }
+
+@Suite("Checker: IntMap")
+struct IntMapTests {
+    @Test("an IntMap agrees with a Dictionary through growth", arguments: [0, 1, 7])
+    func agreesWithDictionary(seed: Int) {
+        var map = IntMap<Int>(capacity: 2)
+        var reference: [Int: Int] = [:]
+        var state = UInt64(seed) &+ 0x9E37_79B9_7F4A_7C15
+        for step in 0..<5_000 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let key = Int(truncatingIfNeeded: state >> 40) % 700 - 350   // negative keys too
+            #expect(map.exchange(key, step) == reference[key])
+            reference[key] = step
+        }
+        #expect(map.count == reference.count)
+        var seen: [Int: Int] = [:]
+        map.forEach { seen[$0] = $1 }
+        #expect(seen == reference)
+        for key in -400..<400 { #expect(map[key] == reference[key]) }
+        map.update(5_000, default: 1) { $0 += 1 }
+        #expect(map[5_000] == 2)
+    }
+}

@@ -25,7 +25,7 @@ public struct Checker {
     /// - Complexity: O(facts) hashes for the scan, plus what the survival marks and the
     ///   explanations' reachability questions visit.
     public func check(_ history: History) -> CheckReport {
-        var moments = MomentPasses()
+        var moments = MomentPasses(deviceCount: history.deviceNames.count)
         var context = Checker.scan(history, &moments)
 
         var causality = CausalityPass(), survival = SurvivalPass(), lostUpdates = LostUpdatePass()
@@ -56,15 +56,17 @@ public struct Checker {
         return CheckReport(anomalies: anomalies, writes: writes, lostUpdates: lostUpdates.anomalies.count, conflicts: context.conflictCount,
                            unresolvedConflicts: openDocuments.count, quotaViolations: moments.quota.anomalies.count,
                            converged: divergence.anomalies.isEmpty, notifications: moments.notifications.total,
-                           notificationCounts: moments.notifications.notificationCounts)
+                           notificationCounts: moments.notifications.notificationCounts(context))
     }
 
     /// The passes that judge moments, fed by the scan as it goes.
     struct MomentPasses {
-        var notifications = NotificationPass()
+        var notifications: NotificationPass
         var atomicity = AtomicityPass()
         var isolation = IsolationPass()
         var quota = QuotaPass()
+
+        init(deviceCount: Int) { notifications = NotificationPass(deviceCount: deviceCount) }
     }
 
     /// The one scan over the facts: builds the context (the write graph, what each device
@@ -72,24 +74,27 @@ public struct Checker {
     static func scan(_ history: History, _ moments: inout MomentPasses) -> CheckContext {
         var context = CheckContext(history)
         var currentBatch = -1
-        for fact in history.facts {
+        // By index, not `for fact in`: reading facts in place instead of copying each one.
+        let facts = history.facts
+        for index in facts.indices {
+            let at = facts[index].at
             // A batch is one step of the world (see `FactRecord`): its moment is judged when it ends.
-            if fact.batch != currentBatch {
-                moments.notifications.endBatch(at: fact.at, context)
-                moments.atomicity.endBatch(at: fact.at, &context)
-                currentBatch = fact.batch
+            if facts[index].batch != currentBatch {
+                moments.notifications.endBatch(at: at, context)
+                moments.atomicity.endBatch(at: at, &context)
+                currentBatch = facts[index].batch
             }
-            if let step = context.apply(fact) {
+            if let step = context.apply(facts[index]) {
                 moments.atomicity.visible(step, context)
-                moments.notifications.visible(step, at: fact.at, context)
-                moments.isolation.visible(step, at: fact.at, context)
+                moments.notifications.visible(step, at: at, context)
+                moments.isolation.visible(step, at: at, context)
                 continue
             }
-            switch fact.kind {
+            switch facts[index].kind {
             case .notification(let notification):
-                if let device = fact.device { moments.notifications.notified(notification, device: device, at: fact.at, context) }
+                if let device = facts[index].device { moments.notifications.notified(notification, device: device, at: at) }
             case .observation(.rejected(let write, let item, let error, let limit)):
-                moments.quota.rejected(write, item: item, error: error, limit: limit, at: fact.at, &context)
+                moments.quota.rejected(write, item: item, error: error, limit: limit, at: at, &context)
             case .observation, .accountChanged:
                 break
             }

@@ -38,14 +38,14 @@ struct CheckContext {
     /// Per dense write index.
     var writes: [WriteInfo] = []
     /// What each device shows now, keyed by `shownKey(device:item:)`.
-    var shown: [Int: Shown] = [:]
+    var shown: IntMap<Shown>
     /// The account each device is signed into now (nil: signed out), by device index.
     var accountOf: [AccountID?]
     /// The last write made to each item so far, by item id (-1: none).
     var latestWrite: [Int32] = []
     /// Per `writeItemKey(write:item:)`, the first few writes the write's own device then showed in its
     /// place: the first that had not seen it is what "replaced" it, in the device's own experience.
-    var replacedOnDevice: [Int: [Int32]] = [:]
+    var replacedOnDevice = IntMap<[Int32]>()
     var decisions: [Decision] = []
     var discards: [Discard] = []
     var resolutions: [Resolution] = []
@@ -56,15 +56,18 @@ struct CheckContext {
 
     init(_ history: History) {
         self.history = history
-        let capacity = history.facts.count / 2 + history.operations.count
-        items = ItemTable(capacity: min(capacity, 1 << 20))
+        // Sized for a start, not for the worst case: a table far larger than what it holds
+        // spreads its entries over memory the scan then misses in cache on every fact.
+        items = ItemTable(capacity: 1_024)
         graph = WriteGraph(capacity: history.operations.count)
         writes.reserveCapacity(history.operations.count)
-        shown.reserveCapacity(min(capacity, 1 << 20))
+        shown = IntMap(capacity: 16 * history.deviceNames.count)
         accountOf = Array(repeating: nil, count: history.deviceNames.count)
         for (index, operation) in history.operations.enumerated() {
             let write = writeIndex(operation.write)
             writes[Int(write)].operation = Int32(index)
+            writes[Int(write)].operationDevice = operation.device.index
+            writes[Int(write)].operationAccount = operation.account
         }
     }
 
@@ -90,7 +93,7 @@ struct CheckContext {
 
     /// Is `write` the device's own (a user write made there, or its engine's derived write)?
     func isOwn(_ write: Int32, on device: DeviceID) -> Bool {
-        operation(write)?.device == device || writes[Int(write)].derivedDevice == device.index
+        writes[Int(write)].operationDevice == device.index || writes[Int(write)].derivedDevice == device.index
     }
 
     // MARK: Names for explanations

@@ -5,6 +5,9 @@ struct Shown {
     /// The write behind the value (a dense write id), or -1 for none.
     var write: Int32
     var value: ItemValue
+
+    /// What a device that never showed the item shows: nothing.
+    static let missing = Shown(write: -1, value: .absent)
 }
 
 /// The key of a (device, item) pair in one integer: hashing it is one multiply, not two strings.

@@ -8,7 +8,8 @@ import SyncLabProtocol
 /// dense index (`Int32`); `index(of:)` is the one place a `WriteID` is hashed.
 struct WriteGraph {
     private(set) var ids: [WriteID] = []
-    private var indexByID: [WriteID: Int32] = [:]
+    /// Dense index by `WriteGraph.key(of:)`.
+    private var indexByID: IntMap<Int32>
     private(set) var edges: [[Int32]] = []
     /// Visit stamps for `mark` and `observes`: a query bumps `stamp` instead of clearing the array.
     private var visited: [UInt32] = []
@@ -17,7 +18,7 @@ struct WriteGraph {
     private var stack: [Int32] = []
 
     init(capacity: Int) {
-        ids.reserveCapacity(capacity); indexByID.reserveCapacity(capacity)
+        ids.reserveCapacity(capacity); indexByID = IntMap(capacity: capacity)
         edges.reserveCapacity(capacity); visited.reserveCapacity(capacity)
     }
 
@@ -25,14 +26,20 @@ struct WriteGraph {
 
     /// The dense index of `id`, giving it one if it has none.
     mutating func index(of id: WriteID) -> Int32 {
-        if let index = indexByID[id] { return index }
         let index = Int32(ids.count)
+        var found = index
+        indexByID.update(WriteGraph.key(of: id), default: index) { found = $0 }
+        guard found == index else { return found }
         ids.append(id); edges.append([]); visited.append(0)
-        indexByID[id] = index
         return index
     }
 
-    func existingIndex(of id: WriteID) -> Int32? { indexByID[id] }
+    func existingIndex(of id: WriteID) -> Int32? { indexByID[WriteGraph.key(of: id)] }
+
+    /// A write id in one integer: device, then derived, then sequence (each part in its own bits).
+    @inline(__always) static func key(of id: WriteID) -> Int {
+        Int(id.device.index) << 33 | (id.derived ? 1 << 32 : 0) | Int(id.sequence)
+    }
 
     subscript(index: Int32) -> WriteID { ids[Int(index)] }
 
@@ -83,7 +90,7 @@ struct WriteGraph {
     /// `observes` for a write that may not be in the graph (then it observed nothing and
     /// nothing observed it).
     mutating func observes(_ source: Int32, _ target: WriteID) -> Bool {
-        guard let target = indexByID[target] else { return false }
+        guard let target = existingIndex(of: target) else { return false }
         return observes(source, target)
     }
 }

@@ -6,6 +6,10 @@ struct WriteInfo {
     /// The last user operation (index in `History.operations`) that made the write; -1 for an
     /// engine's own write.
     var operation: Int32 = -1
+    /// The device of that operation (-1 for none): read per fact, so kept beside the index.
+    var operationDevice: Int32 = -1
+    /// The account that operation was made in (nil: none, or signed out).
+    var operationAccount: AccountID?
     /// The device whose engine reported the write as its own derived write; -1 if none did.
     var derivedDevice: Int32 = -1
     /// The items the write touched, in first-touched order, with its value on each.

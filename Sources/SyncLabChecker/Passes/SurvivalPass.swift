@@ -34,9 +34,10 @@ struct SurvivalPass {
             }
         }
         // Deletes a device still shows for items the cloud no longer has.
-        for (key, seen) in context.shown where seen.value == .absent && seen.write >= 0 {
+        let finalByItem = context.finalByItem
+        context.shown.forEach { key, seen in
             let item = Int(key >> 32)
-            if context.finalByItem[item] == nil { roots[item].append(seen.write) }
+            if seen.value == .absent && seen.write >= 0 && finalByItem[item] == nil { roots[item].append(seen.write) }
         }
         var writesByItem: [[Int32]] = Array(repeating: [], count: context.items.count)
         for operation in history.operations where operation.outcome == .accepted {

@@ -116,6 +116,9 @@ extension RecordService {
         work.storage.charge(dbKey, deltaBytes: delta)
         work.lastChangeTag += 1
         record.changeTag = work.lastChangeTag
+        // Change tags only grow: a client's base tag never matches a later version by accident.
+        precondition(record.changeTag > existing?.record.changeTag ?? 0,
+                     "records: \(id.zone)/\(id.name) saved with change tag \(record.changeTag) after \(existing?.record.changeTag ?? 0)")
         record.modifiedAt = now
         record.lastModifierDevice = request.device
         var history = existing?.history ?? []

@@ -36,6 +36,9 @@ extension KVSEngine {
     }
 
     private mutating func sendUpload(_ context: inout EngineContext) {
+        // One request on the wire at a time: a fetch answer then reflects every upload the cloud
+        // acknowledged before it (see `InFlight`).
+        precondition(inFlight == nil, "kvs: upload sent with request \(inFlight.map { String($0.requestID) } ?? "") still on the wire")
         let id = nextRequestID()
         inFlight = InFlight(requestID: id, kind: .upload, calls: stored.pending.map(\.write), stale: false)
         if uploadTimerArmed {
@@ -48,11 +51,19 @@ extension KVSEngine {
     }
 
     private mutating func sendFetch(_ context: inout EngineContext) {
+        precondition(inFlight == nil, "kvs: fetch sent with request \(inFlight.map { String($0.requestID) } ?? "") still on the wire")
         let id = nextRequestID()
         inFlight = InFlight(requestID: id, kind: .fetch, stale: false)
         fetchAgain = false
         context.emit(.send(requestID: id, .kvs(.fetch(since: stored.cursor))))
         context.log("kvsFetch", [("request", String(id)), ("since", stored.cursor.map { String($0) } ?? "none")])
+    }
+
+    /// Are all of `writes` among `calls`? (Linear for the usual few, a set for a backlog.)
+    static func carried(_ writes: [WriteID], by calls: [WriteID]) -> Bool {
+        if writes.count * calls.count <= 256 { return writes.allSatisfy(calls.contains) }
+        let sent = Set(calls)
+        return writes.allSatisfy(sent.contains)
     }
 
     /// The one answer to the request on the wire.
@@ -71,9 +82,14 @@ extension KVSEngine {
         case .failed(let error):
             failed(error, request, &context)
         case .ok(.kvs(.uploaded(let accepted, let rejected, let superseded))):
+            // The cloud decides only calls this upload carried.
+            precondition(request.kind == .upload && KVSEngine.carried(accepted + rejected.map(\.write), by: request.calls),
+                         "kvs: upload answer \(envelope.requestID) decides calls it did not carry: accepted \(accepted), rejected \(rejected.map(\.write)), sent \(request.calls)")
             backoff.reset()
             uploaded(accepted: accepted, rejected: rejected, superseded: superseded, &context)
         case .ok(.kvs(.changes(let changes, let cursor))):
+            // The account's change sequence only grows: a fetch never moves the cursor back.
+            precondition(cursor >= stored.cursor ?? 0, "kvs: fetch \(envelope.requestID) moved the cursor back from \(stored.cursor ?? 0) to \(cursor)")
             backoff.reset()
             stored.cursor = cursor
             let reason = stored.initialSyncDone ? "serverChange" : "initialSyncChange"
