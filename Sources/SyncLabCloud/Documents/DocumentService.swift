@@ -24,7 +24,8 @@ public struct DocumentService: Sendable {
         switch body {
         case .fetch(let since, let held):
             var states: [DocumentState] = []
-            for path in container.sortedPaths {
+            // Only what changed since the cursor (a change log), not every document sorted.
+            for path in container.pathsChanged(since: since) {
                 guard let document = container.documents[path], document.changedAt > since else { continue }
                 var state = document.state
                 // The device has this version's content already: send what changed around it only.
@@ -188,7 +189,7 @@ public struct DocumentService: Sendable {
         var document = document
         container.sequence += 1
         document.changedAt = container.sequence
-        container.documents[document.path] = document
+        container.commit(document)
         context.emit(.pushAccount(PushNotification(store: .documents, account: request.account), except: request.device))
     }
 

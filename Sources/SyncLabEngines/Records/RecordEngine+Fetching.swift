@@ -162,7 +162,7 @@ extension RecordEngine {
             // This device's own save may be in this version already: only the re-sent save's
             // answer can tell. Until then the app sees the other fields, the pending ones wait,
             // and the base stays the one that save was made on, so it is re-sent as it was.
-            if state.serverRecords[key] == nil { state.fetchedWhileCreating[key] = server }
+            state.fetchedWhileCreating[key] = server
             if applyServer(key, server, .fetch, &context) { fetchedItems.append(key.itemName) }
         } else if state.pending[key] != nil {
             state.fetchedWhileCreating[key] = nil

@@ -331,7 +331,14 @@ extension RecordEngine {
         context.log("itemFailed", [("record", key.itemName), ("error", error.name)])
         switch error {
         case .serverRecordChanged(let server, _, _):
-            if case .save? = state.pending[key]?.kind, key.database == .private, key.zone != RecordID.defaultZone {
+            if case .save? = state.pending[key]?.kind, key.database == .private, key.zone != RecordID.defaultZone,
+               let seen = state.fetchedWhileCreating.removeValue(forKey: key) {
+                // A fetch brought the cloud's version while this save was in doubt. Fetches after
+                // it start from a later token and never bring that version again: waiting for one
+                // re-sent the refused save on the same base forever (a run that never settled).
+                // That fetched version came whole, so the conflict is resolved against it now.
+                resolveConflict(key, seen, detail: "fetched change meets pending change", &context)
+            } else if case .save? = state.pending[key]?.kind, key.database == .private, key.zone != RecordID.defaultZone {
                 // The server version may hold part of another device's atomic call: showing it
                 // now would show that call in part. The fetch brings the whole call in one step
                 // and resolves the conflict there (SPEC §4.3, §6).

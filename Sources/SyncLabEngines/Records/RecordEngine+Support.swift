@@ -18,7 +18,13 @@ extension RecordEngine {
 
     /// Pending records in queue order.
     func orderedPendingKeys() -> [RecordKey] {
-        state.pending.keys.sorted { state.pending[$0]!.order < state.pending[$1]!.order }
+        // Sorted on the order itself, not through lookups in a closure that captures the engine
+        // (which copied the whole engine on every call: this runs after every delivery).
+        var keyed: [(order: UInt64, key: RecordKey)] = []
+        keyed.reserveCapacity(state.pending.count)
+        for (key, change) in state.pending { keyed.append((change.order, key)) }
+        keyed.sort { $0.order < $1.order }
+        return keyed.map(\.key)
     }
 
     /// The (write, item) pairs a pending change stands for.
@@ -41,6 +47,7 @@ extension RecordEngine {
     /// Whether changes could be sent now (not blocked on the quota or a user-deleted zone).
     var hasSendableWork: Bool {
         if !state.zoneOperations.isEmpty { return true }
+        if state.pending.isEmpty { return false }
         return !sendableKeys().isEmpty
     }
 
@@ -49,13 +56,19 @@ extension RecordEngine {
     func sendableKeys() -> [RecordKey] {
         let all = orderedPendingKeys()
         var held: Set<WriteID> = []
-        for key in all where !isSendable(key, state.pending[key]!) {
-            if let group = state.pending[key]!.atomicGroup { held.insert(group) }
-        }
-        return all.filter { key in
+        var sendable: [RecordKey] = []
+        // Loops, not closures: a closure here captures (and so copies) the whole engine.
+        for key in all {
             let change = state.pending[key]!
-            return isSendable(key, change) && !(change.atomicGroup.map { held.contains($0) } ?? false)
+            if isSendable(key, change) { sendable.append(key) } else if let group = change.atomicGroup { held.insert(group) }
         }
+        if held.isEmpty { return sendable }
+        var result: [RecordKey] = []
+        for key in sendable {
+            if let group = state.pending[key]!.atomicGroup, held.contains(group) { continue }
+            result.append(key)
+        }
+        return result
     }
 
     func isSendable(_ key: RecordKey, _ change: PendingRecordChange) -> Bool {

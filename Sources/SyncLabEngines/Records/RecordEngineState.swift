@@ -17,8 +17,9 @@ public struct RecordEngineState: Sendable {
     public var records: [RecordKey: LocalRecord] = [:]
     public var serverRecords: [RecordKey: ServerRecord] = [:]
     public var pending: [RecordKey: PendingRecordChange] = [:]
-    /// A server version fetched while this device's creation of the record was in doubt (so not
-    /// its base, `serverRecords` stays nil): what a rejected creation rolls back to.
+    /// A server version fetched while this device's save of the record was in doubt (so not its
+    /// base: `serverRecords` stays as it was): what a rejected creation rolls back to, and what a
+    /// save refused with `serverRecordChanged` resolves against (no later fetch brings it again).
     public var fetchedWhileCreating: [RecordKey: ServerRecord] = [:]
     public var nextPendingOrder: UInt64 = 0
     /// Per atomic group label (`PendingRecordChange.atomicGroup`), the earlier `records.saveAtomic`

@@ -42,6 +42,55 @@ struct TraceRecorder {
         if let file, bytes.count >= TraceFileWriter.chunkBytes { file.drain(&bytes) }
     }
 
+    /// Starts a transport line written field by field straight into the buffer (no array of
+    /// fields, no JSON values: these lines are most of a trace): `{"t_us":…,"ev":…,"device":…,
+    /// "store":…` and `"req":…` when given. Keys and event names are plain identifiers, written
+    /// as they are. Call only when `enabled`; finish with `end()`.
+    mutating func begin(_ time: SimInstant, _ event: TraceEventKind, device: String, store: Store, request: UInt64? = nil) {
+        bytes.append(contentsOf: #"{"t_us":"#.utf8)
+        JSON.int(time.microseconds).write(into: &bytes)
+        bytes.append(contentsOf: #","ev":""#.utf8)
+        bytes.append(contentsOf: event.rawValue.utf8) // a plain identifier: nothing to escape
+        bytes.append(UInt8(ascii: "\""))
+        add("device", device)
+        add("store", store.rawValue)
+        if let request { add("req", Int64(request)) }
+    }
+
+    /// One string field of the line `begin` started.
+    mutating func add(_ key: StaticString, _ value: String) {
+        writeKey(key)
+        JSON.writeString(value, into: &bytes)
+    }
+
+    /// One integer field of the line `begin` started.
+    mutating func add(_ key: StaticString, _ value: Int64) {
+        writeKey(key)
+        JSON.int(value).write(into: &bytes)
+    }
+
+    /// One field of any JSON value, of the line `begin` started.
+    mutating func add(_ key: StaticString, _ value: JSON) {
+        writeKey(key)
+        value.write(into: &bytes)
+    }
+
+    /// Ends the line `begin` started.
+    mutating func end() {
+        bytes.append(contentsOf: "}\n".utf8)
+        if let file, bytes.count >= TraceFileWriter.chunkBytes { file.drain(&bytes) }
+    }
+
+    private mutating func writeKey(_ key: StaticString) {
+        bytes.append(contentsOf: #",""#.utf8)
+        append(key)
+        bytes.append(contentsOf: #"":"#.utf8)
+    }
+
+    private mutating func append(_ text: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
     /// The first line: everything a report needs to draw the run without the scenario file.
     mutating func header(_ run: ScenarioRun) {
         record(.start, .run, [
@@ -76,9 +125,18 @@ struct TraceRecorder {
 
     mutating func log(_ time: SimInstant, _ device: String?, _ store: Store, _ event: String, _ details: [(String, String)]) {
         guard enabled else { return }
-        var fields: [(String, JSON)] = [("device", device.map { .string($0) } ?? .string("cloud")), ("store", .string(store.rawValue)), ("event", .string(event))]
-        fields.append(("details", JSON.object(details.map { ($0.0, .string($0.1)) })))
-        record(time, .log, fields)
+        // Written straight into the buffer: engines log on most steps.
+        begin(time, .log, device: device ?? "cloud", store: store)
+        add("event", event)
+        bytes.append(contentsOf: #","details":{"#.utf8)
+        for (index, detail) in details.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            JSON.writeString(detail.0, into: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+            JSON.writeString(detail.1, into: &bytes)
+        }
+        bytes.append(UInt8(ascii: "}"))
+        end()
     }
 
     mutating func observation(_ time: SimInstant, _ device: String?, _ observation: Observation) {
@@ -94,8 +152,15 @@ struct TraceRecorder {
         func names(_ writes: [WriteID]) -> JSON { .array(writes.map { .string(History.name(of: $0, deviceNames: deviceNames)) }) }
         switch observation {
         case .visible(let key, let value, let write, let cause):
-            record(time, .visible, [("device", who)] + item(key) + [("write", write.map { .string(History.name(of: $0, deviceNames: deviceNames)) } ?? .null),
-                                                                     ("value", ValueJSON.json(value)), ("cause", .string(cause.rawValue))])
+            // The commonest observation, written straight into the buffer.
+            begin(time, .visible, device: device ?? "cloud", store: key.store)
+            add("account", History.accountName(key.account, accountNames: accountNames))
+            add("item", key.name)
+            if !key.field.isEmpty { add("field", key.field) }
+            add("write", write.map { .string(History.name(of: $0, deviceNames: deviceNames)) } ?? .null)
+            add("value", ValueJSON.json(value))
+            add("cause", cause.rawValue)
+            end()
         case .derivedWrite(let write, let key, let value, let parents, let why):
             record(time, .derivedWrite, [("device", who)] + item(key) + [("write", .string(History.name(of: write, deviceNames: deviceNames))), ("parents", names(parents)),
                                                                           ("value", ValueJSON.json(value)), ("why", .string(why))])

@@ -93,24 +93,20 @@ extension Simulator {
     }
 
     mutating func updateBusy(_ index: Int, _ store: Store) {
-        // Read through an inout access: `devices[index].kvs?.isQuiescent` copies the whole
-        // engine out of the array first, and this runs after every delivery.
+        // Read through a mutating call: `devices[index].kvs?.isQuiescent` copies the whole
+        // engine out of the array first (retaining every field), and this runs after every
+        // delivery; a mutating call works on the engine where it lies.
         let quiet: Bool
         switch store {
-        case .kvs: quiet = Simulator.isQuiescent(&devices[index].kvs)
-        case .documents: quiet = Simulator.isQuiescent(&devices[index].documents)
-        case .records: quiet = Simulator.isQuiescent(&devices[index].records)
+        case .kvs: quiet = devices[index].kvs?.isQuiescentInPlace() ?? true
+        case .documents: quiet = devices[index].documents?.isQuiescentInPlace() ?? true
+        case .records: quiet = devices[index].records?.isQuiescentInPlace() ?? true
         }
         let busy = !quiet
         if devices[index].busy[store.slot] != busy {
             devices[index].busy[store.slot] = busy
             busyEngines += busy ? 1 : -1
         }
-    }
-
-    /// An engine's `isQuiescent` (a missing engine has no work), read in place.
-    static func isQuiescent<Engine: ClientEngine>(_ engine: inout Engine?) -> Bool {
-        engine?.isQuiescent ?? true
     }
 
     /// Airplane mode off (true) or on (false).
@@ -157,4 +153,9 @@ extension Simulator {
         Simulator.installEngines(&devices[index], identity: identity, recovering: true)
         launchEngines(index)
     }
+}
+
+extension ClientEngine {
+    /// `isQuiescent`, called on the engine in place (see `Simulator.updateBusy`).
+    mutating func isQuiescentInPlace() -> Bool { isQuiescent }
 }

@@ -13,7 +13,10 @@ extension Simulator {
         statistics.messages += 1
         let bytes = request.body.transferBytes
         guard devices[index].online else {
-            trace.record(now, .send, [("device", .string(devices[index].name)), ("store", .string(store.rawValue)), ("req", .int(Int64(request.requestID))), ("kind", .string(TraceRecorder.caseName(of: request.body))), ("result", .string("networkUnavailable"))])
+            if trace.enabled {
+                trace.begin(now, .send, device: devices[index].name, store: store, request: request.requestID)
+                trace.add("kind", TraceRecorder.caseName(of: request.body)); trace.add("result", "networkUnavailable"); trace.end()
+            }
             inFlight[key] = InFlightRequest(boot: devices[index].boot, deadline: now)
             let failure = ResponseEnvelope(requestID: request.requestID, device: request.device, store: store, result: .failed(.networkUnavailable))
             queue.push(.responseArrives(failure, epoch: nil, boot: devices[index].boot), at: now)
@@ -23,7 +26,10 @@ extension Simulator {
         if devices[index].link.random.chance(devices[index].link.settings.loss) {
             inFlight[key] = InFlightRequest(boot: devices[index].boot, deadline: now + timeout)
             queue.push(.requestTimeout(device: index, store: store, requestID: request.requestID, boot: devices[index].boot), at: now + timeout)
-            trace.record(now, .send, [("device", .string(devices[index].name)), ("store", .string(store.rawValue)), ("req", .int(Int64(request.requestID))), ("kind", .string(TraceRecorder.caseName(of: request.body))), ("bytes", .int(bytes)), ("result", .string("lost"))])
+            if trace.enabled {
+                trace.begin(now, .send, device: devices[index].name, store: store, request: request.requestID)
+                trace.add("kind", TraceRecorder.caseName(of: request.body)); trace.add("bytes", bytes); trace.add("result", "lost"); trace.end()
+            }
             return
         }
         let arrival = devices[index].link.deliveryTime(now: now, bytes: bytes, uplink: true)
@@ -31,7 +37,10 @@ extension Simulator {
         inFlight[key] = InFlightRequest(boot: devices[index].boot, deadline: deadline)
         queue.push(.requestArrives(request, epoch: devices[index].link.epoch), at: arrival)
         queue.push(.requestTimeout(device: index, store: store, requestID: request.requestID, boot: devices[index].boot), at: deadline)
-        trace.record(now, .send, [("device", .string(devices[index].name)), ("store", .string(store.rawValue)), ("req", .int(Int64(request.requestID))), ("kind", .string(TraceRecorder.caseName(of: request.body))), ("bytes", .int(bytes)), ("arrive_us", .int(arrival.microseconds))])
+        if trace.enabled {
+            trace.begin(now, .send, device: devices[index].name, store: store, request: request.requestID)
+            trace.add("kind", TraceRecorder.caseName(of: request.body)); trace.add("bytes", bytes); trace.add("arrive_us", arrival.microseconds); trace.end()
+        }
     }
 
     mutating func requestArrives(_ request: RequestEnvelope, epoch: UInt32) {
@@ -42,7 +51,10 @@ extension Simulator {
             return
         }
         statistics.deliveries += 1
-        trace.record(now, .cloudReceive, [("device", .string(name)), ("store", .string(request.body.store.rawValue)), ("req", .int(Int64(request.requestID))), ("kind", .string(TraceRecorder.caseName(of: request.body)))])
+        if trace.enabled {
+            trace.begin(now, .cloudReceive, device: name, store: request.body.store, request: request.requestID)
+            trace.add("kind", TraceRecorder.caseName(of: request.body)); trace.end()
+        }
         batch += 1
         // The reused buffer is swapped out while we walk it, so clearing it never copies.
         var actions: [CloudAction] = []
@@ -74,11 +86,17 @@ extension Simulator {
             // The engine that sent it is gone (crash, app deletion): nothing is in flight any more.
             // Request ids never repeat on a device, so the key is this request's alone.
             inFlight[key] = nil
-            trace.record(now, .respond, [("device", .string(name)), ("store", .string(response.store.rawValue)), ("req", .int(Int64(response.requestID))), ("result", .string(TraceRecorder.resultName(response.result))), ("delivery", .string("nobody waiting"))])
+            if trace.enabled {
+                trace.begin(now, .respond, device: name, store: response.store, request: response.requestID)
+                trace.add("result", TraceRecorder.resultName(response.result)); trace.add("delivery", "nobody waiting"); trace.end()
+            }
             return
         }
         guard devices[index].online, !devices[index].link.random.chance(devices[index].link.settings.loss) else {
-            trace.record(now, .respond, [("device", .string(name)), ("store", .string(response.store.rawValue)), ("req", .int(Int64(response.requestID))), ("result", .string(TraceRecorder.resultName(response.result))), ("delivery", .string("lost"))])
+            if trace.enabled {
+                trace.begin(now, .respond, device: name, store: response.store, request: response.requestID)
+                trace.add("result", TraceRecorder.resultName(response.result)); trace.add("delivery", "lost"); trace.end()
+            }
             return
         }
         let bytes: Int64
@@ -91,7 +109,10 @@ extension Simulator {
         let extended = arrival + devices[index].link.settings.requestTimeout
         if extended > pending.deadline { pending.deadline = extended; inFlight[key] = pending }
         queue.push(.responseArrives(response, epoch: devices[index].link.epoch, boot: devices[index].boot), at: arrival)
-        trace.record(now, .respond, [("device", .string(name)), ("store", .string(response.store.rawValue)), ("req", .int(Int64(response.requestID))), ("result", .string(TraceRecorder.resultName(response.result))), ("bytes", .int(bytes)), ("arrive_us", .int(arrival.microseconds))])
+        if trace.enabled {
+            trace.begin(now, .respond, device: name, store: response.store, request: response.requestID)
+            trace.add("result", TraceRecorder.resultName(response.result)); trace.add("bytes", bytes); trace.add("arrive_us", arrival.microseconds); trace.end()
+        }
     }
 
     mutating func responseArrives(_ response: ResponseEnvelope, epoch: UInt32?, boot: UInt32) {
@@ -110,7 +131,10 @@ extension Simulator {
         if case .failed = response.result { statistics.retries += 1 }
         // A records request the service refused for now (`zoneBusy`) is retried after `retryAfter`.
         if case .ok(.records(.failed(let failure))) = response.result, failure.retryAfter != nil { statistics.retries += 1 }
-        trace.record(now, .receive, [("device", .string(devices[index].name)), ("store", .string(response.store.rawValue)), ("req", .int(Int64(response.requestID))), ("result", .string(TraceRecorder.resultName(response.result)))])
+        if trace.enabled {
+            trace.begin(now, .receive, device: devices[index].name, store: response.store, request: response.requestID)
+            trace.add("result", TraceRecorder.resultName(response.result)); trace.end()
+        }
         deliver(.response(response), to: index, response.store)
     }
 
@@ -157,7 +181,10 @@ extension Simulator {
         let arrival = now + latency
         pushesInFlight += 1
         queue.push(.pushArrives(device: index, push, epoch: devices[index].link.epoch, boot: devices[index].boot), at: arrival)
-        trace.record(now, .push, [("device", .string(devices[index].name)), ("store", .string(push.store.rawValue)), ("arrive_us", .int(arrival.microseconds))])
+        if trace.enabled {
+            trace.begin(now, .push, device: devices[index].name, store: push.store)
+            trace.add("arrive_us", arrival.microseconds); trace.end()
+        }
     }
 
     mutating func pushArrives(_ index: Int, _ push: PushNotification, epoch: UInt32, boot: UInt32) {
@@ -168,7 +195,9 @@ extension Simulator {
             return
         }
         statistics.deliveries += 1
-        trace.record(now, .pushReceive, [("device", .string(devices[index].name)), ("store", .string(push.store.rawValue))])
+        if trace.enabled {
+            trace.begin(now, .pushReceive, device: devices[index].name, store: push.store); trace.end()
+        }
         deliver(.push(push), to: index, push.store)
     }
 }
