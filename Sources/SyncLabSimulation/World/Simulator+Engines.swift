@@ -27,6 +27,8 @@ extension Simulator {
                                           requestIDsAfter: sent[Store.documents.slot])
         device.records = RecordEngine(identity: identity, account: device.account, recovering: recovering ? device.savedRecords : nil,
                                       requestIDsAfter: sent[Store.records.slot])
+        device.kvsApp = device.kvsAppFactory?()
+        device.kvsAppSeen = []
     }
 
     /// Tells freshly created engines the network state, then that the app launched.
@@ -79,6 +81,7 @@ extension Simulator {
             case .notify(let notification):
                 recordFact(FactRecord(batch: batch, at: now, device: device, kind: .notification(notification)))
                 trace.notification(now, name, notification)
+                if store == .kvs && devices[index].kvsApp != nil { appNotifications.append(notification) }
             case .observe(let observation):
                 recordFact(FactRecord(batch: batch, at: now, device: device, kind: .observation(observation)))
                 trace.observation(now, name, observation)
@@ -89,6 +92,13 @@ extension Simulator {
         context.actions.removeAll(keepingCapacity: true)
         swap(&context.actions, &scratchActions)
         updateBusy(index, store)
+        // The app hears of changes once the engine's step is done, as an observer on the main
+        // queue would; what it writes is a step of its own.
+        if !appNotifications.isEmpty {
+            let notifications = appNotifications
+            appNotifications = []
+            for notification in notifications { tellKVSApp(index, .changedExternally(reason: notification.reason, keys: notification.items)) }
+        }
     }
 
     mutating func updateBusy(_ index: Int, _ store: Store) {
@@ -129,6 +139,7 @@ extension Simulator {
         devices[index].savedDocuments = devices[index].documents?.durable
         devices[index].savedRecords = devices[index].records?.durable
         devices[index].kvs = nil; devices[index].documents = nil; devices[index].records = nil
+        devices[index].kvsApp = nil
         devices[index].crashed = true
         devices[index].boot &+= 1
         devices[index].heldPushes = [nil, nil, nil]

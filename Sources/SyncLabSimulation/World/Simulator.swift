@@ -32,6 +32,8 @@ public struct Simulator {
     var batch = 0
     var scratchActions: [EngineAction] = []
     var scratchCloudActions: [CloudAction] = []
+    /// KVS notifications for a hosted app, told after the engine step that gave them.
+    var appNotifications: [AppNotification] = []
     var assertFailures: [String] = []
     var statistics = RunStatistics()
     var settling = false
@@ -56,6 +58,7 @@ public struct Simulator {
                 link: LinkState(settings: spec.link, seed: run.seed, deviceName: spec.id),
                 online: spec.online, account: account, lastAccount: account,
                 engineRandom: Store.allCases.map { SeededRandom(seed: run.seed, stream: "engine/\(spec.id)/\($0.rawValue)") })
+            device.kvsAppFactory = options.apps.kvs[DeviceApps(spec.apps, engine: run.engine).kvs]
             Simulator.installEngines(&device, identity: Simulator.identity(of: id, run: run), recovering: false)
             devices.append(device)
         }
@@ -175,6 +178,8 @@ public struct SimulationOptions: Sendable {
     /// Keep observations and notifications for the checker. Default true; benchmarks that skip
     /// the checker turn it off so memory does not grow with the run.
     public var recordHistory = true
+    /// The team's own apps, by name (SPEC §9). Empty: only built-in apps.
+    public var apps = AppFactories()
     public init() {}
 }
 
