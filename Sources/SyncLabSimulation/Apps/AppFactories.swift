@@ -5,5 +5,9 @@ public struct AppFactories: Sendable {
     /// KVS app name → a new instance (at install, and at restart after a crash: an app's
     /// memory does not survive a crash, the store does).
     public var kvs: [String: @Sendable () -> any KVSAppHosting]
-    public init(kvs: [String: @Sendable () -> any KVSAppHosting] = [:]) { self.kvs = kvs }
+    /// Document app name → a new instance (likewise made at each launch).
+    public var documents: [String: @Sendable () -> any DocumentsAppHosting]
+    public init(kvs: [String: @Sendable () -> any KVSAppHosting] = [:], documents: [String: @Sendable () -> any DocumentsAppHosting] = [:]) {
+        self.kvs = kvs; self.documents = documents
+    }
 }

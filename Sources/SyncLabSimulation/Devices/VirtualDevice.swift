@@ -31,6 +31,9 @@ struct VirtualDevice {
     var kvsAppFactory: (@Sendable () -> any KVSAppHosting)?
     /// The running KVS app: made with the engines, dropped with them at a crash.
     var kvsApp: (any KVSAppHosting)?
+    /// Makes the device's document app (nil: a built-in policy runs in the engine).
+    var documentsAppFactory: (@Sendable () -> any DocumentsAppHosting)?
+    var documentsApp: (any DocumentsAppHosting)?
     /// The writes the running KVS app has seen (values it read, the user's changes it was told
     /// of): its own writes are built on them. Its memory: gone with it.
     var kvsAppSeen: [WriteID] = []

@@ -55,4 +55,14 @@ extension Simulator {
         devices[index].kvsAppSeen.append(write)
         devices[index].kvsAppSeen.sort()
     }
+
+    /// Asks device `index`'s document app to resolve the conflict on `path` and carries out its answer.
+    mutating func askDocumentsApp(_ index: Int, path: String) {
+        guard var app = devices[index].documentsApp, let conflict = devices[index].documents?.conflictForApp(path: path) else { return }
+        let resolution = app.resolve(path: path, conflict: conflict, ancestor: DocumentEngine.commonAncestorText(of: conflict))
+        devices[index].documentsApp = app
+        var context = makeContext(index, .documents)
+        devices[index].documents?.resolveForApp(path: path, resolution, &context)
+        finish(&context, index, .documents)
+    }
 }

@@ -204,7 +204,7 @@ extension Simulator {
             trace.observation(now, devices[index].name, observation)
         }
         devices[index].kvs = nil; devices[index].documents = nil; devices[index].records = nil
-        devices[index].kvsApp = nil
+        devices[index].kvsApp = nil; devices[index].documentsApp = nil
         devices[index].savedKVS = nil; devices[index].savedDocuments = nil; devices[index].savedRecords = nil
         devices[index].installed = false
         devices[index].boot &+= 1

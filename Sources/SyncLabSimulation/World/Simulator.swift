@@ -32,7 +32,7 @@ public struct Simulator {
     var batch = 0
     var scratchActions: [EngineAction] = []
     var scratchCloudActions: [CloudAction] = []
-    /// KVS notifications for a hosted app, told after the engine step that gave them.
+    /// KVS notifications and document conflicts for hosted apps, told after the engine step that gave them.
     var appNotifications: [AppNotification] = []
     var assertFailures: [String] = []
     var statistics = RunStatistics()
@@ -58,8 +58,10 @@ public struct Simulator {
                 link: LinkState(settings: spec.link, seed: run.seed, deviceName: spec.id),
                 online: spec.online, account: account, lastAccount: account,
                 engineRandom: Store.allCases.map { SeededRandom(seed: run.seed, stream: "engine/\(spec.id)/\($0.rawValue)") })
-            device.kvsAppFactory = options.apps.kvs[DeviceApps(spec.apps, engine: run.engine).kvs]
-            Simulator.installEngines(&device, identity: Simulator.identity(of: id, run: run), recovering: false)
+            let apps = DeviceApps(spec.apps, engine: run.engine)
+            device.kvsAppFactory = options.apps.kvs[apps.kvs]
+            device.documentsAppFactory = options.apps.documents[apps.documents]
+            Simulator.installEngines(&device, identity: Simulator.identity(of: id, run: run, options: options), recovering: false)
             devices.append(device)
         }
     }
