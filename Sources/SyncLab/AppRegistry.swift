@@ -1,4 +1,6 @@
 package import SyncLabScenario
+package import SyncLabSimulation
+internal import SyncLabProtocol
 
 /// The apps a run can name in `apps` (SPEC §9), per store: the built-in apps, which are the
 /// built-in policies (documents `lastWriterWins`, `keepVersions`, `keepBoth`, `merge`; records
@@ -7,11 +9,37 @@ package import SyncLabScenario
 public struct AppRegistry: Sendable {
     /// The names each store's apps go by (for the command line in this package).
     package var names: AppNames
+    /// How the platform makes the team's apps (for the simulator and the command line).
+    package var factories = AppFactories()
 
     /// The built-in apps only: what the `synclab` command line knows.
     public static let builtIn = AppRegistry(names: .builtIn)
 
     init(names: AppNames) { self.names = names }
+
+    /// Adds a team's KVS app under `name`, made by `make` at each launch of the app on a device.
+    /// - Throws: when `name` is empty, `default`, or already known for KVS.
+    public mutating func register(kvs name: String, _ make: @escaping @Sendable () -> any KeyValueStoreApp) throws(ScenarioLoadError) {
+        try checkFree(name, .kvs)
+        names.kvs.append(name)
+        factories.kvs[name] = { HostedKeyValueStoreApp(app: make()) }
+    }
+
+    /// Adds a team's document app under `name`, made by `make` at each launch of the app on a device.
+    /// - Throws: when `name` is empty, `default`, or already known for documents.
+    public mutating func register(documents name: String, _ make: @escaping @Sendable () -> any DocumentsApp) throws(ScenarioLoadError) {
+        try checkFree(name, .documents)
+        names.documents.append(name)
+        factories.documents[name] = { HostedDocumentsApp(app: make()) }
+    }
+
+    /// Throws unless `name` is free for `store`.
+    func checkFree(_ name: String, _ store: Store) throws(ScenarioLoadError) {
+        guard name.isEmpty || names.names(for: store).contains(name) else { return }
+        let known = names.names(for: store).map { "\"\($0)\"" }.joined(separator: ", ")
+        throw ScenarioLoadError(problem: ScenarioProblem(file: "AppRegistry", path: store.rawValue,
+                                                         message: "can't register a \(store.rawValue) app named \"\(name)\": the name is empty or taken (known: \(known))"))
+    }
 
     /// Names of the KVS apps this registry knows, `default` last.
     public var kvsApps: [String] { names.names(for: .kvs) }

@@ -58,6 +58,13 @@ public struct Scenario: Sendable {
         return run
     }
 
+    /// How runs of this scenario host the registry's apps.
+    var options: SimulationOptions {
+        var options = SimulationOptions()
+        options.apps = registry.factories
+        return options
+    }
+
     /// Runs one variant to its end (steps, heal, settle) and judges it.
     /// - Parameters:
     ///   - variant: `base` (the scenario as written) or a variant's name.
@@ -65,7 +72,7 @@ public struct Scenario: Sendable {
     /// - Throws: when there is no such variant.
     public func run(variant: String = "base", seed: UInt64? = nil) throws(ScenarioLoadError) -> RunResult {
         let run = try resolvedRun(variant: variant, seed: seed)
-        return RunResult(ScenarioRunner.run(run), scenario: self)
+        return RunResult(ScenarioRunner.run(run, options: options), scenario: self)
     }
 
     /// Runs every variant (`base` first), each with `seed` when given.
@@ -73,7 +80,7 @@ public struct Scenario: Sendable {
         file.runs.map { run in
             var run = run
             if let seed { run.seed = seed }
-            return RunResult(ScenarioRunner.run(run), scenario: self)
+            return RunResult(ScenarioRunner.run(run, options: options), scenario: self)
         }
     }
 }

@@ -31,7 +31,7 @@ public final class World {
     public init(_ scenario: Scenario, variant: String = "base", seed: UInt64? = nil) throws(ScenarioLoadError) {
         self.scenario = scenario
         run = try scenario.resolvedRun(variant: variant, seed: seed)
-        simulator = Simulator(run: run)
+        simulator = Simulator(run: run, options: scenario.options)
         simulator.start()
         // Launches happen at time zero: run them, so devices are up before the first act.
         simulator.run(until: .start)

@@ -38,7 +38,7 @@ public enum SyncLabCommandLine {
     public static func main(_ arguments: [String], apps: AppRegistry) -> Int32 {
         let status: ExitStatus
         switch arguments.first {
-        case "run": status = RunCommand.main(Array(arguments.dropFirst()), apps: apps.names)
+        case "run": status = RunCommand.main(Array(arguments.dropFirst()), apps: apps.names, factories: apps.factories)
         case "validate": status = ValidateCommand.main(Array(arguments.dropFirst()), apps: apps.names)
         case "bench": status = BenchCommand.main(Array(arguments.dropFirst()))
         case "report": status = ReportCommand.main(Array(arguments.dropFirst()))

@@ -24,7 +24,7 @@ enum RunCommand {
     Exit status: 0 every expectation held, 1 one failed, 2 bad input or usage.
     """
 
-    static func main(_ arguments: [String], apps: AppNames = .builtIn) -> ExitStatus {
+    static func main(_ arguments: [String], apps: AppNames = .builtIn, factories: AppFactories = AppFactories()) -> ExitStatus {
         let parsed: Arguments
         do {
             parsed = try Arguments(arguments, valued: ["--seed", "--variant", "--out", "--format", "--junit"], flags: ["--quiet", "--help"])
@@ -83,7 +83,9 @@ enum RunCommand {
             var judgedRuns: [ScenarioRunner.Judged] = []
             for var run in runs {
                 if let seed { run.seed = seed }
-                let judged = ScenarioRunner.run(run)
+                var options = SimulationOptions()
+                options.apps = factories
+                let judged = ScenarioRunner.run(run, options: options)
                 judgedRuns.append(judged)
                 entries.append(.run(file: scenario.path, judged: judged))
                 results.append(ResultDocument.json(judged, file: scenario.path))

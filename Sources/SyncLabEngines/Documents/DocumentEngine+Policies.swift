@@ -25,11 +25,15 @@ extension DocumentEngine {
         state.documents[path] = document
 
         let policy = identity.settings.documents.conflict
+        let policyName = identity.documentsApp ?? policy.rawValue
         context.observe(.conflictShown(item: item(path), writes: [cloud.current.id] + cloud.conflicts.map(\.version.id),
-                                       detail: "\(path) is in conflict (\(cloud.conflicts.count) other version\(cloud.conflicts.count == 1 ? "" : "s")); policy \(policy.rawValue)",
-                                       resolvedBy: ConflictResolver(policy.rawValue)))
+                                       detail: "\(path) is in conflict (\(cloud.conflicts.count) other version\(cloud.conflicts.count == 1 ? "" : "s")); policy \(policyName)",
+                                       resolvedBy: ConflictResolver(policyName)))
         context.emit(.notify(AppNotification(store: .documents, reason: "inConflict", items: [path])))
-        context.log("conflict", [("path", path), ("versions", "\(conflictSet.count)"), ("policy", policy.rawValue)])
+        context.log("conflict", [("path", path), ("versions", "\(conflictSet.count)"), ("policy", policyName)])
+        // A hosted app hears of it from its host (the `inConflict` notification) and answers
+        // with `resolveForApp`.
+        if identity.documentsApp != nil { return }
         let resolves = cloud.conflicts.map(\.version.id).sorted()
         switch policy {
         case .keepVersions:
@@ -110,7 +114,15 @@ extension DocumentEngine {
 
     /// Merges the current version with every conflict version and queues the result with its resolution.
     mutating func merge(path: String, _ cloud: DocumentState, resolves: [WriteID], _ context: inout EngineContext) {
-        guard var document = state.documents[path], let content = Self.mergedContent(cloud) else { return }
+        guard let content = Self.mergedContent(cloud) else { return }
+        queueMerged(path: path, cloud, content: content, resolves: resolves, why: { "merge of \($0) versions" }, &context)
+    }
+
+    /// Queues `content` as a new version made of every version of the conflict (all its
+    /// parents), carrying the resolution of `resolves`. `why(n)` explains it for n versions.
+    mutating func queueMerged(path: String, _ cloud: DocumentState, content: DocumentContent, resolves: [WriteID],
+                              why: (Int) -> String, _ context: inout EngineContext) {
+        guard var document = state.documents[path] else { return }
         let write = nextDerivedWrite(&context)
         let parents = [cloud.current.id] + cloud.conflicts.map(\.version).sorted(by: DocumentVersion.mergeOrder).map(\.id)
         let merged = DocumentVersion(id: write, parents: parents, modifiedAt: context.now, author: identity.device,
@@ -120,7 +132,7 @@ extension DocumentEngine {
         document.shown = merged
         document.pendingResolution = DocumentResolution(merged: write, resolves: resolves)
         state.documents[path] = document
-        context.observe(.derivedWrite(write: write, item: item(path), value: .document(content), parents: parents, why: "merge of \(parents.count) versions"))
+        context.observe(.derivedWrite(write: write, item: item(path), value: .document(content), parents: parents, why: why(parents.count)))
         context.observe(.visible(item: item(path), value: .document(content), write: write, cause: .resolution))
     }
 

@@ -145,7 +145,10 @@ public struct KVSEngine: ClientEngine {
     /// Applies locally at once (durable before returning) or fails whole: `invalidArgument` for a
     /// key longer than `keyBytes`, `quotaViolation` (with a `quotaViolationChange` notification)
     /// when the local store would break a limit; the previous values are kept either way.
-    public mutating func set(_ entries: [(key: String, value: PlistValue?)], write: WriteID, _ context: inout EngineContext) -> AppCallResult {
+    /// - Parameter cause: `.local` for the user's writes; `.resolution` for a hosted app's own
+    ///   writes, which are built on the parents the platform names, not on whatever the key showed.
+    public mutating func set(_ entries: [(key: String, value: PlistValue?)], write: WriteID, cause: VisibilityCause = .local,
+                             _ context: inout EngineContext) -> AppCallResult {
         let call = KVSEngine.lastPerKey(entries.map { KVSEntry(key: $0.key, value: $0.value) })
         guard !call.isEmpty else { return .unchanged }
         let limits = identity.limits.kvs
@@ -164,7 +167,7 @@ public struct KVSEngine: ClientEngine {
         }
         for entry in call {
             stored.values[entry.key] = LocalValue(value: entry.value, write: write, timestamp: context.now)
-            context.observe(.visible(item: item(entry.key), value: entry.value.map(ItemValue.kvs) ?? .absent, write: write, cause: .local))
+            context.observe(.visible(item: item(entry.key), value: entry.value.map(ItemValue.kvs) ?? .absent, write: write, cause: cause))
         }
         stored.pending.append(KVSCall(write: write, entries: call, timestamp: context.now))
         stored.acceptedCallCount += 1
@@ -215,5 +218,16 @@ public struct KVSEngine: ClientEngine {
         var unique: [String] = []
         for key in keys where !unique.contains(key) { unique.append(key) }
         return unique.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+}
+
+extension KVSEngine {
+    /// The checker's item for `key` in the account this store's data belongs to.
+    public func itemKey(_ key: String) -> ItemKey { item(key) }
+
+    /// The local value of `key` and the write that made it (nil: absent).
+    public func localValue(forKey key: String) -> (value: PlistValue, write: WriteID?)? {
+        guard let local = stored.values[key], let value = local.value else { return nil }
+        return (value, local.write)
     }
 }

@@ -27,6 +27,16 @@ struct VirtualDevice {
     var savedKVS: KVSEngine.Durable?
     var savedDocuments: DocumentEngine.Durable?
     var savedRecords: RecordEngine.Durable?
+    /// Makes the device's KVS app (nil: the built-in `reader`, which does nothing on changes).
+    var kvsAppFactory: (@Sendable () -> any KVSAppHosting)?
+    /// The running KVS app: made with the engines, dropped with them at a crash.
+    var kvsApp: (any KVSAppHosting)?
+    /// Makes the device's document app (nil: a built-in policy runs in the engine).
+    var documentsAppFactory: (@Sendable () -> any DocumentsAppHosting)?
+    var documentsApp: (any DocumentsAppHosting)?
+    /// The writes the running KVS app has seen (values it read, the user's changes it was told
+    /// of): its own writes are built on them. Its memory: gone with it.
+    var kvsAppSeen: [WriteID] = []
     /// Engine randomness per store (`engine/<device>/<store>`), kept across crashes.
     var engineRandom: [SeededRandom]
     /// The last user write number given out on this device.

@@ -8,14 +8,16 @@ import SyncLabScenario
 
 extension Simulator {
     func identity(_ device: VirtualDevice) -> EngineIdentity {
-        Simulator.identity(of: device.id, run: run)
+        Simulator.identity(of: device.id, run: run, options: options)
     }
 
     /// Who a device's engines run for: the run's settings with the device's own apps (SPEC §9).
-    static func identity(of device: DeviceID, run: ScenarioRun) -> EngineIdentity {
+    static func identity(of device: DeviceID, run: ScenarioRun, options: SimulationOptions) -> EngineIdentity {
         let spec = run.devices[Int(device.index)]
-        let settings = DeviceApps(spec.apps, engine: run.engine).applied(to: run.engine)
-        return EngineIdentity(device: device, deviceName: spec.id, settings: settings, limits: run.limits, environment: run.environment)
+        let apps = DeviceApps(spec.apps, engine: run.engine)
+        var identity = EngineIdentity(device: device, deviceName: spec.id, settings: apps.applied(to: run.engine), limits: run.limits, environment: run.environment)
+        if options.apps.documents[apps.documents] != nil { identity.documentsApp = apps.documents }
+        return identity
     }
 
     /// Creates the three engines: from the saved durable state (restart) or fresh (install),
@@ -28,6 +30,9 @@ extension Simulator {
                                           requestIDsAfter: sent[Store.documents.slot])
         device.records = RecordEngine(identity: identity, account: device.account, recovering: recovering ? device.savedRecords : nil,
                                       requestIDsAfter: sent[Store.records.slot])
+        device.kvsApp = device.kvsAppFactory?()
+        device.kvsAppSeen = []
+        device.documentsApp = device.documentsAppFactory?()
     }
 
     /// Tells freshly created engines the network state, then that the app launched.
@@ -80,6 +85,8 @@ extension Simulator {
             case .notify(let notification):
                 recordFact(FactRecord(batch: batch, at: now, device: device, kind: .notification(notification)))
                 trace.notification(now, name, notification)
+                if store == .kvs && devices[index].kvsApp != nil { appNotifications.append(notification) }
+                if store == .documents && notification.reason == "inConflict" && devices[index].documentsApp != nil { appNotifications.append(notification) }
             case .observe(let observation):
                 recordFact(FactRecord(batch: batch, at: now, device: device, kind: .observation(observation)))
                 trace.observation(now, name, observation)
@@ -90,6 +97,19 @@ extension Simulator {
         context.actions.removeAll(keepingCapacity: true)
         swap(&context.actions, &scratchActions)
         updateBusy(index, store)
+        // The app hears of changes once the engine's step is done, as an observer on the main
+        // queue would; what it writes is a step of its own.
+        if !appNotifications.isEmpty {
+            let notifications = appNotifications
+            appNotifications = []
+            for notification in notifications {
+                switch notification.store {
+                case .kvs: tellKVSApp(index, .changedExternally(reason: notification.reason, keys: notification.items))
+                case .documents: for path in notification.items { askDocumentsApp(index, path: path) }
+                case .records: break
+                }
+            }
+        }
     }
 
     mutating func updateBusy(_ index: Int, _ store: Store) {
@@ -136,6 +156,7 @@ extension Simulator {
         devices[index].savedDocuments = devices[index].documents?.durable
         devices[index].savedRecords = devices[index].records?.durable
         devices[index].kvs = nil; devices[index].documents = nil; devices[index].records = nil
+        devices[index].kvsApp = nil; devices[index].documentsApp = nil
         devices[index].crashed = true
         devices[index].boot &+= 1
         devices[index].heldPushes = [nil, nil, nil]

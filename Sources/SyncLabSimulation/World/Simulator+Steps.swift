@@ -173,6 +173,15 @@ extension Simulator {
         history.operations[operationIndex].outcome = recorded
         trace.operation(now, devices[index].name, op.name, summary: summary, write: history.name(of: write), outcome: recorded,
                         local: devices[index].clock.reading(at: now), source: source)
+        if store == .kvs, case .accepted = outcome, devices[index].kvsApp != nil {
+            let keys: [String]
+            switch op {
+            case .kvsSet(let entries, _): keys = entries.map(\.key)
+            case .kvsRemove(let key), .kvsIncrement(let key, _): keys = [key]
+            default: keys = []
+            }
+            tellKVSApp(index, .userChanged(keys: keys))
+        }
     }
 
     /// `app.delete`: the app's local data goes; pending changes it had are lost, and reported.
@@ -195,6 +204,7 @@ extension Simulator {
             trace.observation(now, devices[index].name, observation)
         }
         devices[index].kvs = nil; devices[index].documents = nil; devices[index].records = nil
+        devices[index].kvsApp = nil; devices[index].documentsApp = nil
         devices[index].savedKVS = nil; devices[index].savedDocuments = nil; devices[index].savedRecords = nil
         devices[index].installed = false
         devices[index].boot &+= 1

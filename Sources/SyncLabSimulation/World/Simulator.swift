@@ -32,6 +32,8 @@ public struct Simulator {
     var batch = 0
     var scratchActions: [EngineAction] = []
     var scratchCloudActions: [CloudAction] = []
+    /// KVS notifications and document conflicts for hosted apps, told after the engine step that gave them.
+    var appNotifications: [AppNotification] = []
     var assertFailures: [String] = []
     var statistics = RunStatistics()
     var settling = false
@@ -57,7 +59,10 @@ public struct Simulator {
                 link: LinkState(settings: spec.link, seed: run.seed, deviceName: spec.id),
                 online: spec.online, account: account, lastAccount: account,
                 engineRandom: Store.allCases.map { SeededRandom(seed: run.seed, stream: "engine/\(spec.id)/\($0.rawValue)") })
-            Simulator.installEngines(&device, identity: Simulator.identity(of: id, run: run), recovering: false)
+            let apps = DeviceApps(spec.apps, engine: run.engine)
+            device.kvsAppFactory = options.apps.kvs[apps.kvs]
+            device.documentsAppFactory = options.apps.documents[apps.documents]
+            Simulator.installEngines(&device, identity: Simulator.identity(of: id, run: run, options: options), recovering: false)
             devices.append(device)
         }
     }
@@ -179,6 +184,8 @@ public struct SimulationOptions: Sendable {
     /// With `recordTrace`: stream the trace into this file as it is made (memory stays flat)
     /// instead of keeping it; `RunOutcome.trace` is then empty and `traceFile` says what was written.
     public var traceFile: String?
+    /// The team's own apps, by name (SPEC §9). Empty: only built-in apps.
+    public var apps = AppFactories()
     public init() {}
 }
 

@@ -1,0 +1,71 @@
+internal import SyncLabProtocol
+internal import SyncLabSimulation
+
+/// The device's key-value store as an app uses it, shaped after `NSUbiquitousKeyValueStore`.
+/// Values are property-list values written as in scenario files (`{"$data": …}`, `{"$date": …}`).
+/// Calls take effect when the app's handler returns, in order, each as one atomic store call.
+public final class KeyValueStore {
+    /// The store as it stood when the app was told, with the app's own calls applied since.
+    private var values: [String: ScenarioValue]
+    private(set) var commands: [KVSAppCommand] = []
+    private(set) var readKeys: [String] = []
+
+    init(values: [String: ScenarioValue]) { self.values = values }
+
+    /// The value of `key`, nil when absent.
+    public func object(forKey key: String) -> ScenarioValue? {
+        if !readKeys.contains(key) { readKeys.append(key) }
+        return values[key]
+    }
+
+    /// Sets `key`; `nil` (or `.null`) removes it, as `removeObject(forKey:)`. A value that is
+    /// not a property list (a `null` inside, a malformed `$data`) is not stored: the real store
+    /// raises an exception there.
+    public func set(_ value: ScenarioValue?, forKey key: String) {
+        guard let value, value != .null else {
+            removeObject(forKey: key)
+            return
+        }
+        guard let plist = PlistConversion.plist(value) else { return }
+        values[key] = value
+        commands.append(.set(key: key, value: plist))
+    }
+
+    /// Removes `key`.
+    public func removeObject(forKey key: String) {
+        values[key] = nil
+        commands.append(.set(key: key, value: nil))
+    }
+
+    /// Persists (already done) and fetches. Always true, as on a device with iCloud.
+    @discardableResult
+    public func synchronize() -> Bool {
+        commands.append(.synchronize)
+        return true
+    }
+
+    /// Every key and value (reads every key).
+    public var dictionaryRepresentation: [String: ScenarioValue] {
+        for key in values.keys.sorted() where !readKeys.contains(key) { readKeys.append(key) }
+        return values
+    }
+}
+
+/// Adapts a team's `KeyValueStoreApp` to the platform's hosting protocol.
+struct HostedKeyValueStoreApp: KVSAppHosting {
+    var app: any KeyValueStoreApp
+
+    mutating func handle(_ event: KVSAppEvent, values: KVSAppSnapshot) -> KVSAppAnswer {
+        let store = KeyValueStore(values: values.values.mapValues { ScenarioValue(ValueJSON.json($0)) })
+        switch event {
+        case .changedExternally(let reason, let keys):
+            let reasons: [String: KeyValueStoreChange.Reason] = ["serverChange": .serverChange, "initialSyncChange": .initialSyncChange,
+                                                                  "quotaViolationChange": .quotaViolationChange, "accountChange": .accountChange]
+            guard let known = reasons[reason] else { return KVSAppAnswer() }
+            app.storeDidChangeExternally(KeyValueStoreChange(reason: known, changedKeys: keys), store: store)
+        case .userChanged(let keys):
+            app.userDidChange(keys, store: store)
+        }
+        return KVSAppAnswer(commands: store.commands, readKeys: store.readKeys)
+    }
+}

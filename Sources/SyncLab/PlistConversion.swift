@@ -1,0 +1,34 @@
+import Foundation
+internal import SyncLabProtocol
+
+/// Scenario-file values to property-list values: the reverse of how traces write them.
+enum PlistConversion {
+    /// nil for `null` (not a plist value) and for malformed `$data` / `$date` objects.
+    static func plist(_ value: ScenarioValue) -> PlistValue? {
+        switch value {
+        case .null: return nil
+        case .bool(let flag): return .bool(flag)
+        case .integer(let number): return .integer(number)
+        case .double(let number): return .double(number)
+        case .string(let text): return .string(text)
+        case .array(let elements):
+            var converted: [PlistValue] = []
+            for element in elements {
+                guard let plist = plist(element) else { return nil }
+                converted.append(plist)
+            }
+            return .array(converted)
+        case .object(let object):
+            if object.members.count == 1, let member = object.members.first, case .string(let text) = member.value {
+                if member.key == "$data" { return Data(base64Encoded: text).map { .data([UInt8]($0)) } }
+                if member.key == "$date" { return ISODate.parse(text).map { .date(epochMicroseconds: $0) } }
+            }
+            var entries: [PlistEntry] = []
+            for member in object.members {
+                guard let plist = plist(member.value) else { return nil }
+                entries.append(PlistEntry(key: member.key, value: plist))
+            }
+            return .makeDictionary(entries)
+        }
+    }
+}

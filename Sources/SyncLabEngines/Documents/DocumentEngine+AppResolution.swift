@@ -1,0 +1,60 @@
+import SyncLabKernel
+import SyncLabProtocol
+
+/// What a hosted document app decided about a conflict (SPEC §9), in NSFileVersion terms.
+public struct DocumentAppResolution: Sendable {
+    /// The new content of the current version (a merge): resolves every other version with it.
+    public var content: DocumentContent?
+    /// Copies to save as new documents: (path, content, the version copied).
+    public var copies: [(path: String, content: DocumentContent, of: WriteID)]
+    /// Remove the other versions and mark the conflict resolved.
+    public var resolve: Bool
+
+    public init(content: DocumentContent? = nil, copies: [(path: String, content: DocumentContent, of: WriteID)] = [], resolve: Bool = false) {
+        self.content = content; self.copies = copies; self.resolve = resolve
+    }
+}
+
+extension DocumentEngine {
+    /// The cloud's state of `path` while the app is asked about it: in conflict, nothing of the
+    /// device's own pending, and told to the app (`inConflict`). Nil otherwise.
+    public func conflictForApp(path: String) -> DocumentState? {
+        guard let document = state.documents[path], let cloud = document.cloud, cloud.inConflict, document.pending.isEmpty,
+              document.handledConflicts == ([cloud.current.id] + cloud.conflicts.map(\.version.id)).sorted() else { return nil }
+        return cloud
+    }
+
+    /// Carries out a hosted app's resolution of the conflict `conflictForApp(path:)` returned:
+    /// the copies as conflict copies are saved, then new content as a merge of every version,
+    /// or a plain resolution (current version kept); nothing asked keeps the versions.
+    public mutating func resolveForApp(path: String, _ resolution: DocumentAppResolution, _ context: inout EngineContext) {
+        guard let cloud = conflictForApp(path: path) else { return }
+        let versions = [cloud.current] + cloud.conflicts.map(\.version)
+        for copy in resolution.copies {
+            guard let version = versions.first(where: { $0.id == copy.of }) else { continue }
+            saveCopy(copy.path, content: copy.content, of: version, &context)
+        }
+        let resolves = cloud.conflicts.map(\.version.id).sorted()
+        if let content = resolution.content {
+            queueMerged(path: path, cloud, content: content, resolves: resolves, why: { "the app's resolution of \($0) versions" }, &context)
+        } else if resolution.resolve {
+            state.documents[path]?.pendingResolve = resolves
+            state.documents[path]?.awaitingCopies = resolution.copies.map(\.path)
+        }
+        pump(&context)
+    }
+}
+
+extension DocumentEngine {
+    /// The text of the common ancestor of a conflict's current version and its first other
+    /// version (as `merge` finds it), or nil when none with known text exists.
+    public static func commonAncestorText(of conflict: DocumentState) -> String? {
+        guard let other = conflict.conflicts.first?.version else { return nil }
+        var graph: [WriteID: DocumentVersion] = [:]
+        for version in conflict.ancestry { graph[version.id] = version }
+        for version in conflict.conflicts.map(\.version) { graph[version.id] = version }
+        graph[conflict.current.id] = conflict.current
+        let text = commonAncestorText([conflict.current.id], other.id, graph)
+        return text.isEmpty ? nil : text
+    }
+}

@@ -1,0 +1,48 @@
+import SyncLabProtocol
+
+/// The platform's side of a KVS app a device hosts (SPEC §9): told of `didChangeExternally`
+/// (reason and keys as SPEC §4.1, quota violations included) and of what the user did, it
+/// answers with what it does to the store. Sans-IO like the engines: the platform applies the
+/// answer and carries the write ids.
+public protocol KVSAppHosting {
+    /// The app is told of `event`. `values` is the store as the app reads it now.
+    mutating func handle(_ event: KVSAppEvent, values: KVSAppSnapshot) -> KVSAppAnswer
+}
+
+/// What a hosted KVS app is told.
+public enum KVSAppEvent: Sendable {
+    /// `didChangeExternally`: the notification's reason and keys.
+    case changedExternally(reason: String, keys: [String])
+    /// The user changed these keys through the app (a scenario's `kvs.*` op, already stored).
+    case userChanged(keys: [String])
+}
+
+/// The store as a KVS app reads it: key → value, sorted by key.
+public struct KVSAppSnapshot: Sendable {
+    public var values: [String: PlistValue]
+    public init(values: [String: PlistValue]) { self.values = values }
+}
+
+/// What a KVS app did when told of a change: its store calls in order, and the keys it read
+/// (the writes behind them are what its own writes were built on).
+public struct KVSAppAnswer: Sendable {
+    public var commands: [KVSAppCommand]
+    public var readKeys: [String]
+    public init(commands: [KVSAppCommand] = [], readKeys: [String] = []) { self.commands = commands; self.readKeys = readKeys }
+}
+
+/// One store call of a KVS app.
+public enum KVSAppCommand: Sendable {
+    /// `set(_:forKey:)`, or `removeObject(forKey:)` when `value` is nil.
+    case set(key: String, value: PlistValue?)
+    /// `synchronize()`.
+    case synchronize
+}
+
+extension KVSAppCommand {
+    /// The key a `set` names; nil for `synchronize`.
+    var key: String? {
+        if case .set(let key, _) = self { return key }
+        return nil
+    }
+}

@@ -1,0 +1,68 @@
+import SyncLabKernel
+import SyncLabProtocol
+import SyncLabEngines
+
+/// Hosting a team's own apps (SPEC §9): the platform tells the app, applies what it answers and
+/// carries the write ids, so no app code knows about them.
+extension Simulator {
+    /// Tells device `index`'s KVS app of a change and applies its store calls.
+    ///
+    /// Write ids: a value the app sets that the key already shows keeps that value's write (the
+    /// app handed back what it was shown: no write); any other value is the app's own write
+    /// (`DEVICE:mN`), built on the writes the app has seen: the values it read, and the user's
+    /// changes it was told of, since it launched. A blind write is built on nothing it did not see.
+    mutating func tellKVSApp(_ index: Int, _ event: KVSAppEvent) {
+        guard var app = devices[index].kvsApp, let view = devices[index].kvs?.localView() else { return }
+        if case .userChanged(let keys) = event {
+            for key in keys { noteSeen(index, devices[index].kvs?.localValue(forKey: key)?.write) }
+        }
+        var values: [String: PlistValue] = [:]
+        for entry in view { if case .kvs(let value) = entry.value { values[entry.item.name] = value } }
+        let answer = app.handle(event, values: KVSAppSnapshot(values: values))
+        devices[index].kvsApp = app
+        for key in answer.readKeys { noteSeen(index, devices[index].kvs?.localValue(forKey: key)?.write) }
+        guard !answer.commands.isEmpty else { return }
+        let parents = devices[index].kvsAppSeen
+        let why: String
+        switch event {
+        case .changedExternally(let reason, _): why = "the device's KVS app wrote it on \(reason)"
+        case .userChanged: why = "the device's KVS app wrote it after the user's change"
+        }
+        var context = makeContext(index, .kvs)
+        for command in answer.commands {
+            // Read through the optional, never binding the engine: a binding would make the write
+            // below copy its whole store.
+            guard let item = devices[index].kvs?.itemKey(command.key ?? "") else { break }
+            switch command {
+            case .set(let key, let value):
+                if devices[index].kvs?.localValue(forKey: key)?.value == value { continue }
+                let write = context.nextDerivedWrite(on: devices[index].id)
+                context.observe(.derivedWrite(write: write, item: item, value: value.map(ItemValue.kvs) ?? .absent,
+                                              parents: parents, why: why))
+                // In place: a copy of the engine would copy its whole store.
+                _ = devices[index].kvs?.set([(key: key, value: value)], write: write, cause: .resolution, &context)
+                noteSeen(index, write)
+            case .synchronize:
+                devices[index].kvs?.synchronize(&context)
+            }
+        }
+        finish(&context, index, .kvs)
+    }
+
+    /// Remembers that device `index`'s KVS app has seen `write` (kept sorted, each once).
+    mutating func noteSeen(_ index: Int, _ write: WriteID?) {
+        guard let write, !devices[index].kvsAppSeen.contains(write) else { return }
+        devices[index].kvsAppSeen.append(write)
+        devices[index].kvsAppSeen.sort()
+    }
+
+    /// Asks device `index`'s document app to resolve the conflict on `path` and carries out its answer.
+    mutating func askDocumentsApp(_ index: Int, path: String) {
+        guard var app = devices[index].documentsApp, let conflict = devices[index].documents?.conflictForApp(path: path) else { return }
+        let resolution = app.resolve(path: path, conflict: conflict, ancestor: DocumentEngine.commonAncestorText(of: conflict))
+        devices[index].documentsApp = app
+        var context = makeContext(index, .documents)
+        devices[index].documents?.resolveForApp(path: path, resolution, &context)
+        finish(&context, index, .documents)
+    }
+}
