@@ -5,5 +5,6 @@
 @_exported import SyncLabScenario
 @_exported import SyncLabHistory
 @_exported import SyncLabChecker
+@_exported import SyncLabResult
 @_exported import SyncLabSimulation
 @_exported import SyncLabReports

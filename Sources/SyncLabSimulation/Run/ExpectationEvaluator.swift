@@ -3,6 +3,7 @@ import SyncLabJSON
 import SyncLabProtocol
 import SyncLabScenario
 import SyncLabChecker
+import SyncLabResult
 
 /// Judges a run against its `expect` block, its asserts and the invariants (SPEC §5, §7).
 public enum ExpectationEvaluator {

@@ -4,6 +4,7 @@ import SyncLabCloud
 import SyncLabEngines
 import SyncLabScenario
 import SyncLabHistory
+import SyncLabResult
 
 /// Runs one `ScenarioRun`: the discrete-event loop over devices, links, the cloud and engines.
 ///
@@ -176,19 +177,5 @@ public struct SimulationOptions: Sendable {
     /// Keep observations and notifications for the checker. Default true; benchmarks that skip
     /// the checker turn it off so memory does not grow with the run.
     public var recordHistory = true
-    public init() {}
-}
-
-/// Counters reported in results and by `synclab bench`.
-public struct RunStatistics: Sendable {
-    public var events = 0
-    /// Requests, responses and pushes sent.
-    public var messages = 0
-    /// Requests answered with a transport failure (each one is retried by its engine).
-    public var retries = 0
-    /// Messages and pushes delivered to their destination.
-    public var deliveries = 0
-    /// User operations run.
-    public var operations = 0
     public init() {}
 }

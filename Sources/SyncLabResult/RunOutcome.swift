@@ -19,4 +19,11 @@ public struct RunOutcome: Sendable {
     public var statistics: RunStatistics
     /// Messages of failed `assert` steps, in order.
     public var assertFailures: [String]
+
+    /// Everything one run produced.
+    public init(run: ScenarioRun, history: History, report: CheckReport, trace: [UInt8], settled: Bool, capHit: Bool,
+                endTime: SimInstant, statistics: RunStatistics, assertFailures: [String]) {
+        self.run = run; self.history = history; self.report = report; self.trace = trace; self.settled = settled
+        self.capHit = capHit; self.endTime = endTime; self.statistics = statistics; self.assertFailures = assertFailures
+    }
 }
