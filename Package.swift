@@ -33,22 +33,26 @@ let package = Package(
         .target(name: "SyncLabHistory", dependencies: ["SyncLabKernel", "SyncLabProtocol"], swiftSettings: strict),
         // The independent oracle: judges the history the simulator recorded.
         .target(name: "SyncLabChecker", dependencies: ["SyncLabKernel", "SyncLabProtocol", "SyncLabHistory"], swiftSettings: strict),
+        // The result model: a judged run (outcome, expectations, statistics), between the simulation and the reports.
+        .target(name: "SyncLabResult", dependencies: [
+            "SyncLabKernel", "SyncLabJSON", "SyncLabProtocol", "SyncLabScenario", "SyncLabHistory", "SyncLabChecker",
+        ], swiftSettings: strict),
         // The world: devices, clocks, links, push, the run loop, the trace.
         .target(name: "SyncLabSimulation", dependencies: [
-            "SyncLabKernel", "SyncLabJSON", "SyncLabProtocol", "SyncLabCloud", "SyncLabEngines", "SyncLabScenario", "SyncLabHistory", "SyncLabChecker",
+            "SyncLabKernel", "SyncLabJSON", "SyncLabProtocol", "SyncLabCloud", "SyncLabEngines", "SyncLabScenario", "SyncLabHistory", "SyncLabChecker", "SyncLabResult",
         ], swiftSettings: strict),
         // result.json, timeline.html, report.md, JUnit.
-        .target(name: "SyncLabReports", dependencies: ["SyncLabKernel", "SyncLabJSON", "SyncLabProtocol", "SyncLabScenario", "SyncLabHistory", "SyncLabChecker", "SyncLabSimulation"], swiftSettings: strict),
+        .target(name: "SyncLabReports", dependencies: ["SyncLabKernel", "SyncLabJSON", "SyncLabProtocol", "SyncLabScenario", "SyncLabHistory", "SyncLabChecker", "SyncLabResult"], swiftSettings: strict),
         // The umbrella module app teams import.
         .target(name: "SyncLab", dependencies: [
-            "SyncLabKernel", "SyncLabProtocol", "SyncLabScenario", "SyncLabHistory", "SyncLabChecker", "SyncLabSimulation",
+            "SyncLabKernel", "SyncLabProtocol", "SyncLabScenario", "SyncLabHistory", "SyncLabChecker", "SyncLabResult", "SyncLabSimulation",
             "SyncLabReports",
         ], swiftSettings: strict),
         // Swift Testing helpers over the umbrella's results.
         .target(name: "SyncLabTesting", dependencies: ["SyncLab"], swiftSettings: strict),
         // Exploration: scenario generators, promises, fingerprints, the shrinker, campaign summaries.
         .target(name: "SyncLabExplore", dependencies: [
-            "SyncLabKernel", "SyncLabJSON", "SyncLabProtocol", "SyncLabScenario", "SyncLabHistory", "SyncLabChecker", "SyncLabSimulation",
+            "SyncLabKernel", "SyncLabJSON", "SyncLabProtocol", "SyncLabScenario", "SyncLabHistory", "SyncLabChecker", "SyncLabResult", "SyncLabSimulation",
         ], swiftSettings: strict),
         // The command line. The only place allowed to read the wall clock.
         .target(name: "SyncLabCLI", dependencies: [

@@ -1,4 +1,5 @@
 internal import SyncLabProtocol
+internal import SyncLabResult
 internal import SyncLabSimulation
 
 /// What a device's app shows at one moment, item by item (SPEC §9): KVS keys, document paths

@@ -1,4 +1,5 @@
 internal import SyncLabProtocol
+internal import SyncLabResult
 internal import SyncLabSimulation
 
 /// The device's key-value store as an app uses it, shaped after `NSUbiquitousKeyValueStore`.

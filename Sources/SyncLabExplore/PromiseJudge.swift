@@ -1,4 +1,5 @@
 import SyncLabChecker
+import SyncLabResult
 import SyncLabHistory
 import SyncLabProtocol
 import SyncLabSimulation

@@ -1,4 +1,5 @@
 import SyncLabJSON
+import SyncLabResult
 import SyncLabSimulation
 
 /// The shrinker's working state: the smallest scenario so far and the runs spent.

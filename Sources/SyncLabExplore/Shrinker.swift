@@ -1,4 +1,5 @@
 import SyncLabJSON
+import SyncLabResult
 import SyncLabScenario
 import SyncLabSimulation
 

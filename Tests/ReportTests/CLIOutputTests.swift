@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SyncLabJSON
+import SyncLabResult
 @testable import SyncLabReports
 import SyncLabScenario
 import SyncLabSimulation

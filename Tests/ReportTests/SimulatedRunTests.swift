@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SyncLabReports
+import SyncLabResult
 import SyncLabScenario
 import SyncLabSimulation
 

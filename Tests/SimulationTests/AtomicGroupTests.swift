@@ -1,5 +1,6 @@
 import Testing
 import SyncLabScenario
+import SyncLabResult
 @testable import SyncLabSimulation
 
 /// `records.saveAtomic` calls stay whole when a later atomic call touches one of their records

@@ -1,5 +1,6 @@
 import Testing
 import SyncLabScenario
+import SyncLabResult
 @testable import SyncLabSimulation
 
 /// The second round of cases users wrote from SPEC.md alone: the checker judging a write per

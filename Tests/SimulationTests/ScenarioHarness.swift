@@ -1,5 +1,6 @@
 import Foundation
 import SyncLabJSON
+import SyncLabResult
 import SyncLabScenario
 @testable import SyncLabSimulation
 

@@ -1,5 +1,6 @@
 import Testing
 import SyncLabScenario
+import SyncLabResult
 @testable import SyncLabSimulation
 
 /// Cases first written by users from SPEC.md alone (QA), where the run ended too early or the

@@ -1,5 +1,6 @@
 import Foundation
 import SyncLabJSON
+import SyncLabResult
 import SyncLabScenario
 import SyncLabSimulation
 import SyncLabReports

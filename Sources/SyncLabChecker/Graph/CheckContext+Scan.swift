@@ -2,19 +2,6 @@ import SyncLabKernel
 import SyncLabProtocol
 import SyncLabHistory
 
-/// What one `visible` fact changed, for the passes that judge moments (notifications,
-/// atomicity, isolation).
-struct VisibleStep {
-    var device: DeviceID
-    var item: Int32
-    /// The write now shown (dense index), -1 for none.
-    var write: Int32
-    var value: ItemValue
-    var cause: VisibilityCause
-    /// What the device showed for the item before (`.absent` if nothing).
-    var previousValue: ItemValue
-}
-
 extension CheckContext {
     /// Applies one fact: the single scan that builds the graph and what each device shows.
     /// - Returns: what changed, for a `visible` fact on a device; nil otherwise.

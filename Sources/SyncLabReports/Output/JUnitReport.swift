@@ -1,5 +1,5 @@
 import SyncLabScenario
-import SyncLabSimulation
+import SyncLabResult
 import SyncLabChecker
 import SyncLabHistory
 
@@ -11,7 +11,7 @@ public enum JUnitReport {
     /// One scenario file's part of the report.
     public enum Entry: Sendable {
         /// A run of one variant of a valid file.
-        case run(file: String, judged: ScenarioRunner.Judged)
+        case run(file: String, judged: JudgedRun)
         /// A file that did not validate: nothing of it ran.
         case invalid(file: String, errors: [ScenarioError])
 
@@ -62,7 +62,7 @@ public enum JUnitReport {
         return nil
     }
 
-    private static func testCase(_ judged: ScenarioRunner.Judged, suite: String, file: String) -> String {
+    private static func testCase(_ judged: JudgedRun, suite: String, file: String) -> String {
         let run = judged.outcome.run
         var xml = "    <testcase classname=\"\(Markup.escape(suite))\" name=\"\(Markup.escape(run.variant))\" file=\"\(Markup.escape(file))\">\n"
         if !judged.passed {

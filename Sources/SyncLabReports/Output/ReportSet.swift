@@ -1,4 +1,4 @@
-import SyncLabSimulation
+import SyncLabResult
 
 /// Lays out the reports of one scenario (SPEC §8): a scenario with no variants writes straight
 /// into the folder; with variants, each run goes into `OUT/<variant>/` (named by
@@ -13,7 +13,7 @@ public enum ReportSet {
     ///   - runs: the runs made (with `--variant`, only some of the scenario's variants).
     ///   - variants: every variant name of the scenario, so that each run's folder is the one a
     ///     run of every variant gives it. A single name writes straight into `folder`.
-    public static func write(_ runs: [ScenarioRunner.Judged], file: String, to folder: String, variants: [String]) throws {
+    public static func write(_ runs: [JudgedRun], file: String, to folder: String, variants: [String]) throws {
         if variants.count <= 1, let only = runs.first {
             try ReportWriter.write(only, file: file, to: folder)
             return

@@ -1,6 +1,6 @@
 import Foundation
 import SyncLabJSON
-import SyncLabSimulation
+import SyncLabResult
 
 /// Writes a run's files (SPEC §8) into a folder: `trace.jsonl`, `result.json`, `timeline.html`,
 /// `report.md`. Creates the folder; replaces files that are there.
@@ -12,7 +12,7 @@ public enum ReportWriter {
     /// Writes all four files of one run.
     /// - Returns: the report model, for a variant index.
     @discardableResult
-    public static func write(_ judged: ScenarioRunner.Judged, file: String, to folder: String) throws -> ReportModel {
+    public static func write(_ judged: JudgedRun, file: String, to folder: String) throws -> ReportModel {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let result = Array(ResultDocument.json(judged, file: file).renderedPretty().utf8)
         try Data(judged.outcome.trace).write(to: URL(fileURLWithPath: folder + "/trace.jsonl"))

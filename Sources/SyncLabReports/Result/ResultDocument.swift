@@ -3,7 +3,7 @@ import SyncLabJSON
 import SyncLabProtocol
 import SyncLabHistory
 import SyncLabChecker
-import SyncLabSimulation
+import SyncLabResult
 
 /// RESULT (SPEC §7): keys in exactly the order the spec lists, maps sorted by UTF-8 bytes.
 public enum ResultDocument {
@@ -15,7 +15,7 @@ public enum ResultDocument {
     }
 
     /// - Parameter file: the scenario path as given on the command line.
-    public static func json(_ judged: ScenarioRunner.Judged, file: String) -> JSON {
+    public static func json(_ judged: JudgedRun, file: String) -> JSON {
         let outcome = judged.outcome
         let report = outcome.report
         let run = outcome.run

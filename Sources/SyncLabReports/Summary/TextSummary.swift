@@ -1,12 +1,12 @@
 import SyncLabKernel
 import SyncLabChecker
 import SyncLabHistory
-import SyncLabSimulation
+import SyncLabResult
 
 /// The short human summary `synclab run` prints per run (scenario, variant, seed, verdict,
 /// metrics, each anomaly in one sentence, failed expectations, and the command that replays it).
 public enum TextSummary {
-    public static func render(_ judged: ScenarioRunner.Judged, file: String) -> String {
+    public static func render(_ judged: JudgedRun, file: String) -> String {
         let outcome = judged.outcome
         let report = outcome.report
         let run = outcome.run

@@ -4,6 +4,7 @@ import SyncLabProtocol
 import SyncLabScenario
 import SyncLabChecker
 import SyncLabHistory
+import SyncLabResult
 
 /// Judges a run against its `expect` block, its asserts and the invariants (SPEC §5, §7).
 public enum ExpectationEvaluator {

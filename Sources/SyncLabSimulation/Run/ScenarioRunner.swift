@@ -1,14 +1,10 @@
 import SyncLabScenario
+import SyncLabResult
 
 /// Runs one scenario run and judges it: the library's front door for the CLI and tests.
 public enum ScenarioRunner {
-    /// A judged run.
-    public struct Judged: Sendable {
-        public var outcome: RunOutcome
-        public var expectations: [ExpectationResult]
-        /// All expectations and invariants held.
-        public var passed: Bool
-    }
+    /// A judged run (the result model, in `SyncLabResult`).
+    public typealias Judged = JudgedRun
 
     public static func run(_ run: ScenarioRun, options: SimulationOptions = SimulationOptions()) -> Judged {
         var simulator = Simulator(run: run, options: options)

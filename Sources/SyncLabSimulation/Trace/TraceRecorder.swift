@@ -3,6 +3,7 @@ import SyncLabJSON
 import SyncLabProtocol
 import SyncLabScenario
 import SyncLabHistory
+import SyncLabResult
 
 /// Writes `trace.jsonl`: one JSON object per line, keys in a fixed order (`t_us`, `ev`, then the
 /// event's own fields), so the same run gives the same bytes in every process.

@@ -3,6 +3,7 @@ import SyncLabProtocol
 import SyncLabScenario
 import SyncLabChecker
 import SyncLabHistory
+import SyncLabResult
 
 /// Driving a run by hand, for the library's stepping world (SPEC §9): start it, act on devices
 /// at the current time, move time on, and ask the checker what it thinks so far. The same event

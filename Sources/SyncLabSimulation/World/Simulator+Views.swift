@@ -3,6 +3,7 @@ import SyncLabProtocol
 import SyncLabScenario
 import SyncLabHistory
 import SyncLabChecker
+import SyncLabResult
 
 extension Simulator {
     /// What the device's app sees now, all stores, sorted by item.

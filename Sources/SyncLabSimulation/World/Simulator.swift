@@ -4,6 +4,7 @@ import SyncLabCloud
 import SyncLabEngines
 import SyncLabScenario
 import SyncLabHistory
+import SyncLabResult
 
 /// Runs one `ScenarioRun`: the discrete-event loop over devices, links, the cloud and engines.
 ///
@@ -186,22 +187,5 @@ public struct SimulationOptions: Sendable {
     public var traceFile: String?
     /// The team's own apps, by name (SPEC §9). Empty: only built-in apps.
     public var apps = AppFactories()
-    public init() {}
-}
-
-/// Counters reported in results and by `synclab bench`.
-public struct RunStatistics: Sendable {
-    public var events = 0
-    /// Requests, responses and pushes sent.
-    public var messages = 0
-    /// Requests answered with a transport failure (each one is retried by its engine).
-    public var retries = 0
-    /// Messages and pushes delivered to their destination.
-    public var deliveries = 0
-    /// User operations run.
-    public var operations = 0
-    /// Crashes of a device whose engines held changes the cloud had not acknowledged (what
-    /// `synclab fuzz` reports as covered).
-    public var crashesWithChangesPending = 0
     public init() {}
 }

@@ -20,5 +20,12 @@ public struct RunOutcome: Sendable {
     /// Messages of failed `assert` steps, in order.
     public var assertFailures: [String]
     /// With `SimulationOptions.traceFile`: what was streamed there.
-    public var traceFile: TraceFileSummary?
+    public var traceFile: TraceFileSummary? = nil
+
+    /// Everything one run produced.
+    public init(run: ScenarioRun, history: History, report: CheckReport, trace: [UInt8], settled: Bool, capHit: Bool,
+                endTime: SimInstant, statistics: RunStatistics, assertFailures: [String]) {
+        self.run = run; self.history = history; self.report = report; self.trace = trace; self.settled = settled
+        self.capHit = capHit; self.endTime = endTime; self.statistics = statistics; self.assertFailures = assertFailures
+    }
 }
