@@ -41,6 +41,7 @@ enum BenchCommand {
                       or an array of them: the entry with this run's store, workload and devices)
       --series        devices 10, 100, 1,000, 10,000 (each in its own process, about 1,000 writes):
                       a Markdown table on stdout, and with --series-svg a plot of it
+      --yardstick-events N  kernel no-op events timed beside the run (default 2000000)
       --kernel        instead: the kernel's no-op event path (10 million events, 1,000 pending)
     """
 
@@ -48,7 +49,7 @@ enum BenchCommand {
         let parsed: Arguments
         do {
             parsed = try Arguments(arguments, valued: ["--devices", "--duration", "--interval", "--keys", "--store", "--seed", "--format",
-                                                       "--workload", "--trace-file", "--compare", "--series-svg"],
+                                                       "--workload", "--trace-file", "--compare", "--series-svg", "--yardstick-events"],
                                    flags: ["--trace", "--check", "--kernel", "--series", "--help"])
         } catch { Console.error("synclab bench: \(error.message)\n\(usage)"); return .badInput }
         if parsed.has("--help") { Console.out(usage); return .success }
@@ -60,7 +61,8 @@ enum BenchCommand {
               let duration = Units.duration(parsed.value("--duration") ?? (day ? "24h" : "2m")), duration > .zero,
               let interval = Units.duration(parsed.value("--interval") ?? (day ? "4m" : "60s")), interval > .zero,
               let keyCount = Int(parsed.value("--keys") ?? "100"), keyCount > 0,
-              let seed = UInt64(parsed.value("--seed") ?? "1") else {
+              let seed = UInt64(parsed.value("--seed") ?? "1"),
+              let yardstick = Int(parsed.value("--yardstick-events") ?? "2000000"), yardstick > 0 else {
             Console.error("synclab bench: bad option value\n\(usage)"); return .badInput
         }
         guard BenchWorkload.stores.contains(workload.store) else { Console.error("synclab bench: --store takes kvs, documents, records or mixed"); return .badInput }
@@ -78,7 +80,8 @@ enum BenchCommand {
             case .failure(let error): Console.error("synclab bench: \(error.message)"); return .badInput
             }
         }
-        let figures = measure(workload, trace: parsed.has("--trace"), traceFile: parsed.value("--trace-file"), check: parsed.has("--check"))
+        let figures = measure(workload, trace: parsed.has("--trace"), traceFile: parsed.value("--trace-file"), check: parsed.has("--check"),
+                              yardstickEvents: yardstick)
         if format == "json" {
             Console.out(JSON.object(figures).renderedPretty())
         } else {
@@ -89,9 +92,9 @@ enum BenchCommand {
     }
 
     /// Runs the workload once and returns its figures, in a fixed order.
-    static func measure(_ workload: BenchWorkload, trace: Bool, traceFile: String?, check: Bool) -> [(String, JSON)] {
+    static func measure(_ workload: BenchWorkload, trace: Bool, traceFile: String?, check: Bool, yardstickEvents: Int) -> [(String, JSON)] {
         // The kernel's rate first, in this process: the yardstick for this machine right now.
-        let kernelRate = kernelRate(seed: workload.seed)
+        let kernelRate = kernelRate(events: yardstickEvents, seed: workload.seed)
         let run = workload.scenario()
         var options = SimulationOptions()
         options.recordTrace = trace
@@ -173,9 +176,9 @@ enum BenchCommand {
         }
     }
 
-    /// The kernel's no-op event rate now (2 million events, about a second at most).
-    static func kernelRate(seed: UInt64) -> Double {
-        let events = 2_000_000
+    /// The kernel's no-op event rate now (2 million events by default, under a second in a
+    /// release build).
+    static func kernelRate(events: Int, seed: UInt64) -> Double {
         let clock = ContinuousClock()
         let started = clock.now
         _ = KernelBenchmark.run(events: events, pending: 1_000, seed: seed)

@@ -44,7 +44,7 @@ enum BenchComparison {
             }
             guard let then = baseline.first(where: { $0.0 == key })?.1, key != "seed", key != "cores" else { continue }
             let ratio = then == 0 ? (now == 0 ? 1 : .infinity) : now / then
-            Console.out(String(format: "  %-22@ %14.4g %14.4g  %8.3fx", key as NSString, then, now, ratio))
+            Console.out("  " + key.padding(toLength: 22, withPad: " ", startingAt: 0) + String(format: " %14.4g %14.4g  %8.3fx", then, now, ratio))
         }
     }
 }

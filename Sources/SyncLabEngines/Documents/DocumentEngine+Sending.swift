@@ -68,6 +68,8 @@ extension DocumentEngine {
     /// - Complexity: O(documents), once per fetch.
     func heldVersions() -> [String: WriteID] {
         var held: [String: WriteID] = [:]
+        // Sized once: growing it a rehash at a time was a tenth of the day workload's profile.
+        held.reserveCapacity(state.documents.count)
         for (path, document) in state.documents {
             if let current = document.cloud?.current, case .content = current.body { held[path] = current.id }
         }
