@@ -23,6 +23,9 @@ struct ShrinkState {
     /// Keeps `candidate` if it still shows the target.
     mutating func attempt(_ candidate: JSON) -> Bool {
         guard candidate != best, let judged = probe(candidate) else { return false }
+        // Smaller means smaller to run too: a candidate that turns the run into a long retry
+        // loop (a hundred thousand events) is not kept, even with fewer steps.
+        if let current = self.judged, judged.outcome.statistics.events > current.outcome.statistics.events * 3 / 2 + 1000 { return false }
         best = candidate
         self.judged = judged
         return true

@@ -110,6 +110,9 @@ extension Simulator {
         if case .failed = response.result { statistics.retries += 1 }
         // A records request the service refused for now (`zoneBusy`) is retried after `retryAfter`.
         if case .ok(.records(.failed(let failure))) = response.result, failure.retryAfter != nil { statistics.retries += 1 }
+        if case .ok(.records(.recordsModified(let results))) = response.result {
+            for case .failed(_, .serverRecordChanged) in results { statistics.serverRecordChanged += 1 }
+        }
         trace.record(now, "receive", [("device", .string(devices[index].name)), ("store", .string(response.store.rawValue)), ("req", .int(Int64(response.requestID))), ("result", .string(TraceRecorder.resultName(response.result)))])
         deliver(.response(response), to: index, response.store)
     }
