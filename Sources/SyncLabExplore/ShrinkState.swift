@@ -15,9 +15,13 @@ struct ShrinkState {
     mutating func probe(_ candidate: JSON) -> ScenarioRunner.Judged? {
         guard runs < budget else { return nil }
         runs += 1
-        guard let run = Shrinker.load(candidate) else { return nil }
-        let judged = ScenarioRunner.run(run, options: SeedRunner.searchOptions)
-        return Shrinker.shows(judged, target) ? judged : nil
+        guard var run = Shrinker.load(candidate) else { return nil }
+        // A candidate that turns into a long retry loop is cut short: it would not be kept
+        // (see `attempt`), and running it to the end could take minutes.
+        if let current = judged { run.end.maxEvents = min(run.end.maxEvents, ShrinkState.eventLimit(current)) }
+        let result = ScenarioRunner.run(run, options: SeedRunner.searchOptions)
+        if result.outcome.capHit && judged != nil { return nil }
+        return Shrinker.shows(result, target) ? result : nil
     }
 
     /// Keeps `candidate` if it still shows the target.
@@ -25,11 +29,14 @@ struct ShrinkState {
         guard candidate != best, let judged = probe(candidate) else { return false }
         // Smaller means smaller to run too: a candidate that turns the run into a long retry
         // loop (a hundred thousand events) is not kept, even with fewer steps.
-        if let current = self.judged, judged.outcome.statistics.events > current.outcome.statistics.events * 3 / 2 + 1000 { return false }
+        if let current = self.judged, judged.outcome.statistics.events > ShrinkState.eventLimit(current) { return false }
         best = candidate
         self.judged = judged
         return true
     }
+
+    /// The most events a kept candidate may run: 1.5 × the best so far, plus 1000.
+    static func eventLimit(_ judged: ScenarioRunner.Judged) -> Int { judged.outcome.statistics.events * 3 / 2 + 1000 }
 
     var steps: [JSON] { best["steps"]?.elements ?? [] }
 
