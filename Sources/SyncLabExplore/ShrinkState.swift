@@ -177,20 +177,31 @@ struct ShrinkState {
             guard let latency = device["network"]?["latency"], latency.fields != nil else { return [] }
             return [device.setting("network", device["network"]!.setting("latency", .string("50ms")))]
         }) || changed
+        // A shortened value must stay distinct from every other value written: two devices
+        // saving the same text is a different story (equal values lose nothing), and a shrink
+        // that made them equal would report that story instead of the bug.
+        let written = Set(steps.flatMap(ShrinkState.writtenValues).compactMap(\.text))
         changed = editEach("steps", { step in
             var candidates: [JSON] = []
             for key in ["content", "value", "text"] {
-                if let shorter = ShrinkState.shorter(step[key]) { candidates.append(step.setting(key, shorter)) }
+                if let shorter = ShrinkState.shorter(step[key]), !written.contains(shorter.text ?? "") { candidates.append(step.setting(key, shorter)) }
             }
             for key in ["fields", "values"] {
                 guard let object = step[key] else { continue }
                 for field in object.fields ?? [] {
-                    if let shorter = ShrinkState.shorter(field.value) { candidates.append(step.setting(key, object.setting(field.key, shorter))) }
+                    if let shorter = ShrinkState.shorter(field.value), !written.contains(shorter.text ?? "") { candidates.append(step.setting(key, object.setting(field.key, shorter))) }
                 }
             }
             return candidates
         }) || changed
         return changed
+    }
+
+    /// The text values a step writes (contents, values, appended text, record fields).
+    static func writtenValues(_ step: JSON) -> [JSON] {
+        var values = ["content", "value", "text"].compactMap { step[$0] }
+        for key in ["fields", "values"] { values += (step[key]?.fields ?? []).map(\.value) }
+        return values.filter { $0.text != nil }
     }
 
     /// A shorter string (half its length, at least one character), or nil.
