@@ -28,6 +28,8 @@ struct Fingerprint {
     private(set) var discarded: Set<String> = []
     /// Writes a last-writer-wins comparison chose another write over.
     private(set) var beatenByLastWriterWins: Set<String> = []
+    /// `WINNER|DEVICE` for each such comparison: the winner beat a write of that device.
+    private(set) var winnerOverDevice: Set<String> = []
 
     init(history: History, run: ScenarioRun) {
         self.history = history; self.run = run
@@ -46,7 +48,9 @@ struct Fingerprint {
             guard case .observation(let observation) = fact.kind else { continue }
             switch observation {
             case .discarded(let write, _, _): discarded.insert(history.name(of: write))
-            case .lastWriterWins(_, _, let over, _): beatenByLastWriterWins.insert(history.name(of: over))
+            case .lastWriterWins(_, let chosen, let over, _):
+                beatenByLastWriterWins.insert(history.name(of: over))
+                winnerOverDevice.insert(history.name(of: chosen) + "|" + Fingerprint.device(of: history.name(of: over)))
             default: break
             }
         }
@@ -79,6 +83,11 @@ struct Fingerprint {
             if device < online.count && !online[device] { result.insert(history.name(of: operation.write)) }
         }
         return result
+    }
+
+    /// `B` of `B:2` or `B:m1`.
+    static func device(of write: String) -> String {
+        String(write[..<(write.lastIndex(of: ":") ?? write.endIndex)])
     }
 
     func policy(_ store: Store) -> String {

@@ -71,6 +71,9 @@ public enum PromiseJudge {
         case .records:
             if fingerprint.run.engine.records.conflict != .merge { return true }
             if fingerprint.beatenByLastWriterWins.contains(write) { return true }
+            // An earlier local edit of a field whose later edit lost the both-sides merge is lost
+            // with it (the checker names each): the same documented loss.
+            if let replacedBy = anomaly.replacedBy, fingerprint.winnerOverDevice.contains(replacedBy + "|" + Fingerprint.device(of: write)) { return true }
             let replacing = fingerprint.op(of: anomaly.replacedBy)
             return replacing == "record.delete" || replacing == "records.saveAtomic" || replacing == "zone.delete"
         }
