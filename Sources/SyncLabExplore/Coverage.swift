@@ -18,12 +18,11 @@ public struct Coverage: Sendable, Equatable {
     public init(_ outcome: RunOutcome) {
         counts[0] = outcome.report.conflicts
         counts[2] = outcome.report.quotaViolations
+        counts[1] = outcome.statistics.serverRecordChanged
         counts[3] = outcome.statistics.crashesWithChangesPending
         var accounts: [Int: AccountID] = [:]
         for fact in outcome.history.facts {
             switch fact.kind {
-            case .observation(.conflictDetected(let item, _, let detail)) where item.store == .records && detail.hasPrefix("serverRecordChanged"):
-                counts[1] += 1
             case .accountChanged(let account?):
                 let device = Int(fact.device?.index ?? -1)
                 if let previous = accounts[device], previous != account { counts[6] += 1 }

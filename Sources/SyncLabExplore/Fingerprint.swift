@@ -9,7 +9,8 @@ import SyncLabScenario
 /// the anomaly kind, the store, the policy the store ran (`lww` for KVS, whose only rule is
 /// last-writer-wins), the op of the write that was lost (or offended, with `-offline` when its
 /// device was in airplane mode as it made it: the airplane-mode lost update is a bug of its
-/// own, not two devices saving at once), and what replaced it —
+/// own, not two devices saving at once; `-signedOut` when its device was signed out), and what
+/// replaced it —
 /// `by-OP` (the op of the replacing write, `by-derived` for an engine's merge or resolution,
 /// `by-none` when nothing replaced it) or `discarded` (sign-out, app deletion). A quota
 /// violation's shape is its limit; a divergence's is `view`. Device names, item names, values and
@@ -21,19 +22,36 @@ struct Fingerprint {
     private var opByWrite: [String: String] = [:]
     /// Writes made while their device was in airplane mode.
     private var offline: Set<String> = []
+    /// Writes made while their device was signed out.
+    private var signedOut: Set<String> = []
+    /// Writes made while signed out by a device still signed out when the run ended: in no account.
+    private(set) var signedOutAtEnd: Set<String> = []
     private(set) var discarded: Set<String> = []
     /// Writes a last-writer-wins comparison chose another write over.
     private(set) var beatenByLastWriterWins: Set<String> = []
+    /// `WINNER|DEVICE` for each such comparison: the winner beat a write of that device.
+    private(set) var winnerOverDevice: Set<String> = []
 
     init(history: History, run: ScenarioRun) {
         self.history = history; self.run = run
-        for operation in history.operations { opByWrite[history.name(of: operation.write)] = operation.op }
+        for operation in history.operations {
+            opByWrite[history.name(of: operation.write)] = operation.op
+            if operation.account == nil {
+                signedOut.insert(history.name(of: operation.write))
+                let device = Int(operation.device.index)
+                if device < history.finalDeviceAccounts.count && history.finalDeviceAccounts[device] == nil {
+                    signedOutAtEnd.insert(history.name(of: operation.write))
+                }
+            }
+        }
         offline = Fingerprint.offlineWrites(history, run)
         for fact in history.facts {
             guard case .observation(let observation) = fact.kind else { continue }
             switch observation {
             case .discarded(let write, _, _): discarded.insert(history.name(of: write))
-            case .lastWriterWins(_, _, let over, _): beatenByLastWriterWins.insert(history.name(of: over))
+            case .lastWriterWins(_, let chosen, let over, _):
+                beatenByLastWriterWins.insert(history.name(of: over))
+                winnerOverDevice.insert(history.name(of: chosen) + "|" + Fingerprint.device(of: history.name(of: over)))
             default: break
             }
         }
@@ -68,6 +86,11 @@ struct Fingerprint {
         return result
     }
 
+    /// `B` of `B:2` or `B:m1`.
+    static func device(of write: String) -> String {
+        String(write[..<(write.lastIndex(of: ":") ?? write.endIndex)])
+    }
+
     func policy(_ store: Store) -> String {
         switch store {
         case .kvs: return "lww"
@@ -82,7 +105,8 @@ struct Fingerprint {
         case .quotaViolation: parts.append(anomaly.limit ?? "none")
         case .divergence: parts.append("view")
         default:
-            parts.append(op(of: anomaly.write) + (anomaly.write.map(offline.contains) == true ? "-offline" : ""))
+            parts.append(op(of: anomaly.write) + (anomaly.write.map(offline.contains) == true ? "-offline" : "")
+                         + (anomaly.write.map(signedOut.contains) == true ? "-signedOut" : ""))
             if let write = anomaly.write, discarded.contains(write) { parts.append("discarded") } else { parts.append("by-" + op(of: anomaly.replacedBy)) }
         }
         return parts.map { $0.replacingOccurrences(of: ".", with: "-") }.joined(separator: ".")

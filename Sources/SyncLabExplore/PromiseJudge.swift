@@ -24,14 +24,25 @@ public enum PromiseJudge {
         }
         if outcome.capHit { add(Finding(fingerprint: "eventCap.all", kind: "eventCap", store: "all", anomaly: nil)) }
         if !outcome.assertFailures.isEmpty { add(Finding(fingerprint: "assert.all", kind: "assert", store: "all", anomaly: nil)) }
-        for anomaly in outcome.report.anomalies where breaksPromise(anomaly, fingerprint) {
+        for anomaly in outcome.report.anomalies where breaksPromise(anomaly, fingerprint) && !heldForQuota(anomaly, outcome.report.anomalies) {
             add(Finding(fingerprint: fingerprint.of(anomaly), kind: anomaly.kind.rawValue, store: anomaly.store.rawValue, anomaly: anomaly))
         }
         return findings
     }
 
+    /// A divergence on an item a quota refused: the refused edit stays local and pending (SPEC
+    /// §4.2, §4.3: not lost, retried when space frees), so the device shows what the cloud lacks.
+    /// A documented promise boundary, not a finding.
+    static func heldForQuota(_ anomaly: Anomaly, _ anomalies: [Anomaly]) -> Bool {
+        guard anomaly.kind == .divergence else { return false }
+        return anomalies.contains { $0.kind == .quotaViolation && $0.store == anomaly.store && ($0.item == anomaly.item || $0.items.contains(anomaly.item)) }
+    }
+
     /// The promises table (docs/FUZZING.md), as code.
     static func breaksPromise(_ anomaly: Anomaly, _ fingerprint: Fingerprint) -> Bool {
+        // A write made signed out on a device still signed out at the end is in no account: the
+        // end phase does not sign devices in, so nothing can judge it (a documented boundary).
+        if [anomaly.write, anomaly.replacedBy].contains(where: { $0.map(fingerprint.signedOutAtEnd.contains) == true }) { return false }
         switch anomaly.kind {
         case .divergence, .atomicityViolation, .isolationViolation, .missedNotification, .spuriousNotification:
             return true // every policy, every store
@@ -60,6 +71,9 @@ public enum PromiseJudge {
         case .records:
             if fingerprint.run.engine.records.conflict != .merge { return true }
             if fingerprint.beatenByLastWriterWins.contains(write) { return true }
+            // An earlier local edit of a field whose later edit lost the both-sides merge is lost
+            // with it (the checker names each): the same documented loss.
+            if let replacedBy = anomaly.replacedBy, fingerprint.winnerOverDevice.contains(replacedBy + "|" + Fingerprint.device(of: write)) { return true }
             let replacing = fingerprint.op(of: anomaly.replacedBy)
             return replacing == "record.delete" || replacing == "records.saveAtomic" || replacing == "zone.delete"
         }

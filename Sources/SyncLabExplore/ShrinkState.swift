@@ -16,18 +16,28 @@ struct ShrinkState {
     mutating func probe(_ candidate: JSON) -> ScenarioRunner.Judged? {
         guard runs < budget else { return nil }
         runs += 1
-        guard let run = Shrinker.load(candidate) else { return nil }
-        let judged = ScenarioRunner.run(run, options: SeedRunner.searchOptions)
-        return Shrinker.shows(judged, target) ? judged : nil
+        guard var run = Shrinker.load(candidate) else { return nil }
+        // A candidate that turns into a long retry loop is cut short: it would not be kept
+        // (see `attempt`), and running it to the end could take minutes.
+        if let current = judged { run.end.maxEvents = min(run.end.maxEvents, ShrinkState.eventLimit(current)) }
+        let result = ScenarioRunner.run(run, options: SeedRunner.searchOptions)
+        if result.outcome.capHit && judged != nil { return nil }
+        return Shrinker.shows(result, target) ? result : nil
     }
 
     /// Keeps `candidate` if it still shows the target.
     mutating func attempt(_ candidate: JSON) -> Bool {
         guard candidate != best, let judged = probe(candidate) else { return false }
+        // Smaller means smaller to run too: a candidate that turns the run into a long retry
+        // loop (a hundred thousand events) is not kept, even with fewer steps.
+        if let current = self.judged, judged.outcome.statistics.events > ShrinkState.eventLimit(current) { return false }
         best = candidate
         self.judged = judged
         return true
     }
+
+    /// The most events a kept candidate may run: 1.5 × the best so far, plus 1000.
+    static func eventLimit(_ judged: ScenarioRunner.Judged) -> Int { judged.outcome.statistics.events * 3 / 2 + 1000 }
 
     var steps: [JSON] { best["steps"]?.elements ?? [] }
 
@@ -168,20 +178,31 @@ struct ShrinkState {
             guard let latency = device["network"]?["latency"], latency.fields != nil else { return [] }
             return [device.setting("network", device["network"]!.setting("latency", .string("50ms")))]
         }) || changed
+        // A shortened value must stay distinct from every other value written: two devices
+        // saving the same text is a different story (equal values lose nothing), and a shrink
+        // that made them equal would report that story instead of the bug.
+        let written = Set(steps.flatMap(ShrinkState.writtenValues).compactMap(\.text))
         changed = editEach("steps", { step in
             var candidates: [JSON] = []
             for key in ["content", "value", "text"] {
-                if let shorter = ShrinkState.shorter(step[key]) { candidates.append(step.setting(key, shorter)) }
+                if let shorter = ShrinkState.shorter(step[key]), !written.contains(shorter.text ?? "") { candidates.append(step.setting(key, shorter)) }
             }
             for key in ["fields", "values"] {
                 guard let object = step[key] else { continue }
                 for field in object.fields ?? [] {
-                    if let shorter = ShrinkState.shorter(field.value) { candidates.append(step.setting(key, object.setting(field.key, shorter))) }
+                    if let shorter = ShrinkState.shorter(field.value), !written.contains(shorter.text ?? "") { candidates.append(step.setting(key, object.setting(field.key, shorter))) }
                 }
             }
             return candidates
         }) || changed
         return changed
+    }
+
+    /// The text values a step writes (contents, values, appended text, record fields).
+    static func writtenValues(_ step: JSON) -> [JSON] {
+        var values = ["content", "value", "text"].compactMap { step[$0] }
+        for key in ["fields", "values"] { values += (step[key]?.fields ?? []).map(\.value) }
+        return values.filter { $0.text != nil }
     }
 
     /// A shorter string (half its length, at least one character), or nil.

@@ -17,7 +17,7 @@ public struct Shrinker: Sendable {
     /// The most candidate runs one shrink may make.
     public var budget: Int
 
-    public init(target: ShrinkTarget, budget: Int = 1500) {
+    public init(target: ShrinkTarget, budget: Int = 800) {
         self.target = target; self.budget = budget
     }
 

@@ -13,6 +13,8 @@ public struct RunStatistics: Sendable {
     /// Crashes of a device whose engines held changes the cloud had not acknowledged (what
     /// `synclab fuzz` reports as covered).
     public var crashesWithChangesPending = 0
+    /// Record saves the cloud refused with `serverRecordChanged` (a stale change tag), as delivered.
+    public var serverRecordChanged = 0
     /// All zero.
     public init() {}
 }

@@ -131,6 +131,9 @@ extension Simulator {
         if case .failed = response.result { statistics.retries += 1 }
         // A records request the service refused for now (`zoneBusy`) is retried after `retryAfter`.
         if case .ok(.records(.failed(let failure))) = response.result, failure.retryAfter != nil { statistics.retries += 1 }
+        if case .ok(.records(.recordsModified(let results))) = response.result {
+            for case .failed(_, .serverRecordChanged) in results { statistics.serverRecordChanged += 1 }
+        }
         if trace.enabled {
             trace.begin(now, .receive, device: devices[index].name, store: response.store, request: response.requestID)
             trace.add("result", TraceRecorder.resultName(response.result)); trace.end()

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+@Suite("synclab fuzz and synclab shrink", .serialized)
+struct FuzzCommandTests {
+    func contents(_ path: URL) -> Data? { FileManager.default.contents(atPath: path.path) }
+
+    @Test("shards 0/2 and 1/2 merged equal the unsharded campaign byte for byte; two runs are identical")
+    func shardsMerge() throws {
+        let directory = try Synclab.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let common = ["fuzz", "--profile", "kvs", "--find", "isolationViolation", "--seeds", "3..10", "--jobs", "2"]
+        let whole = directory.appendingPathComponent("whole"), again = directory.appendingPathComponent("again")
+        #expect(try Synclab.run(common + ["--out", whole.path]).status == 0)
+        #expect(try Synclab.run(common + ["--out", again.path, "--jobs", "1"]).status == 0)
+        for shard in 0..<2 {
+            #expect(try Synclab.run(common + ["--shard", "\(shard)/2", "--out", directory.appendingPathComponent("s\(shard)").path]).status == 0)
+        }
+        let merged = directory.appendingPathComponent("merged")
+        let merge = try Synclab.run(["fuzz", "merge", directory.appendingPathComponent("s1").path, directory.appendingPathComponent("s0").path, "--out", merged.path])
+        #expect(merge.status == 0, "\(merge.stderr)")
+        for name in ["campaign.json", "campaign.md"] {
+            let expected = try #require(contents(whole.appendingPathComponent(name)))
+            #expect(contents(merged.appendingPathComponent(name)) == expected, "\(name) differs after merge")
+            #expect(contents(again.appendingPathComponent(name)) == expected, "\(name) differs between two runs")
+        }
+        // A shard missing is refused.
+        #expect(try Synclab.run(["fuzz", "merge", directory.appendingPathComponent("s0").path, "--out", merged.path]).status == 2)
+    }
+
+    @Test("a finding is shrunk into a minimal scenario that synclab run reproduces; exit 1")
+    func findingIsShrunk() throws {
+        let directory = try Synclab.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("out")
+        let output = try Synclab.run(["fuzz", "--profile", "documents", "--policy", "lastWriterWins", "--find", "lostUpdate", "--seeds", "37..37", "--out", out.path])
+        #expect(output.status == 1)
+        let folder = out.appendingPathComponent("findings/lostUpdate.documents.lastWriterWins.doc-save-offline.by-doc-save")
+        for name in ["original.json", "minimal.json", "timeline.html", "report.md"] {
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path), "\(name) missing")
+        }
+        let run = try Synclab.run(["run", folder.appendingPathComponent("minimal.json").path, "--out", directory.appendingPathComponent("rerun").path])
+        #expect(run.status == 0, "minimal.json asserts the lost update: \(run.stdout)")
+        #expect(output.stdout.contains("shrunk from"))
+    }
+
+    @Test("bad input exits 2", arguments: [
+        ["fuzz", "--shard", "2/2"], ["fuzz", "--policy", "nope"], ["fuzz", "--profile", "photos"], ["fuzz", "--find", "lostUpdates"],
+        ["fuzz", "--seeds", "9..3"], ["shrink"], ["shrink", "Scenarios/airplane-lost-update.json", "--anomaly", "isolationViolation"],
+    ])
+    func badInput(arguments: [String]) throws {
+        #expect(try Synclab.run(arguments).status == 2)
+    }
+
+    @Test("--help on fuzz and shrink")
+    func help() throws {
+        #expect(try Synclab.run(["fuzz", "--help"]).stdout.contains("--shard I/N"))
+        #expect(try Synclab.run(["shrink", "--help"]).stdout.contains("--anomaly KIND"))
+        #expect(try Synclab.run(["fuzz", "merge", "--help"]).status == 0)
+    }
+
+    @Test("synclab shrink on a hand-written scenario gives a smaller file with the same anomaly")
+    func shrinkHandWritten() throws {
+        let directory = try Synclab.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("shrunk")
+        let output = try Synclab.run(["shrink", "Scenarios/records-offline-fields.json", "--variant", "clientWins", "--anomaly", "lostUpdate", "--out", out.path])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.contains("before: 2 devices, 7 steps"))
+        let minimal = try #require(contents(out.appendingPathComponent("minimal.json")))
+        let text = String(decoding: minimal, as: UTF8.self)
+        #expect(!text.contains("variants") && text.contains("clientWins") && text.contains("\"anomalies\""))
+        #expect(try Synclab.run(["run", out.appendingPathComponent("minimal.json").path, "--out", directory.appendingPathComponent("r").path]).status == 0)
+    }
+}
