@@ -4,6 +4,7 @@ import SyncLabJSON
 import SyncLabProtocol
 import SyncLabScenario
 import SyncLabSimulation
+import SyncLab
 
 /// `synclab bench`: how fast the simulator runs a synthetic workload (release build advised).
 ///
@@ -25,6 +26,9 @@ enum BenchCommand {
       --seed N        workload and simulation seed (default 1)
       --trace         also record the trace (off by default: bench measures the simulator)
       --check         also run the checker on the history (off by default)
+      --hosted        every device hosts a KVS app through the public app API (SPEC §9): an
+                      observer that reads the changed keys and writes nothing, to measure
+                      hosting's cost against the built-in reader (kvs only)
       --format F      text (default) or json
       --kernel        instead: the kernel's no-op event path (10 million events, 1,000 pending)
     """
@@ -33,7 +37,7 @@ enum BenchCommand {
         let parsed: Arguments
         do {
             parsed = try Arguments(arguments, valued: ["--devices", "--duration", "--interval", "--keys", "--store", "--seed", "--format"],
-                                   flags: ["--trace", "--check", "--kernel", "--help"])
+                                   flags: ["--trace", "--check", "--kernel", "--hosted", "--help"])
         } catch { Console.error("synclab bench: \(error.message)\n\(usage)"); return .badInput }
         if parsed.has("--help") { Console.out(usage); return .success }
         guard let deviceCount = Int(parsed.value("--devices") ?? "1000"), deviceCount > 0,
@@ -49,8 +53,15 @@ enum BenchCommand {
         guard format == "text" || format == "json" else { Console.error("synclab bench: --format takes text or json"); return .badInput }
 
         if parsed.has("--kernel") { return kernel(format: format, seed: seed) }
-        let run = workload(devices: deviceCount, duration: duration, interval: interval, keys: keyCount, records: store == "records", seed: seed)
+        var run = workload(devices: deviceCount, duration: duration, interval: interval, keys: keyCount, records: store == "records", seed: seed)
         var options = SimulationOptions()
+        if parsed.has("--hosted") {
+            guard store == "kvs" else { Console.error("synclab bench: --hosted measures KVS apps only (--store kvs)"); return .badInput }
+            var apps = AppRegistry.builtIn
+            do { try apps.register(kvs: BenchObserver.name) { BenchObserver() } } catch { Console.error("synclab bench: \(error)"); return .badInput }
+            for index in run.devices.indices { run.devices[index].apps.kvs = BenchObserver.name }
+            options.apps = apps.factories
+        }
         options.recordTrace = parsed.has("--trace")
         options.recordHistory = parsed.has("--check")
         let clock = ContinuousClock()
@@ -142,5 +153,16 @@ enum BenchCommand {
         return ScenarioRun(scenarioName: "bench", description: "synthetic workload", variant: "base", seed: seed, duration: duration,
                            accounts: ["main"], environment: .development, limits: Limits(), engine: EngineSettings(),
                            network: LinkSettings(), devices: devices, steps: steps, end: end, expect: Expectations())
+    }
+}
+
+/// `bench --hosted`'s app: an observer that reads every changed key, as a real one would, and
+/// writes nothing, so the run does the same work as with the built-in reader plus hosting.
+struct BenchObserver: KeyValueStoreApp {
+    static let name = "benchObserver"
+    var reads = 0
+
+    mutating func storeDidChangeExternally(_ change: KeyValueStoreChange, store: KeyValueStore) {
+        for key in change.changedKeys where store.object(forKey: key) != nil { reads += 1 }
     }
 }

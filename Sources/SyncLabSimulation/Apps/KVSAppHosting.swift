@@ -1,4 +1,5 @@
 import SyncLabProtocol
+import SyncLabEngines
 
 /// The platform's side of a KVS app a device hosts (SPEC §9): told of `didChangeExternally`
 /// (reason and keys as SPEC §4.1, quota violations included) and of what the user did, it
@@ -17,10 +18,16 @@ public enum KVSAppEvent: Sendable {
     case userChanged(keys: [String])
 }
 
-/// The store as a KVS app reads it: key → value, sorted by key.
-public struct KVSAppSnapshot: Sendable {
-    public var values: [String: PlistValue]
-    public init(values: [String: PlistValue]) { self.values = values }
+/// The store as a KVS app reads it while it is told of an event: read on demand, so telling an
+/// app costs nothing per key it does not read.
+public struct KVSAppSnapshot {
+    let engine: KVSEngine
+
+    /// The local value of `key`, nil when absent.
+    public func value(forKey key: String) -> PlistValue? { engine.localValue(forKey: key)?.value }
+
+    /// Every key with a value, in UTF-8 order.
+    public var keys: [String] { engine.localView().map(\.item.name) }
 }
 
 /// What a KVS app did when told of a change: its store calls in order, and the keys it read
