@@ -6,17 +6,26 @@ internal import SyncLabSimulation
 /// Values are property-list values written as in scenario files (`{"$data": …}`, `{"$date": …}`).
 /// Calls take effect when the app's handler returns, in order, each as one atomic store call.
 public final class KeyValueStore {
-    /// The store as it stood when the app was told, with the app's own calls applied since.
-    private var values: [String: ScenarioValue]
+    /// The store as it stood when the app was told, read on demand.
+    private let snapshot: KVSAppSnapshot
+    /// The app's own calls since (nil value: removed), over the snapshot.
+    private var written: [String: ScenarioValue?] = [:]
     private(set) var commands: [KVSAppCommand] = []
-    private(set) var readKeys: [String] = []
+    /// Keys read, in order, with the write behind each value read.
+    private(set) var reads: [(key: String, write: WriteID)] = []
+    private var readKeys: [String] = []
 
-    init(values: [String: ScenarioValue]) { self.values = values }
+    init(snapshot: KVSAppSnapshot) { self.snapshot = snapshot }
 
     /// The value of `key`, nil when absent.
     public func object(forKey key: String) -> ScenarioValue? {
-        if !readKeys.contains(key) { readKeys.append(key) }
-        return values[key]
+        if let own = written[key] { return own }
+        guard let entry = snapshot.value(forKey: key) else { return nil }
+        if let write = entry.write, !readKeys.contains(key) {
+            readKeys.append(key)
+            reads.append((key, write))
+        }
+        return PlistConversion.value(entry.value)
     }
 
     /// Sets `key`; `nil` (or `.null`) removes it, as `removeObject(forKey:)`. A value that is
@@ -28,13 +37,13 @@ public final class KeyValueStore {
             return
         }
         guard let plist = PlistConversion.plist(value) else { return }
-        values[key] = value
+        written[key] = .some(value)
         commands.append(.set(key: key, value: plist))
     }
 
     /// Removes `key`.
     public func removeObject(forKey key: String) {
-        values[key] = nil
+        written[key] = .some(nil)
         commands.append(.set(key: key, value: nil))
     }
 
@@ -47,8 +56,11 @@ public final class KeyValueStore {
 
     /// Every key and value (reads every key).
     public var dictionaryRepresentation: [String: ScenarioValue] {
-        for key in values.keys.sorted() where !readKeys.contains(key) { readKeys.append(key) }
-        return values
+        var keys = snapshot.keys
+        for key in written.keys.sorted() where !keys.contains(key) { keys.append(key) }
+        var result: [String: ScenarioValue] = [:]
+        for key in keys { if let value = object(forKey: key) { result[key] = value } }
+        return result
     }
 }
 
@@ -56,17 +68,18 @@ public final class KeyValueStore {
 struct HostedKeyValueStoreApp: KVSAppHosting {
     var app: any KeyValueStoreApp
 
+    static let reasons: [String: KeyValueStoreChange.Reason] = ["serverChange": .serverChange, "initialSyncChange": .initialSyncChange,
+                                                                "quotaViolationChange": .quotaViolationChange, "accountChange": .accountChange]
+
     mutating func handle(_ event: KVSAppEvent, values: KVSAppSnapshot) -> KVSAppAnswer {
-        let store = KeyValueStore(values: values.values.mapValues { ScenarioValue(ValueJSON.json($0)) })
+        let store = KeyValueStore(snapshot: values)
         switch event {
         case .changedExternally(let reason, let keys):
-            let reasons: [String: KeyValueStoreChange.Reason] = ["serverChange": .serverChange, "initialSyncChange": .initialSyncChange,
-                                                                  "quotaViolationChange": .quotaViolationChange, "accountChange": .accountChange]
-            guard let known = reasons[reason] else { return KVSAppAnswer() }
+            guard let known = Self.reasons[reason] else { return KVSAppAnswer() }
             app.storeDidChangeExternally(KeyValueStoreChange(reason: known, changedKeys: keys), store: store)
         case .userChanged(let keys):
             app.userDidChange(keys, store: store)
         }
-        return KVSAppAnswer(commands: store.commands, readKeys: store.readKeys)
+        return KVSAppAnswer(commands: store.commands, reads: store.reads)
     }
 }

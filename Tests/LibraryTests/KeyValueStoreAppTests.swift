@@ -1,6 +1,7 @@
 import Testing
 import SyncLab
 import SyncLabTesting
+import SyncLabCLI
 
 /// A game that keeps the highest score in KVS: on an external change it puts its own best back
 /// if the cloud's is lower (max merge).
@@ -112,5 +113,14 @@ struct KeyValueStoreAppTests {
         // replaced by B's later 5 before the app could act: the offline score is lost.
         #expect(world.device("A").view.kvs["best"] == 5)
         #expect(world.anomalies.contains { $0.kind == "lostUpdate" && $0.device == "A" }, "\(world.anomalies)")
+    }
+}
+
+@Suite("synclab bench --hosted")
+struct HostedBenchTests {
+    @Test("bench hosts a KVS observer through the public API on every device; records cannot be hosted yet")
+    func hostedBench() {
+        #expect(SyncLabCommandLine.main(["bench", "--devices", "5", "--duration", "30s", "--interval", "2s", "--hosted", "--format", "json"]) == 0)
+        #expect(SyncLabCommandLine.main(["bench", "--devices", "5", "--store", "records", "--hosted"]) == 2)
     }
 }

@@ -6,6 +6,7 @@ import SyncLabScenario
 import SyncLabChecker
 import SyncLabHistory
 import SyncLabSimulation
+import SyncLab
 
 /// `synclab bench`: how fast the simulator runs a synthetic workload (release build advised).
 ///
@@ -36,6 +37,9 @@ enum BenchCommand {
       --trace         also record the trace, streamed to --trace-file (default: a temporary
                       file, removed after) so memory does not grow with it
       --check         also run the checker on the history, and time it alone
+      --hosted        every device hosts a KVS app through the public app API (SPEC §9): an
+                      observer that reads the changed keys and writes nothing, to measure
+                      hosting's cost against the built-in reader (kvs only)
       --format F      text (default) or json
       --compare F     print each figure's ratio to the same figures in F (a --format json output,
                       or an array of them: the entry with this run's store, workload and devices)
@@ -50,7 +54,7 @@ enum BenchCommand {
         do {
             parsed = try Arguments(arguments, valued: ["--devices", "--duration", "--interval", "--keys", "--store", "--seed", "--format",
                                                        "--workload", "--trace-file", "--compare", "--series-svg", "--yardstick-events"],
-                                   flags: ["--trace", "--check", "--kernel", "--series", "--help"])
+                                   flags: ["--trace", "--check", "--kernel", "--series", "--hosted", "--help"])
         } catch { Console.error("synclab bench: \(error.message)\n\(usage)"); return .badInput }
         if parsed.has("--help") { Console.out(usage); return .success }
         var workload = BenchWorkload()
@@ -80,8 +84,10 @@ enum BenchCommand {
             case .failure(let error): Console.error("synclab bench: \(error.message)"); return .badInput
             }
         }
+        let hosted = parsed.has("--hosted")
+        guard !hosted || workload.store == "kvs" else { Console.error("synclab bench: --hosted measures KVS apps only (--store kvs)"); return .badInput }
         let figures = measure(workload, trace: parsed.has("--trace"), traceFile: parsed.value("--trace-file"), check: parsed.has("--check"),
-                              yardstickEvents: yardstick)
+                              hosted: hosted, yardstickEvents: yardstick)
         if format == "json" {
             Console.out(JSON.object(figures).renderedPretty())
         } else {
@@ -92,11 +98,19 @@ enum BenchCommand {
     }
 
     /// Runs the workload once and returns its figures, in a fixed order.
-    static func measure(_ workload: BenchWorkload, trace: Bool, traceFile: String?, check: Bool, yardstickEvents: Int) -> [(String, JSON)] {
+    static func measure(_ workload: BenchWorkload, trace: Bool, traceFile: String?, check: Bool, hosted: Bool = false,
+                        yardstickEvents: Int) -> [(String, JSON)] {
         // The kernel's rate first, in this process: the yardstick for this machine right now.
         let kernelRate = kernelRate(events: yardstickEvents, seed: workload.seed)
-        let run = workload.scenario()
+        var run = workload.scenario()
         var options = SimulationOptions()
+        if hosted {
+            // The same run with a team-style observer on every device instead of the built-in reader.
+            var apps = AppRegistry.builtIn
+            try? apps.register(kvs: BenchObserver.name) { BenchObserver() } // a fixed, valid name: cannot fail
+            for index in run.devices.indices { run.devices[index].apps.kvs = BenchObserver.name }
+            options.apps = apps.factories
+        }
         options.recordTrace = trace
         options.recordHistory = check
         let temporaryTrace = trace && traceFile == nil
@@ -205,5 +219,16 @@ enum BenchCommand {
             Console.out(String(format: "synclab bench --kernel: %d no-op events, %d pending, %.3f s wall: %.0f events/s (checksum %lld)", events, pending, wallSeconds, rate, checksum))
         }
         return .success
+    }
+}
+
+/// `bench --hosted`'s app: an observer that reads every changed key, as a real one would, and
+/// writes nothing, so the run does the same work as with the built-in reader plus hosting.
+struct BenchObserver: KeyValueStoreApp {
+    static let name = "benchObserver"
+    var reads = 0
+
+    mutating func storeDidChangeExternally(_ change: KeyValueStoreChange, store: KeyValueStore) {
+        for key in change.changedKeys where store.object(forKey: key) != nil { reads += 1 }
     }
 }

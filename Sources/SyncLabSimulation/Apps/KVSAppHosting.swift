@@ -1,4 +1,5 @@
 import SyncLabProtocol
+import SyncLabEngines
 
 /// The platform's side of a KVS app a device hosts (SPEC §9): told of `didChangeExternally`
 /// (reason and keys as SPEC §4.1, quota violations included) and of what the user did, it
@@ -17,18 +18,24 @@ public enum KVSAppEvent: Sendable {
     case userChanged(keys: [String])
 }
 
-/// The store as a KVS app reads it: key → value, sorted by key.
-public struct KVSAppSnapshot: Sendable {
-    public var values: [String: PlistValue]
-    public init(values: [String: PlistValue]) { self.values = values }
+/// The store as a KVS app reads it while it is told of an event: read on demand, so telling an
+/// app costs nothing per key it does not read.
+public struct KVSAppSnapshot {
+    let engine: KVSEngine
+
+    /// The local value of `key` and the write that made it, nil when absent.
+    public func value(forKey key: String) -> (value: PlistValue, write: WriteID?)? { engine.localValue(forKey: key) }
+
+    /// Every key with a value, in UTF-8 order.
+    public var keys: [String] { engine.localView().map(\.item.name) }
 }
 
-/// What a KVS app did when told of a change: its store calls in order, and the keys it read
-/// (the writes behind them are what its own writes were built on).
+/// What a KVS app did when told of a change: its store calls in order, and the values it read
+/// (key and the write behind it: what its own writes are built on).
 public struct KVSAppAnswer: Sendable {
     public var commands: [KVSAppCommand]
-    public var readKeys: [String]
-    public init(commands: [KVSAppCommand] = [], readKeys: [String] = []) { self.commands = commands; self.readKeys = readKeys }
+    public var reads: [(key: String, write: WriteID)]
+    public init(commands: [KVSAppCommand] = [], reads: [(key: String, write: WriteID)] = []) { self.commands = commands; self.reads = reads }
 }
 
 /// One store call of a KVS app.

@@ -34,9 +34,10 @@ struct VirtualDevice {
     /// Makes the device's document app (nil: a built-in policy runs in the engine).
     var documentsAppFactory: (@Sendable () -> any DocumentsAppHosting)?
     var documentsApp: (any DocumentsAppHosting)?
-    /// The writes the running KVS app has seen (values it read, the user's changes it was told
-    /// of): its own writes are built on them. Its memory: gone with it.
-    var kvsAppSeen: [WriteID] = []
+    /// Per key, the writes the running KVS app has seen (values it read) since the last write
+    /// made on the device to that key (the user's change it was told of, or its own), which is
+    /// built on what came before. Its own writes are built on them all. Its memory: gone with it.
+    var kvsAppSeen: [String: [WriteID]] = [:]
     /// Engine randomness per store (`engine/<device>/<store>`), kept across crashes.
     var engineRandom: [SeededRandom]
     /// The last user write number given out on this device.

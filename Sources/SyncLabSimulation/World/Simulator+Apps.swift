@@ -12,17 +12,21 @@ extension Simulator {
     /// (`DEVICE:mN`), built on the writes the app has seen: the values it read, and the user's
     /// changes it was told of, since it launched. A blind write is built on nothing it did not see.
     mutating func tellKVSApp(_ index: Int, _ event: KVSAppEvent) {
-        guard var app = devices[index].kvsApp, let view = devices[index].kvs?.localView() else { return }
+        guard var app = devices[index].kvsApp, devices[index].kvs != nil else { return }
+        // Taken out while it runs, so the app's value is not shared and mutating it copies nothing.
+        devices[index].kvsApp = nil
         if case .userChanged(let keys) = event {
-            for key in keys { noteSeen(index, devices[index].kvs?.localValue(forKey: key)?.write) }
+            for key in keys { noteSeen(index, key, devices[index].kvs?.localValue(forKey: key)?.write, madeHere: true) }
         }
-        var values: [String: PlistValue] = [:]
-        for entry in view { if case .kvs(let value) = entry.value { values[entry.item.name] = value } }
-        let answer = app.handle(event, values: KVSAppSnapshot(values: values))
+        // The snapshot shares the engine's storage; it is gone before the engine is written to
+        // below, so no write has to copy the store.
+        let answer = app.handle(event, values: KVSAppSnapshot(engine: devices[index].kvs!))
         devices[index].kvsApp = app
-        for key in answer.readKeys { noteSeen(index, devices[index].kvs?.localValue(forKey: key)?.write) }
+        for read in answer.reads { noteSeen(index, read.key, read.write) }
         guard !answer.commands.isEmpty else { return }
-        let parents = devices[index].kvsAppSeen
+        var parents: [WriteID] = []
+        for writes in devices[index].kvsAppSeen.values { for write in writes where !parents.contains(write) { parents.append(write) } }
+        parents.sort()
         let why: String
         switch event {
         case .changedExternally(let reason, _): why = "the device's KVS app wrote it on \(reason)"
@@ -41,7 +45,7 @@ extension Simulator {
                                               parents: parents, why: why))
                 // In place: a copy of the engine would copy its whole store.
                 _ = devices[index].kvs?.set([(key: key, value: value)], write: write, cause: .resolution, &context)
-                noteSeen(index, write)
+                noteSeen(index, key, write, madeHere: true)
             case .synchronize:
                 devices[index].kvs?.synchronize(&context)
             }
@@ -49,11 +53,17 @@ extension Simulator {
         finish(&context, index, .kvs)
     }
 
-    /// Remembers that device `index`'s KVS app has seen `write` (kept sorted, each once).
-    mutating func noteSeen(_ index: Int, _ write: WriteID?) {
-        guard let write, !devices[index].kvsAppSeen.contains(write) else { return }
-        devices[index].kvsAppSeen.append(write)
-        devices[index].kvsAppSeen.sort()
+    /// Remembers that device `index`'s KVS app has seen `write` as the value of `key`. A write
+    /// made on the device (`madeHere`) is built on what the key showed before, so it replaces
+    /// the key's list; values read join it (the most recent 64: a bound on an app's memory).
+    mutating func noteSeen(_ index: Int, _ key: String, _ write: WriteID?, madeHere: Bool = false) {
+        guard let write else { return }
+        if madeHere {
+            devices[index].kvsAppSeen[key] = [write]
+            return
+        }
+        // In place, one lookup: a copy taken out of the dictionary would be copied on every append.
+        devices[index].kvsAppSeen[key, default: []].noteSeen(write)
     }
 
     /// Asks device `index`'s document app to resolve the conflict on `path` and carries out its answer.
@@ -64,5 +74,14 @@ extension Simulator {
         var context = makeContext(index, .documents)
         devices[index].documents?.resolveForApp(path: path, resolution, &context)
         finish(&context, index, .documents)
+    }
+}
+
+extension Array where Element == WriteID {
+    /// Adds `write` once, keeping the most recent 64.
+    mutating func noteSeen(_ write: WriteID) {
+        guard !contains(write) else { return }
+        if count >= 64 { removeFirst() }
+        append(write)
     }
 }

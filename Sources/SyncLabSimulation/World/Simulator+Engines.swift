@@ -31,7 +31,7 @@ extension Simulator {
         device.records = RecordEngine(identity: identity, account: device.account, recovering: recovering ? device.savedRecords : nil,
                                       requestIDsAfter: sent[Store.records.slot])
         device.kvsApp = device.kvsAppFactory?()
-        device.kvsAppSeen = []
+        device.kvsAppSeen = [:]
         device.documentsApp = device.documentsAppFactory?()
     }
 
