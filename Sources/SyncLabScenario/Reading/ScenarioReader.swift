@@ -189,22 +189,30 @@ final class ScenarioReader {
         switch node.value {
         case .string(let text):
             guard let parsed = Units.duration(text) else {
-                report("expected \(what) \(example) (units us, ms, s, m, h, d), got \(node.value.shortDescription)", at: node.position, path: path)
+                if Units.isDurationShaped(text) {
+                    reportTooLarge(node, path, what: what)
+                } else {
+                    report("expected \(what) \(example) (units us, ms, s, m, h, d), got \(node.value.shortDescription)", at: node.position, path: path)
+                }
                 return nil
             }
             value = parsed
         case .integer(let milliseconds):
             let (micros, overflow) = milliseconds.multipliedReportingOverflow(by: 1_000)
             guard !overflow else {
-                report("\(what) is too large", at: node.position, path: path)
+                reportTooLarge(node, path, what: what)
                 return nil
             }
             value = SimDuration(microseconds: micros)
         case .largeInteger:
-            report("\(what) is outside the 64-bit range, got \(node.value.shortDescription)", at: node.position, path: path)
+            reportTooLarge(node, path, what: what)
             return nil
         case .object, .array, .double, .bool, .null:
             report("expected \(what) \(example), got \(node.value.shortDescription)", at: node.position, path: path)
+            return nil
+        }
+        guard value.microseconds.magnitude <= SimDuration.scenarioLimit.microseconds.magnitude else {
+            reportTooLarge(node, path, what: what)
             return nil
         }
         switch rule {
@@ -222,6 +230,12 @@ final class ScenarioReader {
             }
         }
         return value
+    }
+
+    /// "too large" with the limit every duration and time of a scenario shares.
+    private func reportTooLarge(_ node: JSONNode, _ path: JSONPath, what: String) {
+        report("\(what) is too large, got \(node.value.shortDescription): durations and times are at most \(SimDuration.scenarioLimit) (\(Units.scenarioLimitWords)) either way",
+               at: node.position, path: path)
     }
 
     /// A size string (`"3MB"`, `"512KB"`; binary units) or a bare integer of bytes; never negative.

@@ -190,7 +190,9 @@ struct ScenarioResolver {
                         device.clockOffset = offset
                     }
                     if let driftNode = clockNode["driftPpm"], let drift = reader.number(driftNode, clockPath.key("driftPpm"), what: "a drift in parts per million") {
-                        if drift <= -1_000_000 {
+                        if drift > 1_000_000 {
+                            reader.report("a drift of \(driftNode.value.shortDescription) ppm is too large: at most 1000000 ppm (a clock running twice as fast)", at: driftNode.position, path: clockPath.key("driftPpm"))
+                        } else if drift <= -1_000_000 {
                             reader.report("a drift of \(driftNode.value.shortDescription) ppm would stop or reverse the clock", at: driftNode.position, path: clockPath.key("driftPpm"))
                         } else {
                             device.driftPpm = drift

@@ -154,7 +154,7 @@ struct StepResolver {
                 return
             } else if last.microseconds > duration.microseconds, let timesNode {
                 let firstLate = (duration.microseconds - at.microseconds) / max(period.microseconds, 1) + 1
-                reader.report("repetition \(firstLate) (${i}=\(firstLate)) falls at \(SimDuration(microseconds: at.microseconds + period.microseconds * firstLate)), after the scenario's duration \(duration)", at: timesNode.position, path: path.key("times"))
+                reader.report("repetition \(firstLate) (${i}=\(firstLate)) falls at \(at + period * firstLate), after the scenario's duration \(duration)", at: timesNode.position, path: path.key("times"))
                 return
             }
         }
@@ -226,7 +226,7 @@ struct StepResolver {
 
     private func device(_ id: String, _ node: JSONNode, _ path: JSONPath) -> Int? {
         if let index = deviceIDs.firstIndex(of: id) { return index }
-        reader.report("unknown device \"\(id)\"\(Suggestion.hint(for: id, in: deviceIDs)) (devices: \(deviceIDs.joined(separator: ", ")))", at: node.position, path: path)
+        reader.report("unknown device \"\(id)\"\(Suggestion.hint(for: id, in: deviceIDs)) (devices: \(Suggestion.list(deviceIDs)))", at: node.position, path: path)
         return nil
     }
 
@@ -295,7 +295,7 @@ struct StepResolver {
         case "account.signIn":
             guard let valueNode = argument("account"), let name = reader.string(valueNode, path.key("account"), nonEmpty: true, what: "an account name") else { return nil }
             guard let index = accounts.firstIndex(of: name) else {
-                reader.report("unknown account \"\(name)\"\(Suggestion.hint(for: name, in: accounts)) (accounts: \(accounts.joined(separator: ", ")))", at: valueNode.position, path: path.key("account"))
+                reader.report("unknown account \"\(name)\"\(Suggestion.hint(for: name, in: accounts)) (accounts: \(Suggestion.list(accounts)))", at: valueNode.position, path: path.key("account"))
                 return nil
             }
             return .accountSignIn(account: index)
