@@ -78,6 +78,16 @@ final class ScenarioReader {
         return text
     }
 
+    /// Reports an id (device, account, variant) holding a control character or a bidi control:
+    /// ids are printed in terminals, CI logs and reports, where those would act (a newline
+    /// forging a log line, U+202E reversing the text after it) instead of showing.
+    func checkIdentifier(_ text: String, _ node: JSONNode, _ path: JSONPath, what: String) {
+        guard let bad = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control || TerminalText.isBidiControl($0) }) else { return }
+        let code = String(bad.value, radix: 16, uppercase: true)
+        report("\(what) can't hold control or bidirectional formatting characters, got U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code) in \(node.value.shortDescription)",
+               at: node.position, path: path)
+    }
+
     func bool(_ node: JSONNode, _ path: JSONPath) -> Bool? {
         guard case .bool(let value) = node.value else {
             report("expected true or false, got \(node.value.shortDescription)", at: node.position, path: path)
