@@ -7,11 +7,11 @@ import SyncLabJSON
 struct HostileInputTests {
     /// By name: the test log prints arguments raw, and a raw `\n::error` there would be obeyed
     /// by GitHub Actions.
-    static let badIDs = ["override": "A\u{202E}B", "workflow command": "C\n::error::x", "escape sequence": "\u{1B}[2J", "isolate": "D\u{2066}"]
+    static let hostileIDs = ["override": "A\u{202E}B", "workflow command": "C\n::error::x", "escape sequence": "\u{1B}[2J", "isolate": "D\u{2066}"]
 
-    @Test("ids with a bidi control or a control character are refused", arguments: badIDs.keys.sorted())
+    @Test("ids with a bidi control or a control character are refused", arguments: hostileIDs.keys.sorted())
     func badIDs(name: String) {
-        let id = Self.badIDs[name]!
+        let id = Self.hostileIDs[name]!
         var encoded = ""
         JSON.writeString(id, into: &encoded)
         let errors = Load.errors(Load.scenario("", devices: "[{\"id\": \(encoded)}]"))
