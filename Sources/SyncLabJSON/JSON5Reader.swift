@@ -32,6 +32,9 @@ public enum JSON5Reader {
 
     /// Rejects what is not text: invalid UTF-8 and NUL bytes, with the position of the first.
     static func checkText(_ bytes: [UInt8]) throws(JSONParseError) {
+        if let encoding = utf16or32(bytes) {
+            throw JSONParseError(message: "the file is \(encoding) text, not UTF-8: save it as UTF-8", position: SourcePosition(line: 1, column: 1))
+        }
         var iterator = bytes.makeIterator()
         var decoder = UTF8()
         var line = 1, column = 1, offset = 0
@@ -51,5 +54,19 @@ public enum JSON5Reader {
                 throw JSONParseError(message: "the input is not UTF-8 text (invalid byte 0x\(hex.count < 2 ? "0" + hex : hex)): is it a binary file?", position: SourcePosition(line: line, column: column))
             }
         }
+    }
+
+    /// "UTF-16 (little-endian)" and the like when `bytes` start like UTF-16 or UTF-32 text: a
+    /// byte-order mark, or (for files without one) NUL bytes beside the ASCII of a JSON start.
+    static func utf16or32(_ bytes: [UInt8]) -> String? {
+        let head = Array(bytes.prefix(4))
+        if head.starts(with: [0xFF, 0xFE, 0, 0]) || (head.count >= 4 && head[1] == 0 && head[2] == 0 && head[3] == 0 && head[0] != 0) { return "UTF-32 (little-endian)" }
+        if head.starts(with: [0, 0, 0xFE, 0xFF]) || (head.count >= 4 && head[0] == 0 && head[1] == 0 && head[2] == 0 && head[3] != 0) { return "UTF-32 (big-endian)" }
+        // Without a mark, two ASCII characters each beside a NUL: one NUL alone is a binary file.
+        let pairs = head.count == 4 && head[0] != 0 && head[2] != 0 && head[0] < 0x80 && head[2] < 0x80
+        if head.starts(with: [0xFF, 0xFE]) || (pairs && head[1] == 0 && head[3] == 0) { return "UTF-16 (little-endian)" }
+        let swapped = head.count == 4 && head[1] != 0 && head[3] != 0 && head[1] < 0x80 && head[3] < 0x80
+        if head.starts(with: [0xFE, 0xFF]) || (swapped && head[0] == 0 && head[2] == 0) { return "UTF-16 (big-endian)" }
+        return nil
     }
 }

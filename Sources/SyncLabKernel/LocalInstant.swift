@@ -9,8 +9,8 @@ public struct LocalInstant: Hashable, Comparable, Sendable, CustomStringConverti
     @inlinable public init(microseconds: Int64) { self.microseconds = microseconds }
 
     @inlinable public static func < (lhs: LocalInstant, rhs: LocalInstant) -> Bool { lhs.microseconds < rhs.microseconds }
-    @inlinable public static func + (lhs: LocalInstant, rhs: SimDuration) -> LocalInstant { LocalInstant(microseconds: lhs.microseconds + rhs.microseconds) }
-    @inlinable public static func - (lhs: LocalInstant, rhs: LocalInstant) -> SimDuration { SimDuration(microseconds: lhs.microseconds - rhs.microseconds) }
+    @inlinable public static func + (lhs: LocalInstant, rhs: SimDuration) -> LocalInstant { LocalInstant(microseconds: Saturating.add(lhs.microseconds, rhs.microseconds)) }
+    @inlinable public static func - (lhs: LocalInstant, rhs: LocalInstant) -> SimDuration { SimDuration(microseconds: Saturating.subtract(lhs.microseconds, rhs.microseconds)) }
 
     public var description: String { "local=\(SimDuration(microseconds: microseconds))" }
 }

@@ -7,9 +7,9 @@ public struct SimInstant: Hashable, Comparable, Sendable, CustomStringConvertibl
     public static let start = SimInstant(microseconds: 0)
 
     @inlinable public static func < (lhs: SimInstant, rhs: SimInstant) -> Bool { lhs.microseconds < rhs.microseconds }
-    @inlinable public static func + (lhs: SimInstant, rhs: SimDuration) -> SimInstant { SimInstant(microseconds: lhs.microseconds + rhs.microseconds) }
-    @inlinable public static func - (lhs: SimInstant, rhs: SimDuration) -> SimInstant { SimInstant(microseconds: lhs.microseconds - rhs.microseconds) }
-    @inlinable public static func - (lhs: SimInstant, rhs: SimInstant) -> SimDuration { SimDuration(microseconds: lhs.microseconds - rhs.microseconds) }
+    @inlinable public static func + (lhs: SimInstant, rhs: SimDuration) -> SimInstant { SimInstant(microseconds: Saturating.add(lhs.microseconds, rhs.microseconds)) }
+    @inlinable public static func - (lhs: SimInstant, rhs: SimDuration) -> SimInstant { SimInstant(microseconds: Saturating.subtract(lhs.microseconds, rhs.microseconds)) }
+    @inlinable public static func - (lhs: SimInstant, rhs: SimInstant) -> SimDuration { SimDuration(microseconds: Saturating.subtract(lhs.microseconds, rhs.microseconds)) }
 
     public var description: String { "t=\(SimDuration(microseconds: microseconds))" }
 }

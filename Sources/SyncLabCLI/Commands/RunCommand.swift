@@ -45,7 +45,9 @@ enum RunCommand {
         do { files = try ScenarioFiles.expand(parsed.positional) } catch { Console.error("synclab run: \(error.message)"); return .badInput }
 
         let folders: [String]
-        do { folders = try ScenarioFiles.outputFolders(files, out: parsed.value("--out")) } catch { Console.error("synclab run: \(error.message)"); return .badInput }
+        do {
+            folders = try ScenarioFiles.outputFolders(files, out: parsed.value("--out"))
+        } catch { Console.error("synclab run: \(error.message)"); return .badInput }
 
         // Validate every file before running any: a bad file never runs at all (not half of it),
         // every bad file's errors are shown, and the valid files still run. Exit status 2 then.
@@ -54,8 +56,14 @@ enum RunCommand {
         var invalid = false
         for file in files {
             let load = ScenarioLoader.load(path: file, apps: apps)
-            if case .failure(let errors) = load { invalid = true; ValidationOutput.show(errors, annotate: annotate) }
+            if case .failure(let errors) = load { invalid = true; ValidationOutput.show(errors, annotate: annotate, json: format == "json") }
             loads.append(load)
+        }
+        // Output paths are checked (and the folders made) before anything runs, for the files
+        // that will run: a bad --out or --junit is a usage error, not a failure after the run.
+        let runnable = loads.indices.filter { if case .success = loads[$0] { true } else { false } }
+        do { try ScenarioFiles.checkOutputs(folders: runnable.map { folders[$0] }, junit: parsed.value("--junit")) } catch {
+            Console.error("synclab run: \(error.message)"); return .badInput
         }
         if let variant = parsed.value("--variant") {
             var missing = false
@@ -96,7 +104,7 @@ enum RunCommand {
                 }
                 if annotate && !judged.passed {
                     for expectation in judged.expectations where !expectation.passed {
-                        Console.out(GitHubAnnotation.error("\(expectation.name): wanted \(expectation.wanted.rendered()), got \(expectation.actual.rendered())",
+                        ValidationOutput.annotation(json: format == "json", GitHubAnnotation.error("\(expectation.name): wanted \(expectation.wanted.rendered()), got \(expectation.actual.rendered())",
                                                            file: scenario.path, title: "\(run.scenarioName) [\(run.variant)]"))
                     }
                 }
@@ -104,7 +112,7 @@ enum RunCommand {
             do {
                 try ReportSet.write(judgedRuns, file: scenario.path, to: folder, variants: scenario.runs.map(\.variant))
             } catch {
-                Console.error("synclab run: cannot write reports to \(folder): \(error)")
+                Console.error("synclab run: cannot write reports to \(folder): \(ScenarioFiles.reason(error))")
                 return .badInput
             }
             if format == "text" && !parsed.has("--quiet") {
@@ -113,7 +121,7 @@ enum RunCommand {
         }
         if let junit = parsed.value("--junit") {
             do { try ReportWriter.write(JUnitReport.render(entries), to: junit) } catch {
-                Console.error("synclab run: cannot write \(junit): \(error)"); return .badInput
+                Console.error("synclab run: cannot write \(junit): \(ScenarioFiles.reason(error))"); return .badInput
             }
         }
         if format == "json" {

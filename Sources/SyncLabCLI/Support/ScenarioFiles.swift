@@ -34,6 +34,14 @@ enum ScenarioFiles {
     /// which are one folder on file systems that ignore case) would mix their reports: that is a
     /// usage error, found before anything runs, naming both files and the folder.
     static func outputFolders(_ files: [String], out: String?) throws(UsageError) -> [String] {
+        if let out, out.isEmpty { throw UsageError("--out needs a folder name, got an empty one") }
+        for file in files where files.count > 1 || out == nil {
+            let name = stem(file)
+            // `...json` has the stem `..`: its reports would land outside the output folder.
+            if name.isEmpty || name == "." || name == ".." || name.contains("/") {
+                throw UsageError("\(file): the file name gives no folder name for its reports (\"\(name)\" would leave the output folder): rename the file, or run it alone with --out")
+            }
+        }
         let folders = files.map { file in
             if let out { return files.count == 1 ? out : "\(out)/\(stem(file))" }
             return "Reports/\(stem(file))"
@@ -55,5 +63,51 @@ enum ScenarioFiles {
         var name = (path as NSString).lastPathComponent
         for suffix in [".json5", ".json"] where name.hasSuffix(suffix) { name.removeLast(suffix.count); break }
         return name
+    }
+
+    /// Checks, before anything runs, that every output folder can be made and written and that
+    /// `junit` (if any) is not a folder: a bad `--out` or `--junit` (an existing file,
+    /// `/dev/null`, `/proc/…`, a folder for `--junit`) is a usage error naming the path, not a
+    /// failure after the whole run. Creates the folders.
+    static func checkOutputs(folders: [String], junit: String?) throws(UsageError) {
+        for folder in Set(folders).sorted() {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), !isDirectory.boolValue {
+                throw UsageError("\(folder) exists and is not a folder: --out names the folder reports are written into")
+            }
+            do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+                throw UsageError("cannot create the output folder \(folder): \(reason(error))")
+            }
+            guard FileManager.default.isWritableFile(atPath: folder) else { throw UsageError("cannot write into the output folder \(folder): permission denied") }
+        }
+        guard let junit else { return }
+        if junit.isEmpty { throw UsageError("--junit needs a file name, got an empty one") }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: junit, isDirectory: &isDirectory) {
+            if isDirectory.boolValue { throw UsageError("--junit \(junit) is a folder: name the XML file to write") }
+            guard FileManager.default.isWritableFile(atPath: junit) else { throw UsageError("cannot write --junit \(junit): permission denied") }
+            return
+        }
+        let parent = (junit as NSString).deletingLastPathComponent
+        if !parent.isEmpty {
+            if FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory), !isDirectory.boolValue {
+                throw UsageError("cannot write --junit \(junit): \(parent) is not a folder")
+            }
+            do { try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) } catch {
+                throw UsageError("cannot create the folder of --junit \(junit): \(reason(error))")
+            }
+        }
+        guard FileManager.default.isWritableFile(atPath: parent.isEmpty ? "." : parent) else { throw UsageError("cannot write --junit \(junit): permission denied") }
+    }
+
+    /// A file error in words: the POSIX reason when there is one, never a raw `NSError` dump.
+    static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
+           let text = strerror(Int32(underlying.code)) {
+            return String(cString: text)
+        }
+        if nsError.domain == NSPOSIXErrorDomain, let text = strerror(Int32(nsError.code)) { return String(cString: text) }
+        return nsError.localizedDescription
     }
 }

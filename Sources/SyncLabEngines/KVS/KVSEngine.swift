@@ -176,6 +176,10 @@ public struct KVSEngine: ClientEngine {
     }
 
     /// `kvs.increment`: reads the local integer (absent, or not a number, = 0) and sets it plus `by`.
+    ///
+    /// A sum outside the 64-bit range never wraps: the call is refused with `invalidArgument`
+    /// (as a Swift app's checked `+` would stop it), the value is kept and the app is told, so
+    /// the checker sees a rejection rather than a lost update.
     public mutating func increment(key: String, by: Int64, write: WriteID, _ context: inout EngineContext) -> AppCallResult {
         let current: Int64
         switch stored.values[key]?.value {
@@ -184,7 +188,12 @@ public struct KVSEngine: ClientEngine {
         case .bool(let flag)?: current = flag ? 1 : 0
         case .string?, .data?, .date?, .array?, .dictionary?, nil: current = 0
         }
-        return set([(key: key, value: .integer(current &+ by))], write: write, &context)
+        let (sum, overflow) = current.addingReportingOverflow(by)
+        guard !overflow else {
+            context.observe(.rejected(write: write, item: item(key), error: "invalidArgument", limit: nil))
+            return .rejected(error: "invalidArgument")
+        }
+        return set([(key: key, value: .integer(sum))], write: write, &context)
     }
 
     /// `kvs.synchronize`: the store is already persisted; fetch.

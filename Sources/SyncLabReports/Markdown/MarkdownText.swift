@@ -1,3 +1,5 @@
+import SyncLabJSON
+
 /// Escaping for Markdown (GitHub-flavoured) and Mermaid: every scenario string goes through here.
 public enum MarkdownText {
     /// Inline text: Markdown punctuation backslash-escaped, `<`, `>` and `&` as entities (GitHub
@@ -50,6 +52,8 @@ public enum MarkdownText {
     private static func plain(_ scalar: Unicode.Scalar) -> String? {
         switch scalar {
         case "\n", "\r", "\t": return " "
+        // A bidi control would reverse the report's own text after the user string: shown, not obeyed.
+        case _ where TerminalText.isBidiControl(scalar): return TerminalText.visible(scalar)
         default: return scalar.value < 0x20 || scalar.value == 0x7F ? "" : nil
         }
     }

@@ -1,10 +1,15 @@
+import SyncLabJSON
+
 /// Escaping for XML, HTML and SVG text and attributes: every user string goes through here.
 public enum Markup {
     /// Escapes `& < > " '` and drops characters XML 1.0 forbids (control characters other than
     /// tab, newline and carriage return), so hostile scenario strings cannot break a document.
+    /// Bidi controls (U+202E…) are shown as `\u202E`: one would reverse the page's own text
+    /// after the user string.
     public static func escape(_ text: String) -> String {
         replacingScalars(of: text) { scalar in
             if let entity = entity(scalar) { return entity }
+            if TerminalText.isBidiControl(scalar) { return TerminalText.visible(scalar) }
             let value = scalar.value
             if value < 0x20 && value != 0x09 && value != 0x0A && value != 0x0D { return "" }
             if value == 0xFFFE || value == 0xFFFF { return "" }

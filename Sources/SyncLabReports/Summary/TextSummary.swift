@@ -1,4 +1,5 @@
 import SyncLabKernel
+import SyncLabJSON
 import SyncLabChecker
 import SyncLabHistory
 import SyncLabResult
@@ -27,6 +28,7 @@ public enum TextSummary {
             let variant = run.variant == "base" ? nil : run.variant
             lines.append("      replay: " + ReplayCommand.render(file: file, seed: run.seed, variant: variant))
         }
-        return lines.joined(separator: "\n")
+        // One line each whatever the user strings in it hold (a name with `\n::error`).
+        return lines.map { TerminalText.escape($0) }.joined(separator: "\n")
     }
 }

@@ -1,3 +1,5 @@
+import SyncLabKernel
+
 /// The timeline's x axis: true time, piecewise linear, with long idle stretches folded.
 ///
 /// Activity happens in bursts (a save and its upload take milliseconds; the next step is a minute
@@ -86,7 +88,7 @@ struct TimelineAxis {
         }
         let last = unique.last ?? end
         if last > pendingStart || segments.isEmpty {
-            segments.append(Segment(start: pendingStart, end: max(last, pendingStart + 1), x0: pendingX, x1: max(x, pendingX + 1), folded: false))
+            segments.append(Segment(start: pendingStart, end: max(last, Saturating.add(pendingStart, 1)), x0: pendingX, x1: max(x, pendingX + 1), folded: false))
         }
         width = x + TimelineAxis.edgePixels
     }

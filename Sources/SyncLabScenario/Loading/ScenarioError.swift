@@ -14,11 +14,13 @@ public struct ScenarioError: Error, Sendable, CustomStringConvertible {
         self.file = file; self.position = position; self.path = path; self.message = message
     }
 
-    /// `FILE:LINE:COL: PATH: MESSAGE` (without `LINE:COL:` when the position is unknown).
+    /// `FILE:LINE:COL: PATH: MESSAGE` (without `LINE:COL:` when the position is unknown), on
+    /// one line: control characters and bidi controls of user strings in it are escaped
+    /// (`TerminalText`), so a key or id holding `\n::error` cannot forge a CI log line.
     public var description: String {
         if let position {
-            return "\(file):\(position.line):\(position.column): \(path): \(message)"
+            return TerminalText.escape("\(file):\(position.line):\(position.column): \(path): \(message)")
         }
-        return "\(file): \(path): \(message)"
+        return TerminalText.escape("\(file): \(path): \(message)")
     }
 }

@@ -91,6 +91,16 @@ final class ScenarioReader {
         return text
     }
 
+    /// Reports an id (device, account, variant) holding a control character or a bidi control:
+    /// ids are printed in terminals, CI logs and reports, where those would act (a newline
+    /// forging a log line, U+202E reversing the text after it) instead of showing.
+    func checkIdentifier(_ text: String, _ node: JSONNode, _ path: JSONPath, what: String) {
+        guard let bad = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control || TerminalText.isBidiControl($0) }) else { return }
+        let code = String(bad.value, radix: 16, uppercase: true)
+        report("\(what) can't hold control or bidirectional formatting characters, got U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code) in \(node.value.shortDescription)",
+               at: node.position, path: path)
+    }
+
     func bool(_ node: JSONNode, _ path: JSONPath) -> Bool? {
         guard case .bool(let value) = node.value else {
             report("expected true or false, got \(node.value.shortDescription)", at: node.position, path: path)
@@ -202,23 +212,31 @@ final class ScenarioReader {
         switch node.value {
         case .string(let text):
             guard let parsed = Units.duration(text) else {
-                let compound = ScenarioReader.compoundDuration(text).map { " (one unit per duration: write \"\($0)\")" } ?? ""
-                report("expected \(what) \(example) (units us, ms, s, m, h, d), got \(node.value.shortDescription)\(compound)", at: node.position, path: path)
+                if Units.isDurationShaped(text) {
+                    reportTooLarge(node, path, what: what)
+                } else {
+                    let compound = ScenarioReader.compoundDuration(text).map { " (one unit per duration: write \"\($0)\")" } ?? ""
+                    report("expected \(what) \(example) (units us, ms, s, m, h, d), got \(node.value.shortDescription)\(compound)", at: node.position, path: path)
+                }
                 return nil
             }
             value = parsed
         case .integer(let milliseconds):
             let (micros, overflow) = milliseconds.multipliedReportingOverflow(by: 1_000)
             guard !overflow else {
-                report("\(what) is too large", at: node.position, path: path)
+                reportTooLarge(node, path, what: what)
                 return nil
             }
             value = SimDuration(microseconds: micros)
         case .largeInteger:
-            report("\(what) is outside the 64-bit range, got \(node.value.shortDescription)", at: node.position, path: path)
+            reportTooLarge(node, path, what: what)
             return nil
         case .object, .array, .double, .bool, .null:
             report("expected \(what) \(example), got \(node.value.shortDescription)", at: node.position, path: path)
+            return nil
+        }
+        guard value.microseconds.magnitude <= SimDuration.scenarioLimit.microseconds.magnitude else {
+            reportTooLarge(node, path, what: what)
             return nil
         }
         switch rule {
@@ -261,6 +279,12 @@ final class ScenarioReader {
         if total % 1_000_000 == 0 { return "\(total / 1_000_000)s" }
         if total % 1_000 == 0 { return "\(total / 1_000)ms" }
         return "\(total)us"
+    }
+
+    /// "too large" with the limit every duration and time of a scenario shares.
+    private func reportTooLarge(_ node: JSONNode, _ path: JSONPath, what: String) {
+        report("\(what) is too large, got \(node.value.shortDescription): durations and times are at most \(SimDuration.scenarioLimit) (\(Units.scenarioLimitWords)) either way",
+               at: node.position, path: path)
     }
 
     /// A size string (`"3MB"`, `"512KB"`; binary units) or a bare integer of bytes; never negative.

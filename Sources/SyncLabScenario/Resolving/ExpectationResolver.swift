@@ -137,7 +137,7 @@ struct ExpectationResolver {
     private func deviceID(_ node: JSONNode, _ path: JSONPath) -> String? {
         guard let id = reader.string(node, path, nonEmpty: true, what: "a device id") else { return nil }
         guard deviceIDs.contains(id) else {
-            reader.report("unknown device \"\(id)\"\(Suggestion.hint(for: id, in: deviceIDs)) (devices: \(deviceIDs.joined(separator: ", ")))", at: node.position, path: path)
+            reader.report("unknown device \"\(id)\"\(Suggestion.hint(for: id, in: deviceIDs)) (devices: \(Suggestion.list(deviceIDs)))", at: node.position, path: path)
             return nil
         }
         return id

@@ -155,9 +155,11 @@ struct ScenarioResolver {
             return ["main"]
         }
         var names: [String] = []
+        var declared: Set<String> = []
         for (index, element) in elements.enumerated() {
             guard let name = reader.string(element, path.index(index), nonEmpty: true, what: "an account name") else { continue }
-            if names.contains(name) {
+            reader.checkIdentifier(name, element, path.index(index), what: "an account name")
+            guard declared.insert(name).inserted else {
                 reader.report("account \"\(name)\" is declared twice", at: element.position, path: path.index(index))
                 continue
             }
@@ -175,6 +177,7 @@ struct ScenarioResolver {
             reader.report("a scenario needs at least one device", at: node.position, path: path)
         }
         var result: [DeclaredDevice] = []
+        var firstByID: [String: Int] = [:]
         for (index, element) in elements.enumerated() {
             let devicePath = path.index(index)
             if case .string(let id) = element.value {
@@ -193,10 +196,12 @@ struct ScenarioResolver {
             if id == "*" || id.contains("${") {
                 reader.report("\"\(id)\" can't be a device id (it has a meaning in steps)", at: idNode.position, path: devicePath.key("id"))
             }
-            if let first = result.firstIndex(where: { $0.id == id }) {
+            reader.checkIdentifier(id, idNode, devicePath.key("id"), what: "a device id")
+            if let first = firstByID[id] {
                 reader.report("duplicate device id \"\(id)\" (first declared at devices[\(first)])", at: idNode.position, path: devicePath.key("id"))
                 continue
             }
+            firstByID[id] = index
             var device = DeclaredDevice(id: id, account: 0, clockOffset: .zero, driftPpm: 0, network: LinkOverride(), online: true, apps: AppSelection())
             if let accountNode = element["account"], let account = reader.string(accountNode, devicePath.key("account"), nonEmpty: true, what: "an account name") {
                 if let accountIndex = accounts.firstIndex(of: account) {
@@ -215,7 +220,9 @@ struct ScenarioResolver {
                         device.clockOffset = offset
                     }
                     if let driftNode = clockNode["driftPpm"], let drift = reader.number(driftNode, clockPath.key("driftPpm"), what: "a drift in parts per million") {
-                        if drift <= -1_000_000 {
+                        if drift > 1_000_000 {
+                            reader.report("a drift of \(driftNode.value.shortDescription) ppm is too large: at most 1000000 ppm (a clock running twice as fast)", at: driftNode.position, path: clockPath.key("driftPpm"))
+                        } else if drift <= -1_000_000 {
                             reader.report("a drift of \(driftNode.value.shortDescription) ppm would stop or reverse the clock", at: driftNode.position, path: clockPath.key("driftPpm"))
                         } else {
                             device.driftPpm = drift
@@ -264,6 +271,7 @@ struct ScenarioResolver {
             var name: String?
             if let nameNode = reader.required(members, "name", in: element, variantPath, what: "a variant"),
                let text = reader.string(nameNode, variantPath.key("name"), nonEmpty: true, what: "a variant name") {
+                reader.checkIdentifier(text, nameNode, variantPath.key("name"), what: "a variant name")
                 if text == "base" {
                     reader.report("\"base\" is the scenario as written: name the variant something else", at: nameNode.position, path: variantPath.key("name"))
                 } else if names.contains(text) {

@@ -1,3 +1,4 @@
+import Foundation
 import SyncLabKernel
 
 /// Durations, sizes and bandwidths as scenario files write them (SPEC §3.1).
@@ -38,6 +39,20 @@ public enum Units {
         }
         return parsed.scaled(by: scale).map { SimDuration(microseconds: $0) }
     }
+
+    /// Whether `text` is written like a duration (a number and a duration unit) whatever its
+    /// size: tells "too large" apart from "not a duration" when `duration` gives nil.
+    public static func isDurationShaped(_ text: String) -> Bool {
+        var rest = Substring(text.trimmingCharacters(in: .whitespaces))
+        if rest.first == "+" || rest.first == "-" { rest.removeFirst() }
+        let number = rest.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
+        guard number.contains(where: \.isNumber) else { return false }
+        let unit = rest.dropFirst(number.count).trimmingCharacters(in: .whitespaces)
+        return unit.isEmpty || durationUnits.contains { $0.unit == unit }
+    }
+
+    /// `SimDuration.scenarioLimit` in words, for messages.
+    public static let scenarioLimitWords = "100 years"
 
     /// `"3MB"`, `"512KB"`, `"1GB"`, `"10B"`, `"2KiB"`, `"1.5MB"` (binary units); `"100"` is bytes.
     /// - Returns: bytes, rounded to the nearest byte; nil if not a size (negative sizes are nil).

@@ -14,8 +14,13 @@ public struct DeviceClock: Hashable, Sendable {
 
     /// The clock's reading at true time `now`.
     @inlinable public func reading(at now: SimInstant) -> LocalInstant {
-        var micros = now.microseconds &+ offset.microseconds
-        if driftPpm != 0 { micros &+= Int64((driftPpm * Double(now.microseconds) / 1e6).rounded()) }
+        // Saturating, like all time arithmetic: repeated clock jumps or a wild drift pin the
+        // clock at the end of the 64-bit range rather than wrap or trap.
+        var micros = Saturating.add(now.microseconds, offset.microseconds)
+        if driftPpm != 0 {
+            let drift = (driftPpm * Double(now.microseconds) / 1e6).rounded()
+            micros = Saturating.add(micros, drift.isNaN ? 0 : Int64(max(min(drift, 0x1p62), -0x1p62)))
+        }
         return LocalInstant(microseconds: micros)
     }
 

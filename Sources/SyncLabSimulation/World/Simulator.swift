@@ -153,7 +153,7 @@ public struct Simulator {
     }
 
     /// The cloud's clock now.
-    var cloudClock: LocalInstant { LocalInstant(microseconds: now.microseconds + cloudClockOffset.microseconds) }
+    var cloudClock: LocalInstant { LocalInstant(microseconds: Saturating.add(now.microseconds, cloudClockOffset.microseconds)) }
 }
 
 /// Identifies one request in flight.
