@@ -10,15 +10,21 @@ public final class KeyValueStore {
     /// The app's own calls since (nil value: removed), over the snapshot.
     private var written: [String: ScenarioValue?] = [:]
     private(set) var commands: [KVSAppCommand] = []
-    private(set) var readKeys: [String] = []
+    /// Keys read, in order, with the write behind each value read.
+    private(set) var reads: [(key: String, write: WriteID)] = []
+    private var readKeys: [String] = []
 
     init(snapshot: KVSAppSnapshot) { self.snapshot = snapshot }
 
     /// The value of `key`, nil when absent.
     public func object(forKey key: String) -> ScenarioValue? {
-        if !readKeys.contains(key) { readKeys.append(key) }
         if let own = written[key] { return own }
-        return snapshot.value(forKey: key).map { ScenarioValue(ValueJSON.json($0)) }
+        guard let entry = snapshot.value(forKey: key) else { return nil }
+        if let write = entry.write, !readKeys.contains(key) {
+            readKeys.append(key)
+            reads.append((key, write))
+        }
+        return PlistConversion.value(entry.value)
     }
 
     /// Sets `key`; `nil` (or `.null`) removes it, as `removeObject(forKey:)`. A value that is
@@ -73,6 +79,6 @@ struct HostedKeyValueStoreApp: KVSAppHosting {
         case .userChanged(let keys):
             app.userDidChange(keys, store: store)
         }
-        return KVSAppAnswer(commands: store.commands, readKeys: store.readKeys)
+        return KVSAppAnswer(commands: store.commands, reads: store.reads)
     }
 }

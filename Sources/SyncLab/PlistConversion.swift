@@ -31,4 +31,18 @@ enum PlistConversion {
             return .makeDictionary(entries)
         }
     }
+
+    /// A property-list value written as in scenario files (as `ValueJSON` writes it), directly.
+    static func value(_ plist: PlistValue) -> ScenarioValue {
+        switch plist {
+        case .string(let text): return .string(text)
+        case .integer(let number): return .integer(number)
+        case .double(let number): return .double(number)
+        case .bool(let flag): return .bool(flag)
+        case .data(let bytes): return ["$data": .string(Data(bytes).base64EncodedString())]
+        case .date(let micros): return ["$date": .string(ISODate.format(epochMicroseconds: micros))]
+        case .array(let elements): return .array(elements.map(value))
+        case .dictionary(let entries): return .object(ScenarioObject(members: entries.map { ScenarioMember(key: $0.key, value: value($0.value)) }))
+        }
+    }
 }

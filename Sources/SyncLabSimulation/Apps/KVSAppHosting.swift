@@ -23,19 +23,19 @@ public enum KVSAppEvent: Sendable {
 public struct KVSAppSnapshot {
     let engine: KVSEngine
 
-    /// The local value of `key`, nil when absent.
-    public func value(forKey key: String) -> PlistValue? { engine.localValue(forKey: key)?.value }
+    /// The local value of `key` and the write that made it, nil when absent.
+    public func value(forKey key: String) -> (value: PlistValue, write: WriteID?)? { engine.localValue(forKey: key) }
 
     /// Every key with a value, in UTF-8 order.
     public var keys: [String] { engine.localView().map(\.item.name) }
 }
 
-/// What a KVS app did when told of a change: its store calls in order, and the keys it read
-/// (the writes behind them are what its own writes were built on).
+/// What a KVS app did when told of a change: its store calls in order, and the values it read
+/// (key and the write behind it: what its own writes are built on).
 public struct KVSAppAnswer: Sendable {
     public var commands: [KVSAppCommand]
-    public var readKeys: [String]
-    public init(commands: [KVSAppCommand] = [], readKeys: [String] = []) { self.commands = commands; self.readKeys = readKeys }
+    public var reads: [(key: String, write: WriteID)]
+    public init(commands: [KVSAppCommand] = [], reads: [(key: String, write: WriteID)] = []) { self.commands = commands; self.reads = reads }
 }
 
 /// One store call of a KVS app.

@@ -13,19 +13,16 @@ extension Simulator {
     /// changes it was told of, since it launched. A blind write is built on nothing it did not see.
     mutating func tellKVSApp(_ index: Int, _ event: KVSAppEvent) {
         guard var app = devices[index].kvsApp, devices[index].kvs != nil else { return }
+        // Taken out while it runs, so the app's value is not shared and mutating it copies nothing.
+        devices[index].kvsApp = nil
         if case .userChanged(let keys) = event {
             for key in keys { noteSeen(index, key, devices[index].kvs?.localValue(forKey: key)?.write, madeHere: true) }
         }
         // The snapshot shares the engine's storage; it is gone before the engine is written to
         // below, so no write has to copy the store.
-        let answer: KVSAppAnswer
-        if let engine = devices[index].kvs {
-            answer = app.handle(event, values: KVSAppSnapshot(engine: engine))
-        } else {
-            return
-        }
+        let answer = app.handle(event, values: KVSAppSnapshot(engine: devices[index].kvs!))
         devices[index].kvsApp = app
-        for key in answer.readKeys { noteSeen(index, key, devices[index].kvs?.localValue(forKey: key)?.write) }
+        for read in answer.reads { noteSeen(index, read.key, read.write) }
         guard !answer.commands.isEmpty else { return }
         var parents: [WriteID] = []
         for writes in devices[index].kvsAppSeen.values { for write in writes where !parents.contains(write) { parents.append(write) } }
@@ -65,11 +62,8 @@ extension Simulator {
             devices[index].kvsAppSeen[key] = [write]
             return
         }
-        var seen = devices[index].kvsAppSeen[key] ?? []
-        guard !seen.contains(write) else { return }
-        if seen.count >= 64 { seen.removeFirst() }
-        seen.append(write)
-        devices[index].kvsAppSeen[key] = seen
+        // In place, one lookup: a copy taken out of the dictionary would be copied on every append.
+        devices[index].kvsAppSeen[key, default: []].noteSeen(write)
     }
 
     /// Asks device `index`'s document app to resolve the conflict on `path` and carries out its answer.
@@ -80,5 +74,14 @@ extension Simulator {
         var context = makeContext(index, .documents)
         devices[index].documents?.resolveForApp(path: path, resolution, &context)
         finish(&context, index, .documents)
+    }
+}
+
+extension Array where Element == WriteID {
+    /// Adds `write` once, keeping the most recent 64.
+    mutating func noteSeen(_ write: WriteID) {
+        guard !contains(write) else { return }
+        if count >= 64 { removeFirst() }
+        append(write)
     }
 }
