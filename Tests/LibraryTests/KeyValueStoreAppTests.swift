@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import SyncLab
 import SyncLabTesting
@@ -122,5 +123,30 @@ struct HostedBenchTests {
     func hostedBench() {
         #expect(SyncLabCommandLine.main(["bench", "--devices", "5", "--duration", "30s", "--interval", "2s", "--hosted", "--format", "json"]) == 0)
         #expect(SyncLabCommandLine.main(["bench", "--devices", "5", "--store", "records", "--hosted"]) == 2)
+    }
+}
+
+@Suite("A team's executable: the command line with its registry")
+struct TeamCommandLineTests {
+    @Test("synclab run knows the registry's apps (exit 0, reports written); the plain command line refuses them (exit 2)")
+    func runWithRegistry() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("synclab-team-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("race.json").path
+        try Data("""
+        {"format": "synclab/1", "name": "race", "seed": 5, "apps": {"kvs": "HighScore"},
+         "devices": [{"id": "A"}, {"id": "B"}],
+         "steps": [{"at": "10s", "device": "A", "op": "airplane.on"},
+                   {"at": "20s", "device": "A", "op": "kvs.set", "key": "best", "value": 10},
+                   {"at": "30s", "device": "B", "op": "kvs.set", "key": "best", "value": 5},
+                   {"at": "60s", "device": "A", "op": "airplane.off"}],
+         "expect": {"lostUpdates": 0, "final": {"kvs": {"best": 10}}}}
+        """.utf8).write(to: URL(fileURLWithPath: file))
+        let out = directory.appendingPathComponent("out").path
+        #expect(SyncLabCommandLine.main(["run", file, "--out", out, "--quiet"], apps: try KeyValueStoreAppTests.registry()) == 0)
+        #expect(FileManager.default.fileExists(atPath: out + "/report.md"))
+        #expect(SyncLabCommandLine.main(["run", file, "--out", out + "-plain", "--quiet"]) == 2)
+        #expect(!FileManager.default.fileExists(atPath: out + "-plain"))
     }
 }
