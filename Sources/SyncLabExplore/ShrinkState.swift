@@ -127,11 +127,11 @@ struct ShrinkState {
                 }
             }
         }
-        changed = editEach("devices", { device in
+        changed = editEach("devices", { device, _ in
             (device.fields ?? []).filter { $0.key != "id" }.map { device.removing($0.key) }
                 + (device["clock"]?.fields ?? []).map { device.setting("clock", device["clock"]!.removing($0.key)) }
         }) || changed
-        changed = editEach("steps", { step in
+        changed = editEach("steps", { step, _ in
             var candidates: [JSON] = []
             for key in ["fields", "values"] {
                 guard let object = step[key], let fields = object.fields, fields.count > 1 else { continue }
@@ -151,14 +151,14 @@ struct ShrinkState {
 
     /// Tries each candidate `edits` makes of each element of the top-level list `key`, keeping
     /// every one that holds.
-    mutating func editEach(_ key: String, _ edits: (JSON) -> [JSON]) -> Bool {
+    mutating func editEach(_ key: String, _ edits: (JSON, [JSON]) -> [JSON]) -> Bool {
         var changed = false
         var index = 0
         while index < (best[key]?.elements?.count ?? 0) {
             var candidateIndex = 0
             while true {
                 let elements = best[key]?.elements ?? []
-                let candidates = edits(elements[index])
+                let candidates = edits(elements[index], elements)
                 guard candidateIndex < candidates.count else { break }
                 var edited = elements
                 edited[index] = candidates[candidateIndex]
@@ -174,15 +174,15 @@ struct ShrinkState {
         if let latency = best["network"]?["latency"], latency.fields != nil {
             if attempt(best.setting("network", best["network"]!.setting("latency", .string("50ms")))) { changed = true }
         }
-        changed = editEach("devices", { device in
+        changed = editEach("devices", { device, _ in
             guard let latency = device["network"]?["latency"], latency.fields != nil else { return [] }
             return [device.setting("network", device["network"]!.setting("latency", .string("50ms")))]
         }) || changed
         // A shortened value must stay distinct from every other value written: two devices
         // saving the same text is a different story (equal values lose nothing), and a shrink
         // that made them equal would report that story instead of the bug.
-        let written = Set(steps.flatMap(ShrinkState.writtenValues).compactMap(\.text))
-        changed = editEach("steps", { step in
+        changed = editEach("steps", { step, steps in
+            let written = Set(steps.flatMap(ShrinkState.writtenValues).compactMap(\.text))
             var candidates: [JSON] = []
             for key in ["content", "value", "text"] {
                 if let shorter = ShrinkState.shorter(step[key]), !written.contains(shorter.text ?? "") { candidates.append(step.setting(key, shorter)) }
@@ -237,7 +237,7 @@ struct ShrinkState {
             }
             index += 1
         }
-        changed = editEach("steps", { step in
+        changed = editEach("steps", { step, _ in
             ["for", "retryAfter", "by"].compactMap { key -> JSON? in
                 guard let text = step[key]?.text, let (sign, value) = Milliseconds.parse(text), value > 1 else { return nil }
                 return step.setting(key, .string(Milliseconds.text(sign, value / 2)))

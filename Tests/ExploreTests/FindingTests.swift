@@ -35,6 +35,12 @@ import SyncLabJSON
         let minimal = try #require(Shrinker.load(result.scenario))
         #expect(minimal.devices.count <= 2 && minimal.devices.count <= original.devices.count)
         #expect(minimal.steps.count <= 6 && minimal.steps.count < original.steps.count)
+        // Shortened values stay distinct: two devices saving the same text would be another story.
+        let contents = ScenarioText.render(result.scenario).split(separator: "\n").compactMap { line -> Substring? in
+            guard let range = line.range(of: "\"content\":") else { return nil }
+            return line[range.upperBound...]
+        }
+        #expect(contents.count >= 2 && Set(contents).count == contents.count, "\(contents)")
         // Deterministic: a second shrink gives the same file.
         let again = try #require(Shrinker(target: target).shrink(generated.json))
         #expect(ScenarioText.render(again.scenario) == ScenarioText.render(result.scenario))
