@@ -12,7 +12,7 @@ struct FuzzCampaign {
         let runner = SeedRunner(profile: options.profile, policies: options.policies, rule: options.rule)
         var summary = CampaignSummary(profile: options.profile.rawValue, policies: options.policies.names(for: options.profile), find: findKind,
                                       firstSeed: options.firstSeed, lastSeed: options.lastSeed, shard: options.shard)
-        let started = Date()
+        let started = Date() // wall clock ok: the CLI times the campaign, never the simulation
         let interactive = Terminal.isInteractive
         var cursor: UInt64? = options.firstSeed
         var lastRun = options.firstSeed
@@ -36,18 +36,18 @@ struct FuzzCampaign {
                 if let message = outcome.invalid { invalid.append((outcome.seed, message)) }
             }
             lastRun = seeds[seeds.count - 1]
-            if let limit = options.timeLimit_s, Date().timeIntervalSince(started) >= limit { break }
+            if let limit = options.timeLimit_s, Date().timeIntervalSince(started) >= limit { break } // wall clock ok: the CLI times the campaign, never the simulation
         }
         if interactive { FileHandle.standardError.write(Data("\r".utf8)) }
         if options.timeLimit_s != nil { summary.lastSeed = lastRun }
-        let searchSeconds = Date().timeIntervalSince(started)
+        let searchSeconds = Date().timeIntervalSince(started) // wall clock ok: the CLI times the campaign, never the simulation
         for (seed, message) in invalid { Console.error("seed \(seed): the generated scenario is invalid (a generator bug): \(message)") }
 
         // Shrink each fingerprint's first seed (in parallel; written in fingerprint order).
         let findings = summary.findings
         let target = options.rule
         let out = options.out
-        let shrinkStarted = Date()
+        let shrinkStarted = Date() // wall clock ok: the CLI times the campaign, never the simulation
         let written = ParallelSeeds.map(count: findings.count, jobs: options.jobs, { index -> FindingWriter.Written? in
             let finding = findings[index]
             let generated = runner.generate(finding.firstSeed)
@@ -55,7 +55,7 @@ struct FuzzCampaign {
                                                      origin: "synclab fuzz --profile \(generated.choices.profile.rawValue) seed \(finding.firstSeed)",
                                                      folder: "\(out)/findings/\(finding.fingerprint)")
         })
-        let shrinkSeconds = Date().timeIntervalSince(shrinkStarted)
+        let shrinkSeconds = Date().timeIntervalSince(shrinkStarted) // wall clock ok: the CLI times the campaign, never the simulation
         for (finding, result) in zip(findings, written) {
             Console.out("finding \(finding.fingerprint): \(finding.seeds) seed(s), first seed \(finding.firstSeed) (\(finding.options))")
             if let result {

@@ -22,7 +22,7 @@ enum FindingWriter {
     ///   - original: the scenario tree (no variants).
     ///   - originalText: written as `original.json` when given (a generated scenario).
     static func shrinkAndWrite(_ original: JSON, originalText: String?, target: ShrinkTarget, origin: String, folder: String) throws -> Written? {
-        let started = Date()
+        let started = Date() // wall clock ok: the CLI times the campaign, never the simulation
         guard let result = Shrinker(target: target).shrink(original), let originalRun = Shrinker.load(original) else { return nil }
         let before = Shrinker.size(original, judged: ScenarioRunner.run(originalRun, options: searchOptions))
         let minimal = MinimalScenario.finish(result.scenario, judged: result.judged, target: target, from: origin)
@@ -36,7 +36,7 @@ enum FindingWriter {
         let wanted: Bool
         if case .fingerprint(_, .find) = target { wanted = judged.passed } else { wanted = !judged.passed }
         return Written(before: before, after: Shrinker.size(minimal, judged: judged), runs: result.runs, reproduces: wanted,
-                       seconds: Date().timeIntervalSince(started))
+                       seconds: Date().timeIntervalSince(started)) // wall clock ok: the CLI times the campaign, never the simulation
     }
 
     static var searchOptions: SimulationOptions {
