@@ -15,6 +15,13 @@ public enum ExpectationEvaluator {
         let expect = outcome.run.expect
         let report = outcome.report
         var results: [ExpectationResult] = []
+        if outcome.capHit {
+            // Not judged (see `Simulator.finish`): the asserts that ran, and the cap.
+            results += outcome.assertFailures.map { ExpectationResult(name: "assert", wanted: .string("holds"), actual: .string($0), passed: false) }
+            results.append(ExpectationResult(name: "end.maxEvents", wanted: .int(Int64(outcome.run.end.maxEvents)),
+                                             actual: .string("event cap hit after \(outcome.statistics.events) events: a runaway run, not judged"), passed: false))
+            return results
+        }
         func count(_ name: String, _ wanted: CountExpectation?, _ actual: Int) {
             guard let wanted else { return }
             results.append(ExpectationResult(name: name, wanted: countJSON(wanted), actual: .int(Int64(actual)), passed: wanted.accepts(actual)))
@@ -52,9 +59,6 @@ public enum ExpectationEvaluator {
             if found > 0 && !named {
                 results.append(ExpectationResult(name: "invariant \(kind.rawValue)", wanted: .int(0), actual: .int(Int64(found)), passed: false))
             }
-        }
-        if outcome.capHit {
-            results.append(ExpectationResult(name: "end.maxEvents", wanted: .int(Int64(outcome.run.end.maxEvents)), actual: .string("event cap hit: a runaway run"), passed: false))
         }
         return results
     }

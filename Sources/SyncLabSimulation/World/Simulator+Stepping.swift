@@ -50,9 +50,9 @@ extension Simulator {
     public mutating func run(until deadline: SimInstant, untilQuiescent: Bool = false) -> Bool {
         if untilQuiescent && isQuiescent { return true }
         while let time = queue.nextTime, time <= deadline, let (eventTime, event) = queue.pop() {
+            if statistics.events >= run.end.maxEvents { return false }
             now = eventTime
             statistics.events += 1
-            if statistics.events > run.end.maxEvents { return false }
             handle(event)
             if untilQuiescent && isQuiescent { return true }
         }

@@ -50,7 +50,9 @@ extension Simulator {
         }
         history.finalDeviceAccounts = devices.map(\.account)
         history.end = now
-        let report = judge ? Checker().check(history) : CheckReport.empty
+        // A run the event cap cut off has no end state to judge: its divergences and losses would be
+        // artifacts of the cut, so it is reported as the runaway it is and nothing else.
+        let report = judge && !capHit ? Checker().check(history) : CheckReport.empty
         trace.flush()
         var outcome = RunOutcome(run: run, history: history, report: report, trace: trace.bytes, settled: settled, capHit: capHit,
                           endTime: now, statistics: statistics, assertFailures: assertFailures)

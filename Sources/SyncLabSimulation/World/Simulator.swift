@@ -85,9 +85,10 @@ public struct Simulator {
                 now = settleDeadline
                 break
             }
+            // The cap is the number of events handled: the one past it is neither handled nor counted.
+            if statistics.events >= run.end.maxEvents { capHit = true; break }
             now = time
             statistics.events += 1
-            if statistics.events > run.end.maxEvents { capHit = true; break }
             handle(event)
             if settling && isQuiescent { settled = true; break }
         }

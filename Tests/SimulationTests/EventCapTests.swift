@@ -1,0 +1,41 @@
+import Testing
+import SyncLabScenario
+import SyncLabResult
+@testable import SyncLabSimulation
+
+/// `end.maxEvents` (SPEC §5): the cap is the number of events handled, and a run it cuts off is a
+/// runaway, reported as one failed expectation and not judged as if it had ended.
+@Suite("The event cap")
+struct EventCapTests {
+    // Two devices set one key a second apart (last-writer-wins loses A's), then A sets another:
+    // cut at 40 events the run is mid-sync; uncut it ends converged with the one lost update.
+    static let text = """
+    {"format": "synclab/1", "name": "capped", "end": {"maxEvents": 40},
+     "devices": [{"id": "A"}, {"id": "B"}],
+     "steps": [{"at": "0s", "device": "A", "op": "kvs.set", "key": "k", "value": 1},
+               {"at": "1s", "device": "B", "op": "kvs.set", "key": "k", "value": 2},
+               {"at": "30s", "device": "A", "op": "kvs.set", "key": "j", "value": 3}],
+     "expect": {"converged": true, "lostUpdates": 1}}
+    """
+
+    @Test func aCapOfNEventsHandlesAndReportsExactlyN() throws {
+        let judged = try Harness.run(Self.text)
+        #expect(judged.outcome.capHit)
+        #expect(judged.outcome.statistics.events == 40)
+    }
+
+    @Test func aCutOffRunIsNotJudgedAndFailsOnlyOnTheCap() throws {
+        let judged = try Harness.run(Self.text)
+        #expect(!judged.passed)
+        #expect(judged.outcome.report.anomalies.isEmpty)
+        #expect(judged.expectations.map(\.name) == ["end.maxEvents"])
+        #expect(judged.expectations.first?.actual.rendered().contains("after 40 events") == true)
+    }
+
+    @Test func aRunUnderTheCapIsJudgedAsUsual() throws {
+        let judged = try Harness.run(Self.text.replacingOccurrences(of: "\"maxEvents\": 40", with: "\"maxEvents\": 100000"))
+        #expect(!judged.outcome.capHit)
+        #expect(judged.passed)
+        #expect(judged.expectations.map(\.name) == ["converged", "lostUpdates"])
+    }
+}
