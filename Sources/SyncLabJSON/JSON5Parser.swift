@@ -5,13 +5,17 @@ struct JSON5Parser {
     /// An object or array being read, innermost last on the stack.
     private enum Frame {
         /// Members so far, the keys seen (to reject duplicates; filled only for large objects, see
-        /// `earlierPosition`) and the key whose value is being read.
-        case object(start: SourcePosition, members: [JSONMember], keys: [String: SourcePosition], key: String, keyPosition: SourcePosition)
+        /// `earlierPosition`) and the key whose value is being read; `duplicate` when that key
+        /// repeats an earlier one (its value is read, then dropped: the first value stands).
+        case object(start: SourcePosition, members: [JSONMember], keys: [String: SourcePosition], key: String, keyPosition: SourcePosition, duplicate: Bool)
         /// Elements so far.
         case array(start: SourcePosition, elements: [JSONNode])
     }
 
     private let bytes: [UInt8]
+    /// Duplicate keys found so far, in file order. They do not stop the parse, so a scenario's
+    /// other errors are reported with them (each keeps its first value).
+    private(set) var duplicates: [JSONParseError] = []
     private var index = 0
     private var line = 1
     private var column = 1
@@ -81,7 +85,7 @@ struct JSON5Parser {
                     } else {
                         let (key, keyPosition) = try parseKey(openedAt: start)
                         try expectColon(after: key)
-                        stack.append(.object(start: start, members: [], keys: [:], key: key, keyPosition: keyPosition))
+                        stack.append(.object(start: start, members: [], keys: [:], key: key, keyPosition: keyPosition, duplicate: false))
                         continue nextValue
                     }
                 } else {
@@ -99,8 +103,8 @@ struct JSON5Parser {
             // Attach the finished value to its container; close containers that end here.
             while let top = stack.popLast() {
                 switch top {
-                case .object(let objectStart, var members, var keys, let key, let keyPosition):
-                    members.append(JSONMember(key: key, keyPosition: keyPosition, value: completed))
+                case .object(let objectStart, var members, var keys, let key, let keyPosition, let duplicate):
+                    if !duplicate { members.append(JSONMember(key: key, keyPosition: keyPosition, value: completed)) }
                     try skipTrivia()
                     if peek() == UInt8(ascii: ",") {
                         advance()
@@ -111,12 +115,14 @@ struct JSON5Parser {
                             continue
                         }
                         let (nextKey, nextKeyPosition) = try parseKey(openedAt: objectStart)
+                        var duplicate = false
                         if let first = JSON5Parser.earlierPosition(of: nextKey, at: nextKeyPosition, in: members, index: &keys) {
-                            throw JSONParseError(message: "duplicate key \"\(nextKey)\" (first at line \(first.line), column \(first.column))",
-                                                 position: nextKeyPosition, path: JSON5Parser.path(stack, then: nextKey))
+                            duplicates.append(JSONParseError(message: "duplicate key \"\(nextKey)\" (first at line \(first.line), column \(first.column))",
+                                                             position: nextKeyPosition, path: JSON5Parser.path(stack, then: nextKey)))
+                            duplicate = true
                         }
                         try expectColon(after: nextKey)
-                        stack.append(.object(start: objectStart, members: members, keys: keys, key: nextKey, keyPosition: nextKeyPosition))
+                        stack.append(.object(start: objectStart, members: members, keys: keys, key: nextKey, keyPosition: nextKeyPosition, duplicate: duplicate))
                         continue nextValue
                     } else if peek() == UInt8(ascii: "}") {
                         advance()
@@ -159,7 +165,7 @@ struct JSON5Parser {
         var path = ""
         for frame in stack {
             switch frame {
-            case .object(_, _, _, let name, _): path += path.isEmpty ? name : ".\(name)"
+            case .object(_, _, _, let name, _, _): path += path.isEmpty ? name : ".\(name)"
             case .array(_, let elements): path += "[\(elements.count)]"
             }
         }

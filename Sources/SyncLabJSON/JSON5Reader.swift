@@ -24,10 +24,23 @@ public enum JSON5Reader {
     }
 
     /// Parses raw file bytes as one JSON5 value. A leading UTF-8 byte-order mark is skipped.
+    /// A duplicate key is an error here (the first one found).
     public static func parse(bytes: [UInt8]) throws(JSONParseError) -> JSONNode {
+        var duplicates: [JSONParseError] = []
+        let root = try parse(bytes: bytes, duplicates: &duplicates)
+        if let first = duplicates.first { throw first }
+        return root
+    }
+
+    /// Parses raw file bytes as one JSON5 value, collecting duplicate keys instead of stopping at
+    /// the first: each keeps its first value, and `duplicates` lists them in file order, so a
+    /// caller can report them together with every other error of the document.
+    public static func parse(bytes: [UInt8], duplicates: inout [JSONParseError]) throws(JSONParseError) -> JSONNode {
         try checkText(bytes)
         var parser = JSON5Parser(bytes: bytes)
-        return try parser.parseDocument()
+        let root = try parser.parseDocument()
+        duplicates = parser.duplicates
+        return root
     }
 
     /// Rejects what is not text: invalid UTF-8 and NUL bytes, with the position of the first.

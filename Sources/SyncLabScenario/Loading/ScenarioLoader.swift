@@ -27,13 +27,18 @@ public enum ScenarioLoader {
     /// Parses the bytes of a scenario file. Binary or non-UTF-8 input is one error.
     public static func parse(bytes: [UInt8], path: String, apps: AppNames = .builtIn) -> Result<ScenarioFile, ScenarioErrors> {
         let root: JSONNode
+        var duplicates: [JSONParseError] = []
         do {
-            root = try JSON5Reader.parse(bytes: bytes)
+            root = try JSON5Reader.parse(bytes: bytes, duplicates: &duplicates)
         } catch {
             let message = "invalid JSON: \(error.message)"
             return .failure(ScenarioErrors(errors: [ScenarioError(file: path, position: error.position, path: error.path ?? "(root)", message: message)]))
         }
         let reader = ScenarioReader(file: path, appNames: apps)
+        // A duplicate key is an error, but not the end of validation: the rest is checked too.
+        for duplicate in duplicates {
+            reader.report("invalid JSON: \(duplicate.message)", at: duplicate.position, path: JSONPath(text: duplicate.path ?? ""))
+        }
         let scenario = ScenarioResolver(reader: reader).resolve(root)
         let errors = reader.sortedErrors()
         if let scenario, errors.isEmpty { return .success(scenario) }

@@ -1,0 +1,40 @@
+import Testing
+import SyncLabJSON
+@testable import SyncLabScenario
+
+/// A duplicate key is an error (SPEC §5) that does not hide the file's other errors: all errors
+/// in a file are reported together.
+@Suite("Duplicate keys")
+struct DuplicateKeyTests {
+    @Test func aDuplicateKeyIsReportedWithTheOtherErrorsOfTheFile() {
+        let errors = Load.errors("""
+        {"format": "synclab/1", "name": "d",
+         "devices": [{"id": "A", "id": "B"}],
+         "steps": [{"at": "1s", "device": "Z", "op": "kvs.set", "key": "k", "value": 1}]}
+        """)
+        #expect(errors.count == 2, "\(Load.describe(errors))")
+        #expect(errors.first?.path == "devices[0].id")
+        #expect(errors.first?.message.contains("duplicate key \"id\" (first at line 2, column 15)") == true)
+        #expect(errors.last?.path == "steps[0].device")
+    }
+
+    @Test func theFirstValueOfADuplicateKeyStandsSoItsUsesAreNotErrorsToo() {
+        // B is never declared (the first "id" stands), so only the duplicate and "B" are errors;
+        // the step on A is fine.
+        let errors = Load.errors("""
+        {"format": "synclab/1", "name": "d", "devices": [{"id": "A", "id": "B"}],
+         "steps": [{"at": "1s", "device": "A", "op": "kvs.set", "key": "k", "value": 1}]}
+        """)
+        #expect(errors.map(\.path) == ["devices[0].id"], "\(Load.describe(errors))")
+    }
+
+    @Test func theStrictReaderStillRefusesADuplicateAndTheCollectingOneListsEach() throws {
+        let text = #"{"a": 1, "a": 2, "b": {"c": 1, "c": 2}}"#
+        #expect(throws: JSONParseError.self) { try JSON5Reader.parse(text) }
+        var duplicates: [JSONParseError] = []
+        let root = try JSON5Reader.parse(bytes: Array(text.utf8), duplicates: &duplicates)
+        #expect(duplicates.map { $0.path ?? "" } == ["a", "b.c"])
+        guard case .integer(let first)? = root["a"]?.value else { Issue.record("no integer a"); return }
+        #expect(first == 1)
+    }
+}
