@@ -157,7 +157,14 @@ struct StepResolver {
             reader.report("'times' needs 'every' (the period between repetitions)", at: timesNode!.position, path: path.key("every"))
         }
 
-        guard let spec, let at, let devices else { return }
+        guard let spec else { return }
+        guard let at, let devices else {
+            // A bad time or device does not hide the step's other mistakes (SPEC §5: every error
+            // of a file at once): its arguments are checked too, when they hold no placeholder.
+            let arguments = allMembers.filter { !StepResolver.stepKeys.contains($0.key) }
+            if !StepTemplate.contains("${", in: arguments) { _ = op(spec, arguments, node, path) }
+            return
+        }
         let period = every ?? .zero
 
         // Times within the scenario's duration.

@@ -38,3 +38,16 @@ struct DuplicateKeyTests {
         #expect(first == 1)
     }
 }
+
+/// SPEC §5: all errors in a file are reported, so a step's bad time or device does not hide
+/// the mistakes in its arguments.
+@Suite("Every error of a step")
+struct StepErrorsTests {
+    @Test func aBadTimeAndDeviceDoNotHideTheArgumentsErrors() {
+        let errors = Load.errors("""
+        {"format": "synclab/1", "name": "d", "devices": [{"id": "A"}],
+         "steps": [{"at": "soon", "device": "Z", "op": "kvs.set", "key": 5, "value": null}]}
+        """)
+        #expect(errors.map(\.path) == ["steps[0].at", "steps[0].device", "steps[0].key", "steps[0].value"], "\(Load.describe(errors))")
+    }
+}
