@@ -229,6 +229,26 @@ import SyncLabProtocol
         #expect(engine.pendingWrites().isEmpty)
     }
 
+    @Test func aCallThatLostSomeKeysToNewerWritesIsRolledBackAndTheAppToldServerChange() {
+        var engine = T.launchedEngine(changes: [change("a", .integer(1), T.write(1, 1), at: 30)], cursor: 1)
+        var write = T.context(at: 10)
+        _ = engine.set([(key: "a", value: .integer(2)), (key: "new", value: .integer(3))], write: T.write(0, 1), &write)
+        var fire = T.context(at: 15)
+        engine.handle(.timer(T.timers(write.actions)[0].0), &fire)
+        var answer = T.context(at: 16)
+        let rejection = KVSRejection(write: T.write(0, 1), cause: .olderThanCloud(key: "a"),
+                                     current: [change("a", .integer(1), T.write(1, 1), at: 30)])
+        engine.handle(.response(T.ok(T.uploads(fire.actions)[0].0, .uploaded(accepted: [], rejected: [rejection], superseded: []))), &answer)
+        #expect(T.visible(answer.actions) == [
+            T.Visible(key: "a", value: .kvs(.integer(1)), write: T.write(1, 1), cause: .fetch),
+            T.Visible(key: "new", value: .absent, write: nil, cause: .fetch),
+        ])
+        #expect(T.rejected(answer.actions).isEmpty, "not a quota violation: the cloud reported why the call lost")
+        #expect(T.notifications(answer.actions) == [AppNotification(store: .kvs, reason: "serverChange", items: ["a", "new"])])
+        #expect(T.view(engine) == ["a": .integer(1)])
+        #expect(engine.pendingWrites().isEmpty)
+    }
+
     // MARK: Accounts
 
     @Test func signingIntoAnotherAccountDiscardsPendingWritesClearsTheStoreAndResyncs() {

@@ -37,6 +37,33 @@ import SyncLabCloud
         #expect(service.finalView(account: T.main) == [ViewEntry(item: T.item("k"), value: .kvs(.string("B")), write: b)])
     }
 
+    /// SPEC §4.1: a call is atomic and each key goes to the later timestamp. A `setMany` that
+    /// loses one key and would win another changes neither (found by `synclab fuzz --profile
+    /// kvs`: under skew, B's call built on A's k1 lost k1 and kept k0, so A showed half of it).
+    @Test func aCallThatLosesSomeKeysAndWouldWinOthersChangesNone() {
+        var service = KVSService(configuration: T.configuration())
+        let a = T.write(0, 1), b = T.write(1, 1)
+        _ = T.send(&service, .upload(calls: [T.call(a, [("k1", .string("A"))], at: 30)]), device: 0, arrival: 1)
+        let late = T.send(&service, .upload(calls: [T.call(b, [("k0", .string("B0")), ("k1", .string("B1"))], at: 10)]), device: 1, arrival: 2)
+        let answer = uploaded(late.response)
+        #expect(answer.accepted.isEmpty)
+        #expect(answer.rejected == [KVSRejection(write: b, cause: .olderThanCloud(key: "k1"), current: [
+            KVSChange(key: "k1", value: .string("A"), write: a, timestamp: T.at(30)),
+        ])])
+        #expect(T.lastWriterWins(late.actions) == [T.LWW(key: "k1", chosen: a, over: b, rule: "device change timestamp")])
+        let discarded = late.actions.compactMap { action -> String? in
+            if case .observe(.discarded(let write, let item, _)) = action, write == b { return item.name }
+            return nil
+        }
+        #expect(discarded == ["k0"], "the key it would have won is reported, so the checker explains its loss")
+        #expect(T.pushes(late.actions).isEmpty, "nothing changed")
+        #expect(service.finalView(account: T.main) == [ViewEntry(item: T.item("k1"), value: .kvs(.string("A")), write: a)])
+        // A re-sent copy gets the same answer and reports nothing twice.
+        let again = T.send(&service, .upload(calls: [T.call(b, [("k0", .string("B0")), ("k1", .string("B1"))], at: 10)]), device: 1, arrival: 3)
+        #expect(uploaded(again.response).rejected.map(\.write) == [b])
+        #expect(T.lastWriterWins(again.actions).isEmpty)
+    }
+
     @Test func newerTimestampReplacesAndReportsTheDiscardedWrite() {
         var service = KVSService(configuration: T.configuration())
         let a = T.write(0, 1), b = T.write(1, 1)

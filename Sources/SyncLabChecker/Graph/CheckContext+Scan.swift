@@ -47,9 +47,14 @@ extension CheckContext {
             writes[Int(overIndex)].lostDecisions.append(decision)
         case .observation(.discarded(let write, let item, let reason)):
             let index = writeIndex(write)
+            let new = Int32(discards.count)
+            discards.append(Discard(item: item, itemIndex: itemID(item), reason: reason, at: fact.at))
             if writes[Int(index)].discard < 0 {
-                writes[Int(index)].discard = Int32(discards.count)
-                discards.append(Discard(item: item, reason: reason, at: fact.at))
+                writes[Int(index)].discard = new
+            } else {
+                var last = writes[Int(index)].discard
+                while discards[Int(last)].next >= 0 { last = discards[Int(last)].next }
+                discards[Int(last)].next = new
             }
         case .observation(.note):
             break

@@ -22,8 +22,12 @@ struct CheckContext {
     /// A pending change discarded without reaching the cloud.
     struct Discard {
         var item: ItemKey
+        var itemIndex: Int32
         var reason: String
         var at: SimInstant
+        /// The next discard of the same write (its other items), -1 when none: the device
+        /// discards a whole call, the cloud only the items a call lost with its other ones.
+        var next: Int32 = -1
     }
 
     /// The device whose app resolved a conflict, and its policy.

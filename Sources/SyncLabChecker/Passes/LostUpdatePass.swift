@@ -18,8 +18,10 @@ struct LostUpdatePass {
             let lost = lostItems[Int(write)]
             guard !info.rejected, !lost.isEmpty else { continue }
             let name = context.name(write), device = context.deviceName(operation.device)
-            if info.discard >= 0 {
-                let discard = context.discards[Int(info.discard)]
+            let discarded = discardsByItem(of: info, context)
+            // A pending change its device gave up (every item of it): one anomaly.
+            if let first = discarded.first, discarded.count >= info.touches.count {
+                let discard = context.discards[Int(first)]
                 anomalies.append(context.anomaly(.lostUpdate, discard.item, device: device, at: operation.at,
                     explanation: "\(device)'s write \(name) (\(operation.summary)) never reached the cloud: \(discard.reason).", write: name))
                 continue
@@ -38,11 +40,28 @@ struct LostUpdatePass {
                 if !fields.isEmpty { reported = fields }
             }
             for lostItem in reported {
+                // An item the cloud discarded with the rest of its call (SPEC §4.1: a call is
+                // atomic): the cloud said why.
+                if let index = discarded.first(where: { context.discards[Int($0)].itemIndex == lostItem }) {
+                    let which = info.touches.count > 1 ? " on \(context.items[lostItem].displayName)" : ""
+                    anomalies.append(context.anomaly(.lostUpdate, context.items[lostItem], device: device, at: operation.at,
+                        explanation: "\(device)'s write \(name) (\(operation.summary) at \(SimDuration(microseconds: operation.at.microseconds)))\(which) was lost: \(context.discards[Int(index)].reason).",
+                        write: name))
+                    continue
+                }
                 let sentence = explain(write, operation, lostItem, invertedBy: invertedBy, &context)
                 anomalies.append(context.anomaly(.lostUpdate, context.items[lostItem], device: device, at: operation.at,
                     explanation: sentence.text, write: name, replacedBy: sentence.replacer.map { context.history.name(of: $0) }))
             }
         }
+    }
+
+    /// The indexes in `context.discards` of every discard of the write, in the order reported.
+    private func discardsByItem(of info: WriteInfo, _ context: CheckContext) -> [Int32] {
+        var result: [Int32] = []
+        var next = info.discard
+        while next >= 0 { result.append(next); next = context.discards[Int(next)].next }
+        return result
     }
 
     /// Why `write` was lost on `item`, and the write that replaced it.

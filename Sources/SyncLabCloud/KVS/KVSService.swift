@@ -4,8 +4,9 @@ import SyncLabProtocol
 /// The cloud side of NSUbiquitousKeyValueStore (SPEC §4.1): one store per account, last-writer-wins
 /// per key, limits per account, change tracking by a per-account sequence number.
 ///
-/// - Each uploaded call is decided on its own, atomically, in arrival order: accepted (its
-///   winning keys change) or rejected whole when it would break a limit.
+/// - Each uploaded call is decided on its own, atomically, in arrival order: accepted (its keys
+///   change, or none when every key lost to a newer write) or refused whole when it would break
+///   a limit or when it lost some of its keys to newer writes but not all.
 /// - Per key, the later change timestamp wins (`timestampSource: device`: the writing device's
 ///   clock; `server`: arrival order). Equal timestamps: the later arrival wins. Every comparison
 ///   that discards one write for another is reported as `.lastWriterWins`.
@@ -27,6 +28,9 @@ public struct KVSService: Sendable {
     enum Decision: Sendable {
         case accepted
         case rejected(limit: String)
+        /// Some keys lost last-writer-wins and some would have won: the call is atomic, so it
+        /// loses whole (`key` is the first key it lost).
+        case olderThanCloud(key: String)
     }
 
     /// One account's store.
@@ -90,8 +94,9 @@ public struct KVSService: Sendable {
                 accepted.append(call.write)
                 for entry in call.entries { acceptedKeys.append((entry.key, call.write)) }
             case .rejected(let limit):
-                let current = call.entries.compactMap { entry in store.entries[entry.key].map { KVSService.change(entry.key, $0) } }
-                rejected.append(KVSRejection(write: call.write, limit: limit, current: current))
+                rejected.append(KVSRejection(write: call.write, limit: limit, current: KVSService.current(of: call, in: store)))
+            case .olderThanCloud(let key):
+                rejected.append(KVSRejection(write: call.write, cause: .olderThanCloud(key: key), current: KVSService.current(of: call, in: store)))
             }
         }
         // Keys an accepted call does not own (it lost, or something newer replaced it): the
@@ -121,26 +126,31 @@ public struct KVSService: Sendable {
         }
     }
 
-    /// Decides one call seen for the first time: rejects it whole if a limit breaks, else applies
-    /// its winning keys and reports every last-writer-wins comparison.
+    /// Decides one call seen for the first time: refuses it whole if it lost some keys and would
+    /// win others, or if a limit breaks; else applies its winning keys (all, or none when every
+    /// key lost) and reports every last-writer-wins comparison.
     private func decide(_ call: KVSCall, in store: inout AccountStore, _ account: AccountID, _ context: inout CloudContext) -> (decision: Decision, changed: Bool) {
         let timestamp = timestampSource == .device ? call.timestamp : context.now
         // Pass 1: which keys win, and the usage if they were applied.
         var winners: [KVSEntry] = []
         var after = store.usage
-        for entry in KVSService.lastPerKey(call.entries) {
+        let keys = KVSService.lastPerKey(call.entries)
+        for entry in keys {
             if let existing = store.entries[entry.key], !incomingWins(timestamp, over: existing) {
                 continue
             }
             after = after.replacing(store.entries[entry.key]?.value, with: entry.value)
             winners.append(entry)
         }
+        if !winners.isEmpty && winners.count < keys.count {
+            return (loseWhole(call, keys: keys, winners: winners, timestamp, in: store, account, &context), false)
+        }
         if let limit = store.usage.violation(to: after, newValues: winners.compactMap(\.value), limits: limits) {
             context.log("kvsRejected", [("write", KVSService.describe(call.write)), ("limit", limit)])
             return (.rejected(limit: limit), false)
         }
         // Pass 2: apply, reporting each comparison that discarded a write.
-        for entry in KVSService.lastPerKey(call.entries) {
+        for entry in keys {
             let item = ItemKey(account: account, store: .kvs, name: entry.key)
             let existing = store.entries[entry.key]
             let wins = winners.contains(entry)
@@ -156,6 +166,35 @@ public struct KVSService: Sendable {
         }
         store.usage = after
         return (.accepted, !winners.isEmpty)
+    }
+
+    /// A call that lost last-writer-wins on some keys and would have won on others changes none
+    /// of them: SPEC §4.1 makes every call atomic *and* decides each key by timestamp, and the
+    /// two agree only if the call is decided whole. (Keeping its winning keys would leave every
+    /// device showing part of the call beside a value the call had replaced — under clock skew,
+    /// a value its own device had already seen.) The lost comparisons are reported as such; the
+    /// keys it would have won are reported discarded, with the reason, so the checker counts them
+    /// as lost updates and explains them.
+    private func loseWhole(_ call: KVSCall, keys: [KVSEntry], winners: [KVSEntry], _ timestamp: LocalInstant,
+                           in store: AccountStore, _ account: AccountID, _ context: inout CloudContext) -> Decision {
+        let lost = keys.filter { !winners.contains($0) }
+        let firstLost = lost[0].key
+        for entry in keys {
+            let item = ItemKey(account: account, store: .kvs, name: entry.key)
+            if let existing = store.entries[entry.key], !winners.contains(entry) {
+                context.observe(.lastWriterWins(item: item, chosen: existing.write, over: call.write, rule: ruleName(timestamp, existing)))
+            } else {
+                context.observe(.discarded(write: call.write, item: item,
+                                           reason: "its call lost key \"\(firstLost)\" to a newer write in the cloud (\(ruleName(timestamp, store.entries[firstLost]!))), and a call is atomic: none of its keys changed"))
+            }
+        }
+        context.log("kvsLostWhole", [("write", KVSService.describe(call.write)), ("lostKeys", String(lost.count)), ("keys", String(keys.count))])
+        return .olderThanCloud(key: firstLost)
+    }
+
+    /// The cloud's state of every key of `call` that it holds (a missing key was never written).
+    static func current(of call: KVSCall, in store: AccountStore) -> [KVSChange] {
+        call.entries.compactMap { entry in store.entries[entry.key].map { change(entry.key, $0) } }
     }
 
     /// Last-writer-wins: the later change timestamp wins; equal timestamps, the later arrival

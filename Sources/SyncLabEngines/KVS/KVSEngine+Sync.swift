@@ -150,30 +150,45 @@ extension KVSEngine {
         }
     }
 
-    /// The cloud refused these calls whole (a limit broken only in the cloud): each key still
-    /// showing the refused write goes back to the cloud's value; the app is told.
+    /// The cloud refused these calls whole (a limit broken only in the cloud, or newer writes on
+    /// some of their keys): each key still showing the refused write goes back to the cloud's
+    /// value. The app is told: `quotaViolationChange` for a limit; for calls that lost to newer
+    /// writes, `serverChange` with the keys whose value changed (the cloud reported why).
     private mutating func rollBack(_ calls: [KVSCall], _ rejections: [KVSRejection], _ context: inout EngineContext) {
-        var keys: [String] = []
+        var quotaKeys: [String] = []
+        var changedKeys: [String] = []
         for call in calls {
             guard let rejection = rejections.first(where: { $0.write == call.write }) else { continue }
             for entry in call.entries {
-                keys.append(entry.key)
+                if rejection.limit != nil { quotaKeys.append(entry.key) }
                 // A later local write (or a newer fetched value) shows now: nothing to undo.
                 guard stored.values[entry.key]?.write == call.write else { continue }
                 let cloud = rejection.current.first { $0.key == entry.key }
+                let before = stored.values[entry.key]?.value
                 if let cloud {
                     stored.values[entry.key] = LocalValue(value: cloud.value, write: cloud.write, timestamp: cloud.timestamp)
                 } else {
                     stored.values[entry.key] = nil
                 }
+                if before != cloud?.value { changedKeys.append(entry.key) }
+                // A call that lost to newer writes takes the cloud's values as a fetch would
+                // (like the `superseded` keys of an accepted call), and the app hears `serverChange`.
                 context.observe(.visible(item: item(entry.key), value: cloud?.value.map(ItemValue.kvs) ?? .absent,
-                                         write: cloud?.write, cause: .rollback))
+                                         write: cloud?.write, cause: rejection.limit == nil ? .fetch : .rollback))
             }
-            for entry in call.entries {
-                context.observe(.rejected(write: call.write, item: item(entry.key), error: "quotaViolation", limit: rejection.limit))
+            if let limit = rejection.limit {
+                for entry in call.entries {
+                    context.observe(.rejected(write: call.write, item: item(entry.key), error: "quotaViolation", limit: limit))
+                }
             }
         }
-        context.emit(.notify(AppNotification(store: .kvs, reason: "quotaViolationChange", items: KVSEngine.sortedKeys(keys))))
+        if !quotaKeys.isEmpty {
+            context.emit(.notify(AppNotification(store: .kvs, reason: "quotaViolationChange", items: KVSEngine.sortedKeys(quotaKeys))))
+        }
+        let lostKeys = changedKeys.filter { !quotaKeys.contains($0) }
+        if !lostKeys.isEmpty {
+            context.emit(.notify(AppNotification(store: .kvs, reason: "serverChange", items: KVSEngine.sortedKeys(lostKeys))))
+        }
     }
 
     /// Applies the cloud's state of some keys, then sends ONE notification listing exactly the
@@ -262,9 +277,11 @@ extension KVSEngine {
         for call in stored.uploadAtSwitch {
             if accepted.contains(call.write) { continue }
             if let rejection = rejected.first(where: { $0.write == call.write }) {
+                // A call that lost to newer writes: the cloud reported each key's fate itself.
+                guard let limit = rejection.limit else { continue }
                 for entry in call.entries {
                     context.observe(.rejected(write: call.write, item: ItemKey(account: account, store: .kvs, name: entry.key),
-                                              error: "quotaViolation", limit: rejection.limit))
+                                              error: "quotaViolation", limit: limit))
                 }
                 continue
             }
