@@ -46,7 +46,8 @@ public struct Checker {
         var openDocuments: Set<Int32> = []
         for survivors in history.survivingWrites {
             for write in survivors {
-                if let index = context.graph.existingIndex(of: write), let item = context.writes[Int(index)].touches.first?.item { openDocuments.insert(item) }
+                if let index = context.graph.existingIndex(of: write), let item = context.writes[Int(index)].touches.first?.item,
+                   context.items[item].store == .documents { openDocuments.insert(item) }
             }
         }
         let writes = history.operations.reduce(0) { count, operation in

@@ -79,8 +79,9 @@ public struct Cloud: Sendable {
         return kvs.finalView(account: account) + documents.finalView(account: account) + records.finalView(account: account)
     }
 
-    /// Writes that survive outside the final values (unresolved document conflict versions).
+    /// Writes that survive outside the final values: unresolved document conflict versions,
+    /// and KVS removals whose tombstone is the key's final state.
     public func survivingWrites(account: AccountID) -> [WriteID] {
-        documents.survivingWrites(account: account)
+        documents.survivingWrites(account: account) + kvs.survivingRemovals(account: account)
     }
 }

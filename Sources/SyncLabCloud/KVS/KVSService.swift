@@ -43,6 +43,9 @@ public struct KVSService: Sendable {
         /// Keys in the order they changed, one entry per change: a fetch reads the tail after its
         /// cursor instead of scanning every key.
         var changeLog: [(sequence: UInt64, key: String)] = []
+        /// The keys of every accepted call of more than one key, by its write: an upload answer
+        /// sends all of a call's keys together (see `superseded`).
+        var multiKeyCalls: [WriteID: [String]] = [:]
     }
 
     let limits: KVSLimits
@@ -109,12 +112,17 @@ public struct KVSService: Sendable {
             if !supersededKeys.contains(key) { supersededKeys.append(key) }
         }
         // The calls that own those keys are atomic (SPEC §4.1): the device gets every key of
-        // theirs still standing, not one key of a `setMany` now and the rest at its next fetch.
-        // (A key the device already shows with that write is passed over by the engine.)
-        if !supersededKeys.isEmpty {
-            let owners = Set(supersededKeys.compactMap { store.entries[$0]?.write })
-            for (key, entry) in store.entries where owners.contains(entry.write) && !supersededKeys.contains(key) {
-                supersededKeys.append(key)
+        // theirs, not one key of a `setMany` now and the rest at its next fetch — each in its
+        // current state, which may be a later write's (later writes are no violation), whose own
+        // other keys then come too. (A key the device already shows with that write is passed
+        // over by the engine.)
+        var next = 0
+        while next < supersededKeys.count {
+            let key = supersededKeys[next]
+            next += 1
+            guard let owner = store.entries[key]?.write, let keys = store.multiKeyCalls[owner] else { continue }
+            for other in keys where !supersededKeys.contains(other) && store.entries[other] != nil {
+                supersededKeys.append(other)
             }
         }
         let superseded = supersededKeys.sorted(by: KVSService.keyOrder).map { KVSService.change($0, store.entries[$0]!) }
@@ -165,6 +173,7 @@ public struct KVSService: Sendable {
             store.entries[entry.key] = Entry(value: entry.value, write: call.write, timestamp: timestamp, sequence: store.sequence)
         }
         store.usage = after
+        if keys.count > 1 && !winners.isEmpty { store.multiKeyCalls[call.write] = keys.map(\.key) }
         return (.accepted, !winners.isEmpty)
     }
 
@@ -221,6 +230,17 @@ public struct KVSService: Sendable {
         return store.entries.keys.sorted(by: KVSService.keyOrder).compactMap { key in
             guard let entry = store.entries[key], let value = entry.value else { return nil }
             return ViewEntry(item: ItemKey(account: account, store: .kvs, name: key), value: .kvs(value), write: entry.write)
+        }
+    }
+
+    /// The removals whose tombstone is their key's final state, sorted by key: a removal that
+    /// stands is not lost, even when no device shows it any more (its device signed into
+    /// another account, say).
+    public func survivingRemovals(account: AccountID) -> [WriteID] {
+        guard let store = accounts[account] else { return [] }
+        return store.entries.keys.sorted(by: KVSService.keyOrder).compactMap { key in
+            guard let entry = store.entries[key], entry.value == nil else { return nil }
+            return entry.write
         }
     }
 

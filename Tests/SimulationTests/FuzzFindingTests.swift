@@ -1,0 +1,55 @@
+import Testing
+import SyncLabScenario
+import SyncLabResult
+@testable import SyncLabSimulation
+
+/// Findings of `synclab fuzz` campaigns, each as its shrunk scenario: every expectation below
+/// failed before its fix (docs/FUZZING.md lists the campaigns).
+@Suite("Fuzz findings, kept as regressions")
+struct FuzzFindingTests {
+    private func run(_ text: String) throws -> [ScenarioRunner.Judged] {
+        let runs = try Harness.runs(text)
+        for judged in runs {
+            let failed = judged.expectations.filter { !$0.passed }.map { "\($0.name): wanted \($0.wanted.rendered()), got \($0.actual.rendered())" }
+            #expect(failed.isEmpty, "\(judged.outcome.run.variant): \(failed) \(judged.outcome.report.anomalies.map(\.explanation))")
+        }
+        return runs
+    }
+
+    @Test("a setMany that lost one key by timestamp changes none of its keys (kvs seed 5, skew)")
+    func setManyLosesWhole() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "devices": [{"id": "A", "clock": {"offset": "5m"}}, {"id": "B"}],
+         "steps": [{"at": "10s", "device": "A", "op": "kvs.set", "key": "theme", "value": "dark"},
+                   {"at": "30s", "device": "B", "op": "assert", "kvs": {"theme": "dark"}},
+                   {"at": "40s", "device": "B", "op": "kvs.setMany", "values": {"theme": "light", "font": "serif"}}],
+         "expect": {"converged": true, "lostUpdates": 2,
+                    "anomalies": [{"kind": "lostUpdate", "item": "font", "device": "B"}, {"kind": "lostUpdate", "item": "theme", "device": "B"}],
+                    "noAnomalies": ["atomicityViolation", "spuriousNotification", "missedNotification"], "final": {"kvs": {"theme": "dark"}}}}
+        """)
+    }
+
+    @Test("a device that loses a key to a setMany gets the setMany's other keys in the same answer, at their current write (kvs seed 184)")
+    func supersededKeysBringTheWholeCall() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 184, "devices": [{"id": "E"}, {"id": "F"}],
+         "steps": [{"at": "0ms", "device": "F", "op": "kvs.remove", "key": "k1"},
+                   {"at": "1ms", "device": "E", "op": "kvs.setMany", "values": {"k0": "E2", "k1": "E"}},
+                   {"at": "1ms", "device": "E", "op": "kvs.set", "key": "k0", "value": 60}],
+         "expect": {"converged": true, "noAnomalies": ["atomicityViolation"], "final": {"kvs": {"k0": 60, "k1": "E"}}}}
+        """)
+    }
+
+    @Test("a removal whose tombstone is the cloud's final state is not lost when no device shows it any more (kvs seed 820)")
+    func standingRemovalSurvives() throws {
+        let runs = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 820, "accounts": ["main", "other"], "devices": [{"id": "B"}],
+         "steps": [{"at": "0ms", "device": "B", "op": "account.signIn", "account": "other"},
+                   {"at": "0ms", "device": "B", "op": "kvs.remove", "key": "k2"},
+                   {"at": "7919ms", "device": "B", "op": "kvs.set", "key": "k2", "value": "B2"},
+                   {"at": "7919ms", "device": "B", "op": "account.signIn", "account": "main"}],
+         "expect": {"lostUpdates": 1, "unresolvedConflicts": 0}}
+        """)
+        #expect(runs.first?.outcome.report.anomalies.map(\.write) == ["B:2"], "only the set discarded at the switch is lost")
+    }
+}
