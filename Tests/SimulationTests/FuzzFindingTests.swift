@@ -52,4 +52,40 @@ struct FuzzFindingTests {
         """)
         #expect(runs.first?.outcome.report.anomalies.map(\.write) == ["B:2"], "only the set discarded at the switch is lost")
     }
+
+    @Test("a refused setMany never shows beside half of another device's setMany (kvs seed 9348)")
+    func quotaRollbackBringsTheWholeCall() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 9348, "limits": {"kvs": {"totalBytes": 139}},
+         "network": {"latency": {"dist": "pareto", "scale": "57ms", "shape": 1.3}}, "devices": [{"id": "A"}, {"id": "B"}],
+         "steps": [{"at": "245ms", "device": "B", "op": "airplane.on"},
+                   {"at": "245ms", "device": "A", "op": "kvs.set", "key": "k1", "value": 33},
+                   {"at": "245ms", "device": "B", "op": "kvs.setMany", "values": {"k0": "B1xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "k1": "B"}},
+                   {"at": "245ms", "device": "A", "op": "account.signIn", "account": "main"}],
+         "expect": {"converged": true, "quotaViolations": 1, "noAnomalies": ["atomicityViolation"]}}
+        """)
+    }
+
+    @Test("before its first sync a refused write waits for that sync's fetch instead of taking one key of a setMany (kvs seed 1801)")
+    func refusedBeforeFirstSyncWaitsForTheFetch() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 1801, "limits": {"kvs": {"totalBytes": 69}}, "devices": [{"id": "B"}, {"id": "G"}],
+         "steps": [{"at": "0ms", "device": "B", "op": "airplane.on"},
+                   {"at": "0ms", "device": "G", "op": "kvs.setMany", "values": {"k0": "G1", "k1": "G1b"}},
+                   {"at": "0ms", "device": "B", "op": "kvs.set", "key": "k0", "value": "B2xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"}],
+         "expect": {"converged": true, "quotaViolations": 1, "noAnomalies": ["atomicityViolation"], "final": {"kvs": {"k0": "G1", "k1": "G1b"}}}}
+        """)
+    }
+
+    @Test("after its first sync, a refused write rolls back to a setMany's value together with the setMany's other keys")
+    func quotaRollbackAfterFirstSyncBringsTheWholeCall() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "limits": {"kvs": {"totalBytes": 40}}, "devices": [{"id": "B"}, {"id": "G"}],
+         "steps": [{"at": "1s", "device": "B", "op": "airplane.on"},
+                   {"at": "10s", "device": "G", "op": "kvs.setMany", "values": {"k0": "G1", "k1": "G1b"}},
+                   {"at": "20s", "device": "B", "op": "kvs.set", "key": "k0", "value": "Bxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"},
+                   {"at": "30s", "device": "B", "op": "airplane.off"}],
+         "expect": {"converged": true, "quotaViolations": 1, "noAnomalies": ["atomicityViolation"], "final": {"kvs": {"k0": "G1", "k1": "G1b"}}}}
+        """)
+    }
 }

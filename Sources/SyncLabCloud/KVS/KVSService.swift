@@ -116,6 +116,16 @@ public struct KVSService: Sendable {
         // current state, which may be a later write's (later writes are no violation), whose own
         // other keys then come too. (A key the device already shows with that write is passed
         // over by the engine.)
+        // A refused call rolls back to the cloud's values of its keys: the other keys of the
+        // calls that own those values come with them, or the device would show part of one.
+        for rejection in rejected {
+            for change in rejection.current {
+                guard let keys = store.multiKeyCalls[change.write] else { continue }
+                for other in keys where !supersededKeys.contains(other) && !rejection.current.contains(where: { $0.key == other }) {
+                    supersededKeys.append(other)
+                }
+            }
+        }
         var next = 0
         while next < supersededKeys.count {
             let key = supersededKeys[next]

@@ -164,6 +164,14 @@ extension KVSEngine {
                 // A later local write (or a newer fetched value) shows now: nothing to undo.
                 guard stored.values[entry.key]?.write == call.write else { continue }
                 let cloud = rejection.current.first { $0.key == entry.key }
+                // Before the first sync the cloud's values come with it, all at once in its
+                // initialSyncChange (SPEC §4.1): taking one now could show one key of another
+                // device's setMany without the rest. A key the cloud never had goes now (no
+                // fetch would bring its absence).
+                if cloud != nil && !stored.initialSyncDone {
+                    requestFetch()
+                    continue
+                }
                 let before = stored.values[entry.key]?.value
                 if let cloud {
                     stored.values[entry.key] = LocalValue(value: cloud.value, write: cloud.write, timestamp: cloud.timestamp)
