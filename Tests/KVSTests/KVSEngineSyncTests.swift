@@ -240,8 +240,8 @@ import SyncLabProtocol
                                      current: [change("a", .integer(1), T.write(1, 1), at: 30)])
         engine.handle(.response(T.ok(T.uploads(fire.actions)[0].0, .uploaded(accepted: [], rejected: [rejection], superseded: []))), &answer)
         #expect(T.visible(answer.actions) == [
-            T.Visible(key: "a", value: .kvs(.integer(1)), write: T.write(1, 1), cause: .fetch),
             T.Visible(key: "new", value: .absent, write: nil, cause: .fetch),
+            T.Visible(key: "a", value: .kvs(.integer(1)), write: T.write(1, 1), cause: .fetch),
         ])
         #expect(T.rejected(answer.actions).isEmpty, "not a quota violation: the cloud reported why the call lost")
         #expect(T.notifications(answer.actions) == [AppNotification(store: .kvs, reason: "serverChange", items: ["a", "new"])])

@@ -88,4 +88,11 @@ struct FuzzFindingTests {
          "expect": {"converged": true, "quotaViolations": 1, "noAnomalies": ["atomicityViolation"], "final": {"kvs": {"k0": "G1", "k1": "G1b"}}}}
         """)
     }
+
+    @Test("a call that lost to newer writes takes the cloud's state of every key, also keys a fetch changed meanwhile (kvs seed 2102)")
+    func lostCallTakesTheCloudsStateOfEveryKey() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 2102, "network": {"latency": {"dist": "lognormal", "median": "28ms", "sigma": 0.9}, "loss": 0.16}, "devices": [{"id": "A", "clock": {"offset": "+104898ms"}}, {"id": "C"}, {"id": "D"}, {"id": "E"}], "steps": [{"at": "2ms", "device": "E", "op": "kvs.set", "key": "k0", "value": "E1"}, {"at": "13077ms", "op": "cloud.throttle", "for": "18047ms", "retryAfter": "29283ms"}, {"at": "13084ms", "device": "C", "op": "airplane.on"}, {"at": "13127ms", "device": "C", "op": "kvs.setMany", "values": {"k1": "C"}}, {"at": "47360ms", "op": "cloud.outage", "for": "15794ms"}, {"at": "74142ms", "device": "C", "op": "airplane.off"}, {"at": "97621ms", "device": "A", "op": "account.signOut"}, {"at": "117113ms", "device": "A", "op": "kvs.remove", "key": "k0"}, {"at": "141135ms", "device": "C", "op": "kvs.setMany", "values": {"k1": "C2b"}}, {"at": "141139ms", "device": "D", "op": "kvs.set", "key": "k0", "value": "D2"}, {"at": "163652ms", "device": "E", "op": "kvs.remove", "key": "k0"}, {"at": "170994ms", "device": "C", "op": "kvs.increment", "key": "count", "by": 1}, {"at": "185619ms", "device": "A", "op": "account.signIn", "account": "main"}, {"at": "213753ms", "device": "C", "op": "kvs.setMany", "values": {"k0": "C1", "k1": "C1b"}}, {"at": "221352ms", "device": "A", "op": "kvs.setMany", "values": {"k0": "A1", "k1": "A"}}], "expect": {"converged": true, "noAnomalies": ["atomicityViolation"]}}
+        """)
+    }
 }

@@ -156,13 +156,15 @@ extension KVSEngine {
     /// writes, `serverChange` with the keys whose value changed (the cloud reported why).
     private mutating func rollBack(_ calls: [KVSCall], _ rejections: [KVSRejection], _ context: inout EngineContext) {
         var quotaKeys: [String] = []
-        var changedKeys: [String] = []
+        var removedKeys: [String] = []
+        // The cloud's state of the keys of calls that lost to newer writes: taken as a fetch
+        // would (like the `superseded` keys of an accepted call), whatever the device shows now
+        // (a value fetched meanwhile may be older than the cloud's), and the app hears `serverChange`.
+        var lostCallChanges: [KVSChange] = []
         for call in calls {
             guard let rejection = rejections.first(where: { $0.write == call.write }) else { continue }
             for entry in call.entries {
                 if rejection.limit != nil { quotaKeys.append(entry.key) }
-                // A later local write (or a newer fetched value) shows now: nothing to undo.
-                guard stored.values[entry.key]?.write == call.write else { continue }
                 let cloud = rejection.current.first { $0.key == entry.key }
                 // Before the first sync the cloud's values come with it, all at once in its
                 // initialSyncChange (SPEC §4.1): taking one now could show one key of another
@@ -172,15 +174,18 @@ extension KVSEngine {
                     requestFetch()
                     continue
                 }
-                let before = stored.values[entry.key]?.value
+                if let cloud, rejection.limit == nil {
+                    if !lostCallChanges.contains(where: { $0.key == cloud.key }) { lostCallChanges.append(cloud) }
+                    continue
+                }
+                // A later local write (or a newer fetched value) shows now: nothing to undo.
+                guard stored.values[entry.key]?.write == call.write else { continue }
                 if let cloud {
                     stored.values[entry.key] = LocalValue(value: cloud.value, write: cloud.write, timestamp: cloud.timestamp)
                 } else {
                     stored.values[entry.key] = nil
+                    if rejection.limit == nil { removedKeys.append(entry.key) }
                 }
-                if before != cloud?.value { changedKeys.append(entry.key) }
-                // A call that lost to newer writes takes the cloud's values as a fetch would
-                // (like the `superseded` keys of an accepted call), and the app hears `serverChange`.
                 context.observe(.visible(item: item(entry.key), value: cloud?.value.map(ItemValue.kvs) ?? .absent,
                                          write: cloud?.write, cause: rejection.limit == nil ? .fetch : .rollback))
             }
@@ -193,9 +198,10 @@ extension KVSEngine {
         if !quotaKeys.isEmpty {
             context.emit(.notify(AppNotification(store: .kvs, reason: "quotaViolationChange", items: KVSEngine.sortedKeys(quotaKeys))))
         }
-        let lostKeys = changedKeys.filter { !quotaKeys.contains($0) }
-        if !lostKeys.isEmpty {
-            context.emit(.notify(AppNotification(store: .kvs, reason: "serverChange", items: KVSEngine.sortedKeys(lostKeys))))
+        // One notification for everything the lost calls changed.
+        let removed = removedKeys.filter { !quotaKeys.contains($0) }
+        if !lostCallChanges.isEmpty || !removed.isEmpty {
+            applyRemote(lostCallChanges, reason: "serverChange", alsoChanged: removed, &context)
         }
     }
 
@@ -206,7 +212,8 @@ extension KVSEngine {
     /// it (SPEC §4.1): under `device` timestamps "older" compares change timestamps (a tie keeps
     /// the pending write, which reaches the cloud later and wins the tie); under `server` order a
     /// pending write always arrives later, so it always stays.
-    mutating func applyRemote(_ changes: [KVSChange], reason: String, _ context: inout EngineContext) {
+    /// `alsoChanged`: keys the caller already changed in the same step, listed in the same notification.
+    mutating func applyRemote(_ changes: [KVSChange], reason: String, alsoChanged: [String] = [], _ context: inout EngineContext) {
         var changedKeys: [String] = []
         // The cloud already sends changes sorted by key: sort (and copy) only when they are not.
         // The sort is stable, so an already ordered list is exactly what it would give.
@@ -232,7 +239,9 @@ extension KVSEngine {
                                      write: change.write, cause: .fetch))
             if old?.value != change.value && changedKeys.last != change.key { changedKeys.append(change.key) }
         }
-        if !changedKeys.isEmpty {
+        if !alsoChanged.isEmpty {
+            context.emit(.notify(AppNotification(store: .kvs, reason: reason, items: KVSEngine.sortedKeys(changedKeys + alsoChanged))))
+        } else if !changedKeys.isEmpty {
             // Already in UTF-8 key order and unique: `ordered` is sorted, so repeats were adjacent.
             context.emit(.notify(AppNotification(store: .kvs, reason: reason, items: changedKeys)))
         }
