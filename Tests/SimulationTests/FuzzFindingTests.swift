@@ -95,4 +95,18 @@ struct FuzzFindingTests {
         {"format": "synclab/1", "name": "t", "seed": 2102, "network": {"latency": {"dist": "lognormal", "median": "28ms", "sigma": 0.9}, "loss": 0.16}, "devices": [{"id": "A", "clock": {"offset": "+104898ms"}}, {"id": "C"}, {"id": "D"}, {"id": "E"}], "steps": [{"at": "2ms", "device": "E", "op": "kvs.set", "key": "k0", "value": "E1"}, {"at": "13077ms", "op": "cloud.throttle", "for": "18047ms", "retryAfter": "29283ms"}, {"at": "13084ms", "device": "C", "op": "airplane.on"}, {"at": "13127ms", "device": "C", "op": "kvs.setMany", "values": {"k1": "C"}}, {"at": "47360ms", "op": "cloud.outage", "for": "15794ms"}, {"at": "74142ms", "device": "C", "op": "airplane.off"}, {"at": "97621ms", "device": "A", "op": "account.signOut"}, {"at": "117113ms", "device": "A", "op": "kvs.remove", "key": "k0"}, {"at": "141135ms", "device": "C", "op": "kvs.setMany", "values": {"k1": "C2b"}}, {"at": "141139ms", "device": "D", "op": "kvs.set", "key": "k0", "value": "D2"}, {"at": "163652ms", "device": "E", "op": "kvs.remove", "key": "k0"}, {"at": "170994ms", "device": "C", "op": "kvs.increment", "key": "count", "by": 1}, {"at": "185619ms", "device": "A", "op": "account.signIn", "account": "main"}, {"at": "213753ms", "device": "C", "op": "kvs.setMany", "values": {"k0": "C1", "k1": "C1b"}}, {"at": "221352ms", "device": "A", "op": "kvs.setMany", "values": {"k0": "A1", "k1": "A"}}], "expect": {"converged": true, "noAnomalies": ["atomicityViolation"]}}
         """)
     }
+
+    @Test("a delete that had not seen a conflict version loses to it: the edit wins and the document is restored (documents seed 49)")
+    func deleteLosesToUnseenConflictVersion() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 49, "engine": {"documents": {"conflict": "keepVersions"}}, "devices": [{"id": "C"}, {"id": "E"}], "steps": [{"at": "0ms", "device": "C", "op": "doc.save", "path": "note0.txt", "content": "v\\n"}, {"at": "0ms", "device": "E", "op": "doc.save", "path": "note0.txt", "content": "v\\n\\n"}, {"at": "106ms", "device": "E", "op": "doc.delete", "path": "note0.txt"}], "expect": {"converged": true, "lostUpdates": 0, "final": {"documents": {"note0.txt": "v\\n"}}}}
+        """)
+    }
+
+    @Test("an append kept as a conflict version survives its own device's delete (documents seed 24)")
+    func appendSurvivesUnseenDelete() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 24, "engine": {"documents": {"conflict": "keepVersions"}}, "devices": [{"id": "A"}, {"id": "B"}], "steps": [{"at": "6368ms", "device": "B", "op": "doc.append", "path": "note0.txt", "text": "B\\n"}, {"at": "6368ms", "device": "A", "op": "doc.save", "path": "note0.txt", "content": "v\\n"}, {"at": "6793ms", "device": "B", "op": "doc.delete", "path": "note0.txt"}], "expect": {"converged": true, "lostUpdates": 0}}
+        """)
+    }
 }

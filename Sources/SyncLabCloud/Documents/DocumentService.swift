@@ -91,11 +91,27 @@ public struct DocumentService: Sendable {
             preconditionFailure("an upload always carries content or a tombstone: \(upload.path) \(version.id)")
         case (.deleted, .deleted):
             outcome = .alreadyDeleted
-        case (_, .deleted) where descends:
+        case (_, .deleted) where descends && next.conflicts.isEmpty:
             // NSFileVersion's versions go with the file.
             next.current = version
-            next.conflicts = []
             outcome = .accepted
+        case (_, .deleted) where descends:
+            // Conflict versions the delete was not built on are edits concurrent with it: the
+            // edit wins and the document is restored (SPEC §4.2), with the newest of them (by
+            // the winner rule) as current; the others stay conflict versions.
+            let restoring = next.conflicts.indices.max { lhs, rhs in
+                let (a, b) = (next.conflicts[lhs].version, next.conflicts[rhs].version)
+                switch configuration.settings.documents.winner {
+                case .modificationDate: return a.modifiedAt != b.modifiedAt ? a.modifiedAt < b.modifiedAt : lhs < rhs
+                case .arrival: return lhs < rhs
+                }
+            }!
+            let edit = next.conflicts.remove(at: restoring).version
+            next.current = edit
+            outcome = .deleteLost
+            context.observe(.conflictDetected(item: item, writes: [edit.id, version.id],
+                detail: "delete \(Self.name(version)) of \(upload.path) had not seen conflict version \(Self.name(edit)); the edit wins and the document is restored"))
+            context.log("conflict", [("path", upload.path), ("restoredBy", Self.name(edit)), ("delete", Self.name(version))])
         case (_, .deleted):
             outcome = .deleteLost
             context.observe(.conflictDetected(item: item, writes: [current.id, version.id],
