@@ -109,4 +109,11 @@ struct FuzzFindingTests {
         {"format": "synclab/1", "name": "t", "seed": 24, "engine": {"documents": {"conflict": "keepVersions"}}, "devices": [{"id": "A"}, {"id": "B"}], "steps": [{"at": "6368ms", "device": "B", "op": "doc.append", "path": "note0.txt", "text": "B\\n"}, {"at": "6368ms", "device": "A", "op": "doc.save", "path": "note0.txt", "content": "v\\n"}, {"at": "6793ms", "device": "B", "op": "doc.delete", "path": "note0.txt"}], "expect": {"converged": true, "lostUpdates": 0}}
         """)
     }
+
+    @Test("a delete discarded at an account switch deleted nothing in the cloud: the document staying is no resurrection (documents seed 96)")
+    func discardedDeleteIsNoResurrection() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 96, "accounts": ["main", "other"], "engine": {"documents": {"conflict": "keepBoth"}}, "devices": [{"id": "A"}, {"id": "B"}], "steps": [{"at": "0ms", "device": "A", "op": "doc.save", "path": "note0.txt", "content": "v\\n"}, {"at": "386ms", "device": "B", "op": "airplane.on"}, {"at": "386ms", "device": "B", "op": "doc.delete", "path": "note0.txt"}, {"at": "386ms", "device": "B", "op": "account.signIn", "account": "other"}], "expect": {"converged": true, "noAnomalies": ["resurrection"]}}
+        """)
+    }
 }

@@ -20,6 +20,10 @@ struct ResurrectionPass {
             let info = context.writes[Int(write)]
             // A delete the cloud refused (a permission failure, say) deleted nothing; the app was told.
             if info.rejected || info.touches.isEmpty { continue }
+            // A delete its device gave up before the cloud had it (sign-out, account switch, app
+            // deletion) deleted nothing there: the item was never gone, so it cannot come back.
+            // The discard itself is reported (a lost update where the store counts one).
+            if info.discard >= 0 { continue }
             // A record comes back as a whole: one resurrection for the record, not one per field.
             let deletedRecords = Set(info.touches.filter { $0.value == .absent }.map { context.items[$0.item] }
                 .filter { $0.store == .records && $0.field.isEmpty }.map(\.name))
