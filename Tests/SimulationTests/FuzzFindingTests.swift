@@ -116,4 +116,16 @@ struct FuzzFindingTests {
         {"format": "synclab/1", "name": "t", "seed": 96, "accounts": ["main", "other"], "engine": {"documents": {"conflict": "keepBoth"}}, "devices": [{"id": "A"}, {"id": "B"}], "steps": [{"at": "0ms", "device": "A", "op": "doc.save", "path": "note0.txt", "content": "v\\n"}, {"at": "386ms", "device": "B", "op": "airplane.on"}, {"at": "386ms", "device": "B", "op": "doc.delete", "path": "note0.txt"}, {"at": "386ms", "device": "B", "op": "account.signIn", "account": "other"}], "expect": {"converged": true, "noAnomalies": ["resurrection"]}}
         """)
     }
+
+    @Test("a record saved into a zone the user deleted is refused at once, not kept on one device forever (records seed 1)")
+    func saveIntoUserDeletedZoneIsRefused() throws {
+        let runs = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 1, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "A"}, {"id": "C"}],
+         "steps": [{"at": "0ms", "device": "*", "op": "zone.create", "zone": "Z"},
+                   {"at": "0ms", "device": "A", "op": "zone.delete", "zone": "Z", "byUser": true},
+                   {"at": "407ms", "device": "C", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "C1"}}],
+         "expect": {"converged": true, "final": {"records": {}}}}
+        """)
+        #expect(runs.first?.outcome.history.operations.last?.outcome == .rejected(error: "userDeletedZone"))
+    }
 }

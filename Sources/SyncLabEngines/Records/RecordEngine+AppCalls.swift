@@ -43,6 +43,7 @@ extension RecordEngine {
             return rejectCall("invalidArguments", change.itemName, &context)
         }
         let key = RecordKey(database: change.database, zone: change.zone, name: change.name)
+        if userDeleted(key.zoneKey) { return rejectCall("userDeletedZone", change.itemName, &context) }
         guard applyLocalSave(change, key, write: write, atomicGroup: nil, &context) else { return .unchanged }
         if change.database == .public { state.usesPublicDatabase = true }
         pump(&context)
@@ -52,6 +53,7 @@ extension RecordEngine {
     /// `record.delete`: unconditional; cascades locally along `deleteSelf` references.
     public mutating func delete(database: DatabaseScope, zone: String, name: String, write: WriteID, _ context: inout EngineContext) -> AppCallResult {
         let key = RecordKey(database: database, zone: zone, name: name)
+        if userDeleted(key.zoneKey) { return rejectCall("userDeletedZone", "\(zone)/\(name)", &context) }
         guard state.records[key] != nil else { return .unchanged }
         deleteLocally(key, write: write, atomicGroup: nil, &context)
         pump(&context)
@@ -62,6 +64,10 @@ extension RecordEngine {
     /// (in a custom zone; the default zone has no atomic batches).
     public mutating func saveAtomic(database: DatabaseScope, zone: String, saves: [RecordFieldsChange], deletes: [String], write: WriteID, _ context: inout EngineContext) -> AppCallResult {
         guard database == .private || zone == RecordID.defaultZone else { return rejectCall("invalidArguments", zone, &context) }
+        let zones = [zone] + saves.map(\.zone)
+        if let deleted = zones.first(where: { userDeleted(ZoneKey(database: database, zone: $0)) }) {
+            return rejectCall("userDeletedZone", deleted, &context)
+        }
         let group: WriteID? = zone == RecordID.defaultZone ? nil : write
         if database == .public { state.usesPublicDatabase = true }
         var changed = false
@@ -93,6 +99,13 @@ extension RecordEngine {
             wantFetch = true
         }
         pump(&context)
+    }
+
+    /// The user deleted this zone from Settings and it was not created again: SPEC §4.3 says the
+    /// engine uploads nothing more into it, so a change there is refused at once (and reported
+    /// to the app) instead of staying on this device alone. `zone.create` makes it usable again.
+    private func userDeleted(_ zone: ZoneKey) -> Bool {
+        state.zones[zone]?.userDeleted == true
     }
 
     /// Tells the app a call failed at once.
