@@ -31,6 +31,8 @@ struct Fingerprint {
     private(set) var beatenByLastWriterWins: Set<String> = []
     /// `WINNER|DEVICE` for each such comparison: the winner beat a write of that device.
     private(set) var winnerOverDevice: Set<String> = []
+    /// `WINNER|ITEM|FIELD` for each such comparison: the winner won one on that item.
+    private(set) var winnerOnItem: Set<String> = []
 
     init(history: History, run: ScenarioRun) {
         self.history = history; self.run = run
@@ -49,12 +51,18 @@ struct Fingerprint {
             guard case .observation(let observation) = fact.kind else { continue }
             switch observation {
             case .discarded(let write, _, _): discarded.insert(history.name(of: write))
-            case .lastWriterWins(_, let chosen, let over, _):
+            case .lastWriterWins(let item, let chosen, let over, _):
                 beatenByLastWriterWins.insert(history.name(of: over))
                 winnerOverDevice.insert(history.name(of: chosen) + "|" + Fingerprint.device(of: history.name(of: over)))
+                winnerOnItem.insert(Fingerprint.winnerKey(history.name(of: chosen), item: item.name, field: item.field))
             default: break
             }
         }
+    }
+
+    /// The key of `winnerOnItem`.
+    static func winnerKey(_ winner: String, item: String, field: String) -> String {
+        winner + "|" + item + "|" + field
     }
 
     /// The op that made `write` (`doc.save`, `derived` for an engine's own write, `none`).

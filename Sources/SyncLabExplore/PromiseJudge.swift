@@ -74,6 +74,10 @@ public enum PromiseJudge {
             // An earlier local edit of a field whose later edit lost the both-sides merge is lost
             // with it (the checker names each): the same documented loss.
             if let replacedBy = anomaly.replacedBy, fingerprint.winnerOverDevice.contains(replacedBy + "|" + Fingerprint.device(of: write)) { return true }
+            // Likewise a value whose successor on that field (a write that had seen it) lost the
+            // both-sides merge to the write that replaced it: both sides changed the field.
+            if let replacedBy = anomaly.replacedBy,
+               fingerprint.winnerOnItem.contains(Fingerprint.winnerKey(replacedBy, item: anomaly.item, field: anomaly.field ?? "")) { return true }
             let replacing = fingerprint.op(of: anomaly.replacedBy)
             return replacing == "record.delete" || replacing == "records.saveAtomic" || replacing == "zone.delete"
         }
