@@ -128,4 +128,11 @@ struct FuzzFindingTests {
         """)
         #expect(runs.first?.outcome.history.operations.last?.outcome == .rejected(error: "userDeletedZone"))
     }
+
+    @Test("a member of an atomic save shown absent because a delete that saw the save removed it is no atomicity violation, even after a sign-in (records seed 310)")
+    func deletedMemberIsNoAtomicityViolation() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 310, "network": {"loss": 0.25}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "B"}, {"id": "E"}, {"id": "H"}], "steps": [{"at": "90ms", "device": "H", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r0", "fields": {"title": "H2"}}, {"type": "Note", "name": "r1", "fields": {"title": "H2"}}]}, {"at": "572ms", "device": "H", "op": "account.signOut"}, {"at": "108982ms", "device": "E", "op": "record.delete", "zone": "Z", "name": "r1"}, {"at": "108982ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"title": "B2"}}, {"at": "108982ms", "device": "H", "op": "account.signIn", "account": "main"}], "expect": {"converged": true, "noAnomalies": ["atomicityViolation"]}}
+        """)
+    }
 }

@@ -91,6 +91,7 @@ extension CheckContext {
             writes[Int(write)].touches.append(Touch(item: item, value: value, replaced: previous))
         }
         latestWrite[Int(item)] = write
+        if value == .absent { latestDelete[Int(item)] = write }
     }
 
     /// After the last fact: the final values by item id (the cloud's per account, then the

@@ -47,6 +47,10 @@ struct CheckContext {
     var accountOf: [AccountID?]
     /// The last write made to each item so far, by item id (-1: none).
     var latestWrite: [Int32] = []
+    /// The last write so far that removed each item (a delete), by item id (-1: none): a device
+    /// that shows an item absent may show that delete without ever having been told of it (it
+    /// signed in after it, and a first fetch lists no deletions).
+    var latestDelete: [Int32] = []
     /// Per `writeItemKey(write:item:)`, the first few writes the write's own device then showed in its
     /// place: the first that had not seen it is what "replaced" it, in the device's own experience.
     var replacedOnDevice = IntMap<[Int32]>()
@@ -85,7 +89,7 @@ struct CheckContext {
     /// The dense id of `item`, giving it one if it has none.
     mutating func itemID(_ item: ItemKey) -> Int32 {
         let id = items.id(of: item)
-        if Int(id) == latestWrite.count { latestWrite.append(-1) }
+        if Int(id) == latestWrite.count { latestWrite.append(-1); latestDelete.append(-1) }
         return id
     }
 

@@ -44,6 +44,10 @@ struct AtomicityPass {
             let later = context.latestWrite[Int(touch.item)]
             if later >= 0, later != write, context.graph.observes(later, write),
                context.writes[Int(later)].value(on: touch.item) == now?.value ?? .absent { continue }
+            // Likewise an item shown absent that a delete which saw the atomic write removed,
+            // even if other writes came after the delete.
+            let delete = context.latestDelete[Int(touch.item)]
+            if (now?.value ?? .absent) == .absent, delete >= 0, delete != write, context.graph.observes(delete, write) { continue }
             showsOld = touch.item
         }
         guard showsNew, let oldItem = showsOld else { return }
