@@ -1,5 +1,6 @@
 import SyncLabChecker
 import SyncLabHistory
+import SyncLabKernel
 import SyncLabProtocol
 import SyncLabScenario
 
@@ -33,6 +34,9 @@ struct Fingerprint {
     private(set) var winnerOverDevice: Set<String> = []
     /// `WINNER|ITEM|FIELD` for each such comparison: the winner won one on that item.
     private(set) var winnerOnItem: Set<String> = []
+    /// Per record (`ZONE/NAME`, any account), the last time a user's unconditional delete
+    /// (`record.delete`, a delete in `records.saveAtomic`, `zone.delete`) removed it on its device.
+    private(set) var recordDeletedAt: [String: SimInstant] = [:]
 
     init(history: History, run: ScenarioRun) {
         self.history = history; self.run = run
@@ -51,6 +55,11 @@ struct Fingerprint {
             guard case .observation(let observation) = fact.kind else { continue }
             switch observation {
             case .discarded(let write, _, _): discarded.insert(history.name(of: write))
+            case .visible(let item, let value, let write?, .local) where item.store == .records && item.field.isEmpty && value == .absent:
+                let op = opByWrite[history.name(of: write)]
+                if op == "record.delete" || op == "records.saveAtomic" || op == "zone.delete" {
+                    recordDeletedAt[item.name] = max(recordDeletedAt[item.name] ?? fact.at, fact.at)
+                }
             case .lastWriterWins(let item, let chosen, let over, _):
                 beatenByLastWriterWins.insert(history.name(of: over))
                 winnerOverDevice.insert(history.name(of: chosen) + "|" + Fingerprint.device(of: history.name(of: over)))

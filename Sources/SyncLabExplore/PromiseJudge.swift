@@ -78,6 +78,9 @@ public enum PromiseJudge {
             // both-sides merge to the write that replaced it: both sides changed the field.
             if let replacedBy = anomaly.replacedBy,
                fingerprint.winnerOnItem.contains(Fingerprint.winnerKey(replacedBy, item: anomaly.item, field: anomaly.field ?? "")) { return true }
+            // An edit an unconditional delete removed in the cloud, even if a later save then
+            // re-created the record (SPEC §4.3: deletes are unconditional).
+            if let deleted = fingerprint.recordDeletedAt[anomaly.item], deleted >= anomaly.at { return true }
             let replacing = fingerprint.op(of: anomaly.replacedBy)
             return replacing == "record.delete" || replacing == "records.saveAtomic" || replacing == "zone.delete"
         }

@@ -73,4 +73,12 @@ import SyncLabJSON
         let records = SeedRunner(profile: .records, policies: .lossless, rule: .promises)
         #expect(!records.run(16).findings.contains { $0.fingerprint == "lostUpdate.records.merge.record-save.by-record-save" })
     }
+
+    /// Records seed 85: D's body edit was removed by A's unconditional delete, then C's save
+    /// re-created the record (after `unknownItem`) with its own body. The loss is the delete's,
+    /// which the policy table documents.
+    @Test func anEditAnUnconditionalDeleteRemovedIsADocumentedLossEvenIfTheRecordComesBack() {
+        let records = SeedRunner(profile: .records, policies: .lossless, rule: .promises)
+        #expect(!records.run(85).findings.contains { $0.fingerprint == "lostUpdate.records.merge.record-save.by-record-save" })
+    }
 }
