@@ -135,4 +135,11 @@ struct FuzzFindingTests {
         {"format": "synclab/1", "name": "t", "seed": 310, "network": {"loss": 0.25}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "B"}, {"id": "E"}, {"id": "H"}], "steps": [{"at": "90ms", "device": "H", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r0", "fields": {"title": "H2"}}, {"type": "Note", "name": "r1", "fields": {"title": "H2"}}]}, {"at": "572ms", "device": "H", "op": "account.signOut"}, {"at": "108982ms", "device": "E", "op": "record.delete", "zone": "Z", "name": "r1"}, {"at": "108982ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"title": "B2"}}, {"at": "108982ms", "device": "H", "op": "account.signIn", "account": "main"}], "expect": {"converged": true, "noAnomalies": ["atomicityViolation"]}}
         """)
     }
+
+    @Test("a record created while signed out that exists at the end in the account signed into next lost nothing (records seed 25)")
+    func signedOutCreateOfExistingRecordLosesNothing() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 25, "accounts": ["main", "other"], "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "A"}, {"id": "H"}], "steps": [{"at": "0ms", "device": "A", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"title": "A1"}}, {"at": "0ms", "device": "H", "op": "account.signIn", "account": "other"}, {"at": "0ms", "device": "H", "op": "account.signOut"}, {"at": "0ms", "device": "H", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "H1"}}, {"at": "236ms", "device": "H", "op": "account.signIn", "account": "main"}], "expect": {"converged": true, "lostUpdates": 0}}
+        """)
+    }
 }

@@ -74,6 +74,8 @@ struct SurvivalPass {
         var groupByKey: [ItemKey: Int] = [:]
         var groupOf: [Int] = Array(repeating: -1, count: context.items.count)
         var groupRoots: [[Int32]] = []
+        // Per group, the item's final value in whichever account holds it (for a record's existence).
+        var groupFinal: [ItemValue?] = []
         for item in 0..<context.items.count where !roots[item].isEmpty || !writesByItem[item].isEmpty {
             let key = context.items[Int32(item)]
             guard key.store != .documents else { continue }
@@ -82,13 +84,15 @@ struct SurvivalPass {
             if group == groupRoots.count { groupByKey[shared] = group; groupRoots.append([]) }
             groupOf[item] = group
             groupRoots[group].append(contentsOf: roots[item])
+            if group == groupFinal.count { groupFinal.append(nil) }
+            if groupFinal[group] == nil, let final = context.finalByItem[item]?.value, final != .absent { groupFinal[group] = final }
         }
         for item in items where context.items[item].store != .documents {
             context.graph.mark(from: groupRoots[groupOf[Int(item)]])
             // A record's existence is a fact, not a value someone typed: a write that created
             // (or re-created) a record that exists at the end with its type lost nothing there.
             let key = context.items[item]
-            let existing = key.store == .records && key.field.isEmpty ? context.finalByItem[Int(item)]?.value : nil
+            let existing = key.store == .records && key.field.isEmpty ? groupFinal[groupOf[Int(item)]] : nil
             for write in writesByItem[Int(item)] where !context.graph.isMarked(write) {
                 if let existing, existing != .absent, context.writes[Int(write)].value(on: item) == existing { continue }
                 lostItems[Int(write)].append(item)
