@@ -35,7 +35,8 @@ struct Fingerprint {
     /// `WINNER|ITEM|FIELD` for each such comparison: the winner won one on that item.
     private(set) var winnerOnItem: Set<String> = []
     /// Per record (`ZONE/NAME`, any account), the last time a user's unconditional delete
-    /// (`record.delete`, a delete in `records.saveAtomic`, `zone.delete`) removed it on its device.
+    /// (`record.delete`, a delete in `records.saveAtomic`, `zone.delete`) removed it on a device
+    /// (its own, or another that fetched the delete).
     private(set) var recordDeletedAt: [String: SimInstant] = [:]
 
     init(history: History, run: ScenarioRun) {
@@ -55,7 +56,7 @@ struct Fingerprint {
             guard case .observation(let observation) = fact.kind else { continue }
             switch observation {
             case .discarded(let write, _, _): discarded.insert(history.name(of: write))
-            case .visible(let item, let value, let write?, .local) where item.store == .records && item.field.isEmpty && value == .absent:
+            case .visible(let item, let value, let write?, _) where item.store == .records && item.field.isEmpty && value == .absent:
                 let op = opByWrite[history.name(of: write)]
                 if op == "record.delete" || op == "records.saveAtomic" || op == "zone.delete" {
                     recordDeletedAt[item.name] = max(recordDeletedAt[item.name] ?? fact.at, fact.at)
