@@ -142,4 +142,11 @@ struct FuzzFindingTests {
         {"format": "synclab/1", "name": "t", "seed": 25, "accounts": ["main", "other"], "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "A"}, {"id": "H"}], "steps": [{"at": "0ms", "device": "A", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"title": "A1"}}, {"at": "0ms", "device": "H", "op": "account.signIn", "account": "other"}, {"at": "0ms", "device": "H", "op": "account.signOut"}, {"at": "0ms", "device": "H", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "H1"}}, {"at": "236ms", "device": "H", "op": "account.signIn", "account": "main"}], "expect": {"converged": true, "lostUpdates": 0}}
         """)
     }
+
+    @Test("a record deleted while its first save's answer is still out is deleted in the cloud too, not brought back by the next fetch (records seed 8)")
+    func deleteWhileCreateInDoubtGoesOut() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 8, "network": {"latency": {"dist": "uniform", "min": "8ms", "max": "53ms"}, "loss": 0.03}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "D"}, {"id": "F"}, {"id": "H"}], "steps": [{"at": "0ms", "device": "*", "op": "zone.create", "zone": "Z"}, {"at": "137ms", "device": "D", "op": "account.signOut"}, {"at": "137ms", "device": "D", "op": "account.signIn", "account": "main"}, {"at": "142ms", "device": "F", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"n": 9}}, {"at": "366ms", "device": "D", "op": "account.signOut"}, {"at": "375ms", "device": "H", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"title": "H5"}}, {"at": "397ms", "device": "D", "op": "account.signIn", "account": "main"}, {"at": "825ms", "device": "D", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "D3"}}, {"at": "1020ms", "device": "D", "op": "record.delete", "zone": "Z", "name": "r0"}], "expect": {"converged": true, "noAnomalies": ["resurrection"], "final": {"records": {}}}}
+        """)
+    }
 }

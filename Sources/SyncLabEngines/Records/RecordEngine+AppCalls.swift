@@ -163,7 +163,9 @@ extension RecordEngine {
                     && state.records[other]!.fields.values.contains { $0.value.map { RecordEngine.references($0, current.name) } ?? false }
             }.sorted()
             removeLocal(current, write: write, .local, &context)
-            if state.serverRecords[current] != nil {
+            // The cloud may have it: it was fetched or saved, or a save of it went out and its
+            // answer has not come (on the wire, or lost): then the delete must go out too.
+            if state.serverRecords[current] != nil || state.pending[current]?.inDoubt != nil {
                 if var change = state.pending[current] {
                     change.kind = .delete(write: write)
                     change.reupload = false
@@ -175,7 +177,7 @@ extension RecordEngine {
                     state.pending[current] = PendingRecordChange(order: state.nextPendingOrder, kind: .delete(write: write), atomicGroup: atomicGroup)
                 }
             } else {
-                // Never reached the cloud: nothing to delete there.
+                // Never sent to the cloud: nothing to delete there.
                 state.pending[current] = nil
             }
             queue.append(contentsOf: dependents)
