@@ -149,4 +149,11 @@ struct FuzzFindingTests {
         {"format": "synclab/1", "name": "t", "seed": 8, "network": {"latency": {"dist": "uniform", "min": "8ms", "max": "53ms"}, "loss": 0.03}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "D"}, {"id": "F"}, {"id": "H"}], "steps": [{"at": "0ms", "device": "*", "op": "zone.create", "zone": "Z"}, {"at": "137ms", "device": "D", "op": "account.signOut"}, {"at": "137ms", "device": "D", "op": "account.signIn", "account": "main"}, {"at": "142ms", "device": "F", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"n": 9}}, {"at": "366ms", "device": "D", "op": "account.signOut"}, {"at": "375ms", "device": "H", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"title": "H5"}}, {"at": "397ms", "device": "D", "op": "account.signIn", "account": "main"}, {"at": "825ms", "device": "D", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "D3"}}, {"at": "1020ms", "device": "D", "op": "record.delete", "zone": "Z", "name": "r0"}], "expect": {"converged": true, "noAnomalies": ["resurrection"], "final": {"records": {}}}}
         """)
     }
+
+    @Test("an atomic save one of whose records a concurrent unconditional delete removed is no atomicity violation (records seed 108)")
+    func concurrentDeleteOfAtomicMemberIsNoViolation() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 108, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "A"}, {"id": "B"}], "steps": [{"at": "0ms", "device": "A", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r0", "fields": {"title": "A2"}}]}, {"at": "0ms", "device": "B", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"body": "B2"}}, {"type": "Note", "name": "r0", "fields": {"title": "B2", "body": "B2"}}]}, {"at": "804ms", "device": "A", "op": "record.delete", "zone": "Z", "name": "r0"}], "expect": {"converged": true, "noAnomalies": ["atomicityViolation"]}}
+        """)
+    }
 }

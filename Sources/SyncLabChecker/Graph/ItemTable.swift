@@ -26,6 +26,9 @@ struct ItemTable {
         return id
     }
 
+    /// The id of `key` if it has one.
+    func existingID(of key: ItemKey) -> Int32? { idByKey[key] }
+
     subscript(id: Int32) -> ItemKey { keys[Int(id)] }
 
     /// `ids` in `ItemKey` order.

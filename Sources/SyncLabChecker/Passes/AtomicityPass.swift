@@ -48,6 +48,7 @@ struct AtomicityPass {
             // even if other writes came after the delete.
             let delete = context.latestDelete[Int(touch.item)]
             if (now?.value ?? .absent) == .absent, delete >= 0, delete != write, context.graph.observes(delete, write) { continue }
+            if memberDeleted(touch.item, of: info, write, on: device, context) { continue }
             showsOld = touch.item
         }
         guard showsNew, let oldItem = showsOld else { return }
@@ -55,5 +56,19 @@ struct AtomicityPass {
         anomalies.append(context.anomaly(.atomicityViolation, item, device: name, at: time,
             explanation: "\(name) showed part of atomic write \(context.name(write)) while \(item.displayName) still had the value that write replaced.",
             write: context.name(write)))
+    }
+
+    /// A field of a record the device shows deleted by a delete other than the one the atomic
+    /// write replaced: deletes are unconditional (SPEC §4.3), so a delete concurrent with the
+    /// atomic save removes that member wherever it lands — the call was applied whole and one of
+    /// its records was then deleted, which every device ends up showing alike.
+    private func memberDeleted(_ item: Int32, of info: WriteInfo, _ write: Int32, on device: DeviceID, _ context: CheckContext) -> Bool {
+        let key = context.items[item]
+        guard key.store == .records, !key.field.isEmpty,
+              let record = context.items.existingID(of: ItemKey(account: key.account, store: .records, name: key.name, field: "")),
+              let now = context.shown[shownKey(device: device.index, item: record)],
+              now.value == .absent, now.write >= 0, now.write != write else { return false }
+        let replaced = info.touches.first { $0.item == record }?.replaced ?? Touch.notShown
+        return now.write != replaced
     }
 }
