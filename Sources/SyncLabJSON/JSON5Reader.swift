@@ -43,6 +43,15 @@ public enum JSON5Reader {
         return root
     }
 
+    /// `parse(bytes:duplicates:)`, also returning how many members and elements the parser moved
+    /// into containers: the work count tests hold to the document's size (reading is linear).
+    static func parseCountingMoves(bytes: [UInt8]) throws(JSONParseError) -> (root: JSONNode, moved: Int) {
+        try checkText(bytes)
+        var parser = JSON5Parser(bytes: bytes)
+        let root = try parser.parseDocument()
+        return (root, parser.movedCount)
+    }
+
     /// Rejects what is not text: invalid UTF-8 and NUL bytes, with the position of the first.
     static func checkText(_ bytes: [UInt8]) throws(JSONParseError) {
         if let encoding = utf16or32(bytes) {

@@ -20,6 +20,7 @@ extension CheckContext {
         case .observation(.derivedWrite(let write, let item, let value, let parents, _)):
             let index = writeIndex(write)
             if let device = fact.device { writes[Int(index)].derivedDevice = device.index }
+            graph.stamp(index, at: fact.at.microseconds)
             for parent in parents { graph.addEdge(from: index, to: writeIndex(parent)) }
             let itemID = itemID(item)
             if let touch = writes[Int(index)].touches.firstIndex(where: { $0.item == itemID }) {

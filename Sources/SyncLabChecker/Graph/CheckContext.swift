@@ -76,6 +76,7 @@ struct CheckContext {
             writes[Int(write)].operation = Int32(index)
             writes[Int(write)].operationDevice = operation.device.index
             writes[Int(write)].operationAccount = operation.account
+            graph.stamp(write, at: operation.at.microseconds)
         }
     }
 

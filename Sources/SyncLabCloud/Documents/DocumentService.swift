@@ -15,6 +15,9 @@ public struct DocumentService: Sendable {
     let configuration: CloudConfiguration
     /// Containers by account (lookups only).
     var containers: [AccountID: DocumentContainer] = [:]
+    /// Versions visited walking ancestries, over the service's life: the work count tests hold
+    /// to the number of uploads (an upload costs what it must look at, not the whole history).
+    package private(set) var versionsWalked = 0
 
     public init(configuration: CloudConfiguration) { self.configuration = configuration }
 
@@ -44,7 +47,7 @@ public struct DocumentService: Sendable {
 
     // MARK: Uploads
 
-    private func upload(_ upload: DocumentUpload, _ request: RequestEnvelope, _ container: inout DocumentContainer,
+    private mutating func upload(_ upload: DocumentUpload, _ request: RequestEnvelope, _ container: inout DocumentContainer,
                         _ context: inout CloudContext, _ storage: inout StorageLedger) {
         let version = upload.version
         let item = ItemKey(account: request.account, store: .documents, name: upload.path)
@@ -54,7 +57,7 @@ public struct DocumentService: Sendable {
             context.respond(to: request, .documents(.uploaded(version: version.id, outcome: outcome, state: state)))
         }
 
-        guard let document = container.documents[upload.path] else {
+        guard container.documents[upload.path] != nil else {
             // A new document (or a delete of one the cloud never had).
             guard case .content = version.body else { return reply(.alreadyDeleted, nil) }
             guard storage.fits(request.account, deltaBytes: version.body.sizeBytes) else {
@@ -67,23 +70,35 @@ public struct DocumentService: Sendable {
             commit(created, request, &container, &context)
             return reply(.accepted, created.state)
         }
+        // The document is taken out of the container while it changes, so adding to its history
+        // does not copy the history (copy-on-write) at every upload: that was quadratic in the
+        // saves of one document. What the reply or a refusal needs of the old one is kept apart.
+        guard var next = container.documents.removeValue(forKey: upload.path) else { preconditionFailure("checked above") }
+        func putBack(_ stored: StoredDocument) { container.documents[upload.path] = stored }
         // A retry of a version the cloud already has.
-        if document.history[version.id] != nil { return reply(.alreadyApplied, document.state) }
+        if next.history[version.id] != nil { putBack(next); return reply(.alreadyApplied, next.state) }
 
-        var next = document
         var resolvedNow: [WriteID] = []
         if let resolution = upload.resolution {
-            resolvedNow = resolution.resolves.filter { document.isConflict($0) }
-            if resolvedNow.isEmpty && version.id == resolution.merged { return reply(.repeatResolution, document.state) }
-            next.conflicts.removeAll { resolvedNow.contains($0.version.id) }
+            resolvedNow = resolution.resolves.filter { next.isConflict($0) }
+            if resolvedNow.isEmpty && version.id == resolution.merged { putBack(next); return reply(.repeatResolution, next.state) }
         }
-        for stub in upload.chain { next.remember(stub.stub) }
-        next.remember(version)
-        let ancestry = next.ancestors(of: version)
-        let current = document.current
-        let descends = ancestry.contains(current.id) || upload.base == current.id
+        let current = next.current
+        let previousConflicts = next.conflicts
+        let previousBytes = next.storedBytes
+        if !resolvedNow.isEmpty { next.conflicts.removeAll { resolvedNow.contains($0.version.id) } }
+        var undo: [(id: WriteID, previous: DocumentVersion?)] = []
+        for stub in upload.chain { next.remember(stub.stub, undo: &undo) }
+        next.remember(version, undo: &undo)
+        /// Was `id` in the history before this upload?
+        let added = Set(undo.filter { $0.previous == nil }.map(\.id))
+        func knownBefore(_ id: WriteID) -> DocumentVersion? { added.contains(id) ? nil : next.history[id] }
+        let descends = upload.base == current.id || next.descends(version, from: current.id, walked: &versionsWalked)
         // Conflict versions this upload was built on are superseded by it.
-        next.conflicts.removeAll { ancestry.contains($0.version.id) }
+        if !next.conflicts.isEmpty {
+            let ancestry = next.ancestors(of: version, walked: &versionsWalked)
+            next.conflicts.removeAll { ancestry.contains($0.version.id) }
+        }
 
         var outcome: DocumentUploadOutcome
         switch (current.body, version.body) {
@@ -125,7 +140,7 @@ public struct DocumentService: Sendable {
             outcome = .accepted
             // Only an edit of a version this document had is concurrent with its delete; a fresh
             // document at a path deleted long ago is just a new document.
-            if !ancestry.isDisjoint(with: document.history.keys) {
+            if next.ancestors(of: version, walked: &versionsWalked).contains(where: { knownBefore($0) != nil }) {
                 outcome = .restored
                 context.observe(.conflictDetected(item: item, writes: [version.id, current.id],
                     detail: "edit \(Self.name(version)) restored \(upload.path), deleted concurrently by \(Self.name(current))"))
@@ -149,7 +164,7 @@ public struct DocumentService: Sendable {
                 outcome = incomingWins ? .conflictWon : .conflictLost
                 let rule = configuration.settings.documents.winner.rawValue
                 context.observe(.conflictDetected(item: item, writes: [winner.id, loser.id],
-                    detail: "\(Self.name(version)) was saved on \(upload.base.map { document.history[$0].map(Self.name) ?? Self.name($0) } ?? "no version") but the current version is \(Self.name(current)); \(Self.name(winner)) is current by \(rule), \(Self.name(loser)) is kept as a conflict version"))
+                    detail: "\(Self.name(version)) was saved on \(upload.base.map { knownBefore($0).map(Self.name) ?? Self.name($0) } ?? "no version") but the current version is \(Self.name(current)); \(Self.name(winner)) is current by \(rule), \(Self.name(loser)) is kept as a conflict version"))
                 context.observe(.lastWriterWins(item: item, chosen: winner.id, over: loser.id, rule: rule))
                 context.log("conflict", [("path", upload.path), ("current", Self.name(winner)), ("conflictVersion", Self.name(loser)), ("rule", rule)])
             }
@@ -157,20 +172,26 @@ public struct DocumentService: Sendable {
             preconditionFailure("a stored current version always has content or is a tombstone: \(upload.path)")
         }
 
-        let delta = next.storedBytes - document.storedBytes
+        let delta = next.storedBytes - previousBytes
         guard storage.fits(request.account, deltaBytes: delta) else {
             storage.noteRefusal(request.account)
-            return reply(.quotaExceeded, document.state)
+            // Refused: the document is as it was, its history included (a retry is not a repeat).
+            next.takeBack(undo)
+            next.current = current
+            next.conflicts = previousConflicts
+            next.refreshAncestry()
+            putBack(next)
+            return reply(.quotaExceeded, next.state)
         }
         storage.charge(request.account, deltaBytes: delta)
         if !resolvedNow.isEmpty {
             context.log("resolved", [("path", upload.path), ("versions", resolvedNow.map(Self.name).joined(separator: ",")), ("by", Self.name(version))])
         }
         next.refreshAncestry()
-        if next.current.id != document.current.id || next.conflicts != document.conflicts {
+        if next.current.id != current.id || next.conflicts != previousConflicts {
             commit(next, request, &container, &context)
         } else {
-            container.documents[upload.path] = next
+            putBack(next)
         }
         reply(outcome, next.state)
     }

@@ -36,15 +36,52 @@ struct StoredDocument: Sendable {
         history[version.id] = version
     }
 
+    /// `remember`, noting in `undo` what the history held at that id before (nil: nothing), so
+    /// an upload refused after all can take its versions back out.
+    mutating func remember(_ version: DocumentVersion, undo: inout [(id: WriteID, previous: DocumentVersion?)]) {
+        let known = history[version.id]
+        if let known, version.body == .unavailable, known.body != .unavailable { return }
+        undo.append((version.id, known))
+        history[version.id] = version
+    }
+
+    /// Puts back what `undo` recorded, latest first.
+    mutating func takeBack(_ undo: [(id: WriteID, previous: DocumentVersion?)]) {
+        for entry in undo.reversed() { history[entry.id] = entry.previous }
+    }
+
     /// Ids reachable from `version` through parent links (not including `version` itself).
-    func ancestors(of version: DocumentVersion) -> Set<WriteID> {
+    /// - Parameter walked: counts the ids visited (the service's work count).
+    func ancestors(of version: DocumentVersion, walked: inout Int) -> Set<WriteID> {
         var seen: Set<WriteID> = []
         var stack = version.parents
         while let id = stack.popLast() {
             guard seen.insert(id).inserted else { continue }
+            walked += 1
             if let known = history[id] { stack.append(contentsOf: known.parents) }
         }
         return seen
+    }
+
+    /// Ids reachable from `version` through parent links.
+    func ancestors(of version: DocumentVersion) -> Set<WriteID> {
+        var walked = 0
+        return ancestors(of: version, walked: &walked)
+    }
+
+    /// Whether `target` is an ancestor of `version`: `ancestors(of:).contains(target)`, stopping
+    /// as soon as it is found (an upload built on the current version finds it at once, instead
+    /// of walking the document's whole history at every save).
+    func descends(_ version: DocumentVersion, from target: WriteID, walked: inout Int) -> Bool {
+        var seen: Set<WriteID> = []
+        var stack = version.parents
+        while let id = stack.popLast() {
+            if id == target { return true }
+            guard seen.insert(id).inserted else { continue }
+            walked += 1
+            if let known = history[id] { stack.append(contentsOf: known.parents) }
+        }
+        return false
     }
 
     /// The state devices see. While in conflict it carries the ancestry every device needs to

@@ -25,7 +25,7 @@ public enum AnomalyContext {
             sentences.append(sentence + ".")
         }
         if anomaly.kind == AnomalyKind.divergence.rawValue, let lane = model.laneIndex(anomaly.device),
-           let down = model.downtime.last(where: { $0.lane == lane && $0.end >= model.endMicroseconds }) {
+           let down = model.downAtEnd(lane: lane) {
             sentences.append("\(anomaly.device) was still \(down.what) at the end of the run (since \(ReportTime.format(down.start))).")
         }
         return sentences

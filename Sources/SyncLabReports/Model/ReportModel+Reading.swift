@@ -141,6 +141,7 @@ extension ReportModel {
                     let name = device["id"]?.string ?? "?"
                     let online = device["online"]?.bool ?? true
                     laneByName[name] = lanes.count
+                    if self.laneByName[name] == nil { self.laneByName[name] = lanes.count }
                     if !online { offlineSince[lanes.count] = 0 }
                     lanes.append(Lane(name: name, account: device["account"]?.string ?? "",
                                       clockOffsetMicroseconds: device["clockOffset_us"]?.int64 ?? 0,
@@ -276,6 +277,7 @@ extension ReportModel {
             downtime.append(Interval(lane: lane, start: crashedSince[lane] ?? 0, end: end, what: "crashed"))
         }
         downtime.sort { ($0.lane, $0.start, $0.what) < ($1.lane, $1.start, $1.what) }
+        indexDowntime()
     }
 
     /// `item` or `item.field` from a trace line.

@@ -26,6 +26,12 @@ struct TimelineSVG {
     let model: ReportModel
     let axis: TimelineAxis
     let rows: [Row]
+    /// Each device lane's row in `rows`, and the cloud's: looked up for every mark drawn, so
+    /// never searched for (8,000 lanes took 9 s when they were).
+    let rowOfLane: [Int]
+    let cloudRow: Int
+    /// Distinct accounts among the lanes: more than one, and each lane names its account.
+    let accountCount: Int
     let laneHeight: Double
     /// Writes an anomaly names (lost, replacing, rejected): always drawn and labelled.
     let importantWrites: Set<String>
@@ -61,6 +67,17 @@ struct TimelineSVG {
         rows.append(.cloud)
         for index in above..<model.lanes.count { rows.append(.device(index)) }
         self.rows = rows
+        var rowOfLane = [Int](repeating: 0, count: model.lanes.count)
+        var cloudRow = 0
+        for (index, row) in rows.enumerated() {
+            switch row {
+            case .device(let lane): rowOfLane[lane] = index
+            case .cloud: cloudRow = index
+            }
+        }
+        self.rowOfLane = rowOfLane
+        self.cloudRow = cloudRow
+        accountCount = Set(model.lanes.map(\.account)).count
         switch model.lanes.count {
         case 0...4: laneHeight = 74
         case 5...10: laneHeight = 52
@@ -76,8 +93,8 @@ struct TimelineSVG {
     var width: Double { TimelineSVG.leftPixels + axis.width + 40 }
     func x(_ time: Int64) -> Double { TimelineSVG.leftPixels + axis.x(time) }
     func rowTop(_ index: Int) -> Double { TimelineSVG.axisPixels + Double(index) * laneHeight }
-    func laneY(_ lane: Int) -> Double { rowTop(rows.firstIndex(of: .device(lane)) ?? 0) + laneHeight / 2 }
-    var cloudY: Double { rowTop(rows.firstIndex(of: .cloud) ?? 0) + laneHeight / 2 }
+    func laneY(_ lane: Int) -> Double { rowTop(lane >= 0 && lane < rowOfLane.count ? rowOfLane[lane] : 0) + laneHeight / 2 }
+    var cloudY: Double { rowTop(cloudRow) + laneHeight / 2 }
     var lanesBottom: Double { rowTop(rows.count) }
     func y(_ lane: Int?) -> Double { lane.map(laneY) ?? cloudY }
 
@@ -144,8 +161,7 @@ struct TimelineSVG {
                 let info = model.lanes[lane]
                 var clock = "clock \(ReportTime.signed(info.clockOffsetMicroseconds))"
                 if info.driftPpm != "0" && info.driftPpm != "0.0" { clock += ", drift \(info.driftPpm) ppm" }
-                let accounts = Set(model.lanes.map(\.account)).count
-                if accounts > 1 { clock += " · \(info.account)" }
+                if accountCount > 1 { clock += " · \(info.account)" }
                 let compact = laneHeight < 30
                 let title = "\(info.name): account \(info.account), clock offset \(ReportTime.signed(info.clockOffsetMicroseconds)), drift \(info.driftPpm) ppm\(info.initiallyOnline ? "" : ", starts offline")"
                 out += "<g><title>\(TimelineSVG.e(title))</title>"
@@ -348,11 +364,18 @@ struct TimelineSVG {
         out += "</g>\n"
     }
 
+    /// Labels a row of one lane holds at most: past this the row counts as full, and a mark
+    /// gets a label only if it must (an anomaly's write), without a search for room. Each label
+    /// is checked against the row's others, so without a bound 20,000 anomalies on one lane
+    /// cost 20,000² comparisons; a row this full is unreadable anyway (hovering still shows each
+    /// mark's details).
+    static let labelsPerRowMax = 400
+
     /// Label rows above and below a lane; each keeps the x ranges it has used.
     struct LabelRows {
         var used: [[ClosedRange<Double>]] = [[], []]
         mutating func place(_ range: ClosedRange<Double>, force: Bool) -> Int? {
-            for row in 0..<used.count where !used[row].contains(where: { $0.overlaps(range) }) {
+            for row in 0..<used.count where used[row].count < TimelineSVG.labelsPerRowMax && !used[row].contains(where: { $0.overlaps(range) }) {
                 used[row].append(range)
                 return row
             }
@@ -441,11 +464,20 @@ struct TimelineSVG {
         for marker in model.markers { perRowKind[MarkerRowKind(lane: marker.lane, kind: marker.kind), default: 0] += 1 }
         var strips: [MarkerRowKind: [Int]] = [:]
         var stripOrder: [MarkerRowKind] = []
+        /// Each strip's slot on its row: the how-manyeth strip of that row (a count per row, not
+        /// a search of every strip per strip).
+        var stripSlot: [MarkerRowKind: Int] = [:]
+        var stripsPerRow: [Int?: Int] = [:]
         out += "<g class=\"markers\">\n"
         for marker in model.markers {
             let rowKind = MarkerRowKind(lane: marker.lane, kind: marker.kind)
             if perRowKind[rowKind, default: 0] > TimelineSVG.marksPerRowKindMax && !marker.writes.contains(where: importantWrites.contains) {
-                if strips[rowKind] == nil { strips[rowKind] = Array(repeating: 0, count: Int(width / 6) + 2); stripOrder.append(rowKind) }
+                if strips[rowKind] == nil {
+                    strips[rowKind] = Array(repeating: 0, count: Int(width / 6) + 2)
+                    stripOrder.append(rowKind)
+                    stripSlot[rowKind] = stripsPerRow[rowKind.lane, default: 0]
+                    stripsPerRow[rowKind.lane, default: 0] += 1
+                }
                 strips[rowKind]?[min(max(Int(x(marker.at) / 6), 0), Int(width / 6) + 1)] += 1
                 continue
             }
@@ -475,7 +507,7 @@ struct TimelineSVG {
         }
         for rowKind in stripOrder {
             let bins = strips[rowKind] ?? []
-            let slot = stripOrder.filter { $0.lane == rowKind.lane }.firstIndex(of: rowKind) ?? 0
+            let slot = stripSlot[rowKind] ?? 0
             let top = y(rowKind.lane) + laneHeight / 2 - 5 - Double(slot) * 4
             let row = rowKind.lane.map { model.lanes[$0].name } ?? "cloud"
             let total = perRowKind[rowKind, default: 0]

@@ -57,6 +57,24 @@ struct StepResolver {
 
     static let stepKeys = ["at", "device", "op", "every", "times"]
 
+    /// The most steps a scenario may have after expansion, counting a step once per device it
+    /// runs on and once per repetition (`times` × devices). Far beyond any hand-written or
+    /// generated scenario (the largest committed one has a few hundred), and small enough that
+    /// the expanded steps fit in memory (about 200 bytes each) and the run finishes: a 250-byte
+    /// file with two `times: 1000000` steps would otherwise expand to two million steps and
+    /// gigabytes before the run began.
+    static let expandedStepsMax = 1_000_000
+
+    /// This resolver's limit: `expandedStepsMax`, smaller in tests of the boundary.
+    var expandedStepsLimit = StepResolver.expandedStepsMax
+
+    /// What the expansion has counted so far, and where the limit was first crossed.
+    private struct ExpansionBudget {
+        var total = 0
+        /// The step that took the total past `expandedStepsMax`: from then on nothing expands.
+        var crossedAt: (position: SourcePosition?, path: JSONPath, count: Int)?
+    }
+
     /// A step after expansion, with what lifecycle messages need.
     private struct Expanded {
         var step: Step
@@ -90,15 +108,23 @@ struct StepResolver {
             return []
         }
         var expanded: [Expanded] = []
+        var budget = ExpansionBudget()
         for (index, element) in elements.enumerated() {
-            resolveStep(element, index: index, path: path.index(index), into: &expanded)
+            resolveStep(element, index: index, path: path.index(index), into: &expanded, budget: &budget)
+        }
+        if let crossed = budget.crossedAt {
+            reader.report("too many steps after expansion: \(budget.total) (limit \(expandedStepsLimit)); this step adds \(crossed.count) (repetitions × devices) and takes the total past the limit: split the scenario or use fewer repetitions",
+                          at: crossed.position, path: crossed.path)
+            return []
         }
         expanded.sort { ($0.step.at, $0.order) < ($1.step.at, $1.order) }
         checkLifecycles(expanded)
         return expanded.map(\.step)
     }
 
-    private func resolveStep(_ node: JSONNode, index: Int, path: JSONPath, into expanded: inout [Expanded]) {
+    /// Types one step and appends its expansions, unless they would take `budget` past
+    /// `expandedStepsMax` (then only its count is added, and its arguments are still checked).
+    private func resolveStep(_ node: JSONNode, index: Int, path: JSONPath, into expanded: inout [Expanded], budget: inout ExpansionBudget) {
         guard let allMembers = node.members else {
             reader.report("expected a step (an object with \"at\", \"op\", …), got \(node.value.shortDescription)", at: node.position, path: path)
             return
@@ -189,6 +215,17 @@ struct StepResolver {
         if !unknown.isEmpty { return }
         let usesIndex = StepTemplate.contains("${i}", in: arguments)
         let usesDevice = StepTemplate.contains("${device}", in: arguments) && !devices.isEmpty
+        // Counted before anything is expanded, so a huge step costs nothing past the limit.
+        let count = times * max(devices.count, 1)
+        budget.total += count
+        if budget.crossedAt == nil && budget.total > expandedStepsLimit {
+            budget.crossedAt = (timesNode?.position ?? node.position, timesNode == nil ? path : path.key("times"), count)
+        }
+        if budget.crossedAt != nil {
+            // Past the limit: the step's arguments are still checked (every error at once), once.
+            _ = op(spec, StepTemplate.expand(arguments, index: 0, device: devices.first.map { deviceIDs[$0] } ?? "${device}"), node, path)
+            return
+        }
         let deviceGroups: [[Int]] = usesDevice ? devices.map { [$0] } : [devices]
         var baseOp: StepOp?
         if !usesIndex && !usesDevice {
