@@ -156,4 +156,11 @@ struct FuzzFindingTests {
         {"format": "synclab/1", "name": "t", "seed": 108, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "A"}, {"id": "B"}], "steps": [{"at": "0ms", "device": "A", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r0", "fields": {"title": "A2"}}]}, {"at": "0ms", "device": "B", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"body": "B2"}}, {"type": "Note", "name": "r0", "fields": {"title": "B2", "body": "B2"}}]}, {"at": "804ms", "device": "A", "op": "record.delete", "zone": "Z", "name": "r0"}], "expect": {"converged": true, "noAnomalies": ["atomicityViolation"]}}
         """)
     }
+
+    @Test("an atomic group with a save in doubt goes out again whole, never the doubtful save alone (mixed seed 784)")
+    func atomicGroupInDoubtGoesOutWhole() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 784, "limits": {"records": {"recordBytes": 141}}, "engine": {"documents": {"conflict": "keepVersions"}, "records": {"conflict": "merge"}}, "devices": [{"id": "C"}, {"id": "E"}], "steps": [{"at": "213ms", "device": "C", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r2", "fields": {"body": "C5xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"}}, {"type": "Note", "name": "r0", "fields": {"title": "C5"}}]}, {"at": "489ms", "device": "C", "op": "airplane.on"}, {"at": "489ms", "device": "E", "op": "record.save", "zone": "Z", "type": "Note", "name": "r2", "fields": {"n": 6}}], "expect": {"converged": true, "noAnomalies": ["atomicityViolation"]}}
+        """)
+    }
 }

@@ -275,6 +275,14 @@ extension RecordEngine {
     /// Per-item results of a modify request, in request order (saves, then deletes).
     private mutating func modifyDone(_ batch: SentBatch, _ results: [RecordItemResult], _ context: inout EngineContext) {
         var saved = 0, deleted = 0, failed = 0
+        // In an atomic request, a member that failed for its own reason proves that no earlier
+        // send of this request was applied either (the cloud answers a save it already applied
+        // as saved, and an atomic request lands whole or not at all): its other members'
+        // `batchRequestFailed` then leaves nothing in doubt, so the group goes out again whole.
+        let notAppliedBefore = batch.atomic && results.contains { result in
+            if case .failed(_, let error) = result { return error != .batchRequestFailed }
+            return false
+        }
         for (index, result) in results.enumerated() {
             let isSave = index < batch.saves.count
             guard isSave || index - batch.saves.count < batch.deletes.count else { break }
@@ -298,7 +306,7 @@ extension RecordEngine {
                 // The cloud has answered for this save: it is no longer in doubt. Not so for
                 // `batchRequestFailed`: the request was not applied, but an earlier send of the
                 // same save may have been, so it goes out again as it was.
-                if isSave && error != .batchRequestFailed { state.pending[key]?.inDoubt = nil }
+                if isSave && (error != .batchRequestFailed || notAppliedBefore) { state.pending[key]?.inDoubt = nil }
                 let writes: Set<WriteID> = isSave ? sentWrites(key, batch.saves[index].fields) : [batch.deletes[index - batch.saves.count].write]
                 handleItemError(key, error, writes: writes, &context)
             }
