@@ -38,11 +38,16 @@ struct Fingerprint {
     /// (`record.delete`, a delete in `records.saveAtomic`, `zone.delete`) removed it on a device
     /// (its own, or another that fetched the delete).
     private(set) var recordDeletedAt: [String: SimInstant] = [:]
+    /// Per zone name, the last time a user deleted it (`zone.delete`, by the app or from Settings).
+    private(set) var zoneDeletedAt: [String: SimInstant] = [:]
 
     init(history: History, run: ScenarioRun) {
         self.history = history; self.run = run
         for operation in history.operations {
             opByWrite[history.name(of: operation.write)] = operation.op
+            if operation.op == "zone.delete", operation.outcome == .accepted, let zone = Fingerprint.quoted(operation.summary) {
+                zoneDeletedAt[zone] = max(zoneDeletedAt[zone] ?? operation.at, operation.at)
+            }
             if operation.account == nil {
                 signedOut.insert(history.name(of: operation.write))
                 let device = Int(operation.device.index)
@@ -68,6 +73,12 @@ struct Fingerprint {
             default: break
             }
         }
+    }
+
+    /// The name an op's summary quotes (`zone.delete "Notes"` → `Notes`).
+    static func quoted(_ summary: String) -> String? {
+        guard let open = summary.firstIndex(of: "\""), let close = summary.lastIndex(of: "\""), open < close else { return nil }
+        return String(summary[summary.index(after: open)..<close])
     }
 
     /// The key of `winnerOnItem`.

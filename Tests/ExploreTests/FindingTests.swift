@@ -84,4 +84,14 @@ import SyncLabJSON
         // edit there; the other devices learn of it by fetching.
         #expect(!records.run(113).findings.contains { $0.fingerprint == "lostUpdate.records.merge.record-save.by-record-save" })
     }
+
+    /// Mixed seeds 257, 1042 and 1635: a zone deletion (by an app, or by the user from Settings)
+    /// removed edits its device had never seen — the documented zone-deletion loss.
+    @Test func anEditAZoneDeletionRemovedIsADocumentedLoss() {
+        let mixed = SeedRunner(profile: .mixed, policies: .lossless, rule: .promises)
+        for seed: UInt64 in [257, 1042, 1635] {
+            let lost = mixed.run(seed).findings.filter { $0.fingerprint.hasPrefix("lostUpdate.records.") }
+            #expect(lost.isEmpty, "seed \(seed): \(lost.map(\.fingerprint))")
+        }
+    }
 }
