@@ -163,4 +163,11 @@ struct FuzzFindingTests {
         {"format": "synclab/1", "name": "t", "seed": 784, "limits": {"records": {"recordBytes": 141}}, "engine": {"documents": {"conflict": "keepVersions"}, "records": {"conflict": "merge"}}, "devices": [{"id": "C"}, {"id": "E"}], "steps": [{"at": "213ms", "device": "C", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r2", "fields": {"body": "C5xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"}}, {"type": "Note", "name": "r0", "fields": {"title": "C5"}}]}, {"at": "489ms", "device": "C", "op": "airplane.on"}, {"at": "489ms", "device": "E", "op": "record.save", "zone": "Z", "type": "Note", "name": "r2", "fields": {"n": 6}}], "expect": {"converged": true, "noAnomalies": ["atomicityViolation"]}}
         """)
     }
+
+    @Test("a save answered after its zone was deleted on the device does not bring the record back there (mixed seed 1658)")
+    func saveAnsweredAfterZoneDeleteStaysGone() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 1658, "network": {"latency": {"dist": "uniform", "min": "23ms", "max": "129ms"}}, "engine": {"documents": {"conflict": "merge"}, "records": {"conflict": "merge"}}, "devices": [{"id": "A"}], "steps": [{"at": "0ms", "device": "*", "op": "zone.create", "zone": "Z"}, {"at": "0ms", "device": "A", "op": "device.crash"}, {"at": "0ms", "device": "A", "op": "device.restart"}, {"at": "188117ms", "op": "cloud.outage", "for": "107450ms"}, {"at": "188117ms", "device": "A", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "A6"}}, {"at": "295773ms", "device": "A", "op": "zone.delete", "zone": "Z"}], "expect": {"converged": true}}
+        """)
+    }
 }

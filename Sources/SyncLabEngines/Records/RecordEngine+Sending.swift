@@ -321,6 +321,12 @@ extension RecordEngine {
             state.serverRecords[key] = server
             return
         }
+        // The app deleted the record's zone while this save was on the wire: the queued zone
+        // delete removes the record in the cloud too, so it must not come back here.
+        if state.zoneOperations.contains(where: { operation in
+            if case .delete = operation.kind { return operation.zone == key.zoneKey }
+            return false
+        }) { return }
         state.serverRecords[key] = server
         if var change = state.pending[key], case .save(var fields) = change.kind {
             for (name, write) in sent where fields.contains(name) && state.records[key]?.fields[name]?.write == write {
