@@ -38,6 +38,9 @@ struct Fingerprint {
     /// (`record.delete`, a delete in `records.saveAtomic`, `zone.delete`) removed it on a device
     /// (its own, or another that fetched the delete).
     private(set) var recordDeletedAt: [String: SimInstant] = [:]
+    /// Per `DEVICE|ITEM|FIELD`, the highest user-write number of that device that a last-writer-wins
+    /// comparison on that item discarded.
+    private(set) var latestLoserOnItem: [String: Int] = [:]
     /// Per zone name, the last time a user deleted it (`zone.delete`, by the app or from Settings).
     private(set) var zoneDeletedAt: [String: SimInstant] = [:]
 
@@ -70,6 +73,11 @@ struct Fingerprint {
                 beatenByLastWriterWins.insert(history.name(of: over))
                 winnerOverDevice.insert(history.name(of: chosen) + "|" + Fingerprint.device(of: history.name(of: over)))
                 winnerOnItem.insert(Fingerprint.winnerKey(history.name(of: chosen), item: item.name, field: item.field))
+                let loser = history.name(of: over)
+                if let number = Fingerprint.userWriteNumber(loser) {
+                    let key = Fingerprint.winnerKey(Fingerprint.device(of: loser), item: item.name, field: item.field)
+                    latestLoserOnItem[key] = max(latestLoserOnItem[key] ?? number, number)
+                }
             default: break
             }
         }
@@ -116,6 +124,12 @@ struct Fingerprint {
     }
 
     /// `B` of `B:2` or `B:m1`.
+    /// N of a user write `DEVICE:N`; nil for an engine's own write (`DEVICE:mN`).
+    static func userWriteNumber(_ write: String) -> Int? {
+        guard let colon = write.lastIndex(of: ":") else { return nil }
+        return Int(write[write.index(after: colon)...])
+    }
+
     static func device(of write: String) -> String {
         String(write[..<(write.lastIndex(of: ":") ?? write.endIndex)])
     }

@@ -74,6 +74,11 @@ public enum PromiseJudge {
             // An earlier local edit of a field whose later edit lost the both-sides merge is lost
             // with it (the checker names each): the same documented loss.
             if let replacedBy = anomaly.replacedBy, fingerprint.winnerOverDevice.contains(replacedBy + "|" + Fingerprint.device(of: write)) { return true }
+            // Likewise an earlier edit of the field on the same device (a later edit there saw it
+            // and replaced it) when that later edit lost the both-sides merge.
+            if let number = Fingerprint.userWriteNumber(write),
+               let latest = fingerprint.latestLoserOnItem[Fingerprint.winnerKey(Fingerprint.device(of: write), item: anomaly.item, field: anomaly.field ?? "")],
+               number <= latest { return true }
             // Likewise a value whose successor on that field (a write that had seen it) lost the
             // both-sides merge to the write that replaced it: both sides changed the field.
             if let replacedBy = anomaly.replacedBy,

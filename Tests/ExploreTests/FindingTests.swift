@@ -94,4 +94,11 @@ import SyncLabJSON
             #expect(lost.isEmpty, "seed \(seed): \(lost.map(\.fingerprint))")
         }
     }
+
+    /// Mixed seed 1218: A's first title edit was replaced by its own atomic save, which lost the
+    /// both-sides merge to B's: the earlier edit is lost with the later one (documented).
+    @Test func anEarlierEditReplacedOnItsDeviceByALaterLosingEditIsADocumentedLoss() {
+        let mixed = SeedRunner(profile: .mixed, policies: .lossless, rule: .promises)
+        #expect(!mixed.run(1218).findings.contains { $0.fingerprint.hasPrefix("lostUpdate.records.") })
+    }
 }
