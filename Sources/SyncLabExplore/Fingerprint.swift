@@ -41,6 +41,8 @@ struct Fingerprint {
     /// Per `DEVICE|ITEM|FIELD`, the highest user-write number of that device that a last-writer-wins
     /// comparison on that item discarded.
     private(set) var latestLoserOnItem: [String: Int] = [:]
+    /// Writes a device's pending unconditional delete met (and so removes in the cloud).
+    private(set) var metByPendingDelete: Set<String> = []
     /// Per zone name, the last time a user deleted it (`zone.delete`, by the app or from Settings).
     private(set) var zoneDeletedAt: [String: SimInstant] = [:]
 
@@ -64,9 +66,15 @@ struct Fingerprint {
             guard case .observation(let observation) = fact.kind else { continue }
             switch observation {
             case .discarded(let write, _, _): discarded.insert(history.name(of: write))
+            case .conflictShown(let item, let writes, "delete is unconditional", _) where item.store == .records:
+                // The pending delete itself is a `record.delete` or a delete in a
+                // `records.saveAtomic`; the saves it met are everything else listed.
+                for write in writes.map({ history.name(of: $0) }) where opByWrite[write] != "record.delete" {
+                    metByPendingDelete.insert(write)
+                }
             case .visible(let item, let value, let write?, _) where item.store == .records && item.field.isEmpty && value == .absent:
                 let op = opByWrite[history.name(of: write)]
-                if op == "record.delete" || op == "records.saveAtomic" || op == "zone.delete" {
+                if Fingerprint.deletes(op) {
                     recordDeletedAt[item.name] = max(recordDeletedAt[item.name] ?? fact.at, fact.at)
                 }
             case .lastWriterWins(let item, let chosen, let over, _):
@@ -124,6 +132,11 @@ struct Fingerprint {
     }
 
     /// `B` of `B:2` or `B:m1`.
+    /// Ops that can delete a record unconditionally.
+    static func deletes(_ op: String?) -> Bool {
+        op == "record.delete" || op == "records.saveAtomic" || op == "zone.delete"
+    }
+
     /// N of a user write `DEVICE:N`; nil for an engine's own write (`DEVICE:mN`).
     static func userWriteNumber(_ write: String) -> Int? {
         guard let colon = write.lastIndex(of: ":") else { return nil }

@@ -86,6 +86,7 @@ public enum PromiseJudge {
             // An edit an unconditional delete removed in the cloud, even if a later save then
             // re-created the record (SPEC §4.3: deletes are unconditional).
             if let deleted = fingerprint.recordDeletedAt[anomaly.item], deleted >= anomaly.at { return true }
+            if fingerprint.metByPendingDelete.contains(write) { return true }
             if let zone = anomaly.item.split(separator: "/", maxSplits: 1).first,
                let deleted = fingerprint.zoneDeletedAt[String(zone)], deleted >= anomaly.at { return true }
             let replacing = fingerprint.op(of: anomaly.replacedBy)

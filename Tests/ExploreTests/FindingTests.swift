@@ -101,4 +101,16 @@ import SyncLabJSON
         let mixed = SeedRunner(profile: .mixed, policies: .lossless, rule: .promises)
         #expect(!mixed.run(1218).findings.contains { $0.fingerprint.hasPrefix("lostUpdate.records.") })
     }
+
+    /// Shrunk from mixed seed 1133: B's delete, held back by throttling, met A's later edit on a
+    /// fetch and removes it (deletes are unconditional): the documented delete loss, although
+    /// B's device showed the delete long before A's edit.
+    @Test func anEditAPendingDeleteMetIsADocumentedLoss() throws {
+        guard case .success(let file) = ScenarioLoader.parse(text: """
+        {"format": "synclab/1", "name": "t", "seed": 1133, "network": {"latency": {"dist": "uniform", "min": "30ms", "max": "56ms"}, "loss": 0.2}, "engine": {"documents": {"conflict": "keepBoth"}, "records": {"conflict": "merge"}}, "devices": [{"id": "A"}, {"id": "B"}], "steps": [{"at": "0ms", "device": "*", "op": "zone.create", "zone": "Z"}, {"at": "65ms", "op": "cloud.throttle", "for": "45678ms", "retryAfter": "1ms"}, {"at": "37585ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "B2"}}, {"at": "37585ms", "device": "A", "op": "doc.save", "path": "note0.txt", "content": "v\\n"}, {"at": "37585ms", "device": "B", "op": "record.delete", "zone": "Z", "name": "r0"}, {"at": "81140ms", "device": "A", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"title": "A3"}}, {"at": "94812ms", "device": "A", "op": "account.signOut"}, {"at": "114556ms", "device": "A", "op": "account.signIn", "account": "main"}, {"at": "136192ms", "device": "A", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"title": "A1"}}]}
+        """, path: "t.json"), let run = file.runs.first else { Issue.record("the scenario does not load"); return }
+        let judged = ScenarioRunner.run(run)
+        #expect(judged.outcome.report.anomalies.contains { $0.kind == .lostUpdate && $0.write == "A:3" }, "the edit is lost")
+        #expect(PromiseJudge.findings(judged, rule: .promises).isEmpty)
+    }
 }
