@@ -170,4 +170,11 @@ struct FuzzFindingTests {
         {"format": "synclab/1", "name": "t", "seed": 1658, "network": {"latency": {"dist": "uniform", "min": "23ms", "max": "129ms"}}, "engine": {"documents": {"conflict": "merge"}, "records": {"conflict": "merge"}}, "devices": [{"id": "A"}], "steps": [{"at": "0ms", "device": "*", "op": "zone.create", "zone": "Z"}, {"at": "0ms", "device": "A", "op": "device.crash"}, {"at": "0ms", "device": "A", "op": "device.restart"}, {"at": "188117ms", "op": "cloud.outage", "for": "107450ms"}, {"at": "188117ms", "device": "A", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "A6"}}, {"at": "295773ms", "device": "A", "op": "zone.delete", "zone": "Z"}], "expect": {"converged": true}}
         """)
     }
+
+    @Test("a delete re-sent after its answer was lost does not delete the record again once another device re-created it (mixed seed 79)")
+    func resentDeleteIsIdempotent() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 79, "network": {"latency": {"dist": "uniform", "min": "23ms", "max": "109ms"}, "loss": 0.14}, "engine": {"documents": {"conflict": "keepBoth"}, "records": {"conflict": "merge"}}, "devices": [{"id": "B"}, {"id": "C"}, {"id": "D"}, {"id": "G"}], "steps": [{"at": "0ms", "device": "*", "op": "zone.create", "zone": "Z"}, {"at": "42170ms", "device": "G", "op": "device.crash"}, {"at": "42170ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "B2"}}, {"at": "42300ms", "device": "G", "op": "device.restart"}, {"at": "42300ms", "device": "G", "op": "kvs.setMany", "values": {"k1": "G"}}, {"at": "42789ms", "device": "G", "op": "record.delete", "zone": "Z", "name": "r0"}, {"at": "42869ms", "device": "D", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"title": "D1"}}, {"at": "88034ms", "device": "C", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "C2"}}], "expect": {"converged": true, "lostUpdates": 0, "noAnomalies": ["resurrection"]}}
+        """)
+    }
 }

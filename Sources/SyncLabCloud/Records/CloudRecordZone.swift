@@ -45,6 +45,10 @@ struct CloudRecordZone: Hashable, Sendable {
     /// keep `changeLog` in step.
     private(set) var records: [String: Entry] = [:]
     private(set) var tombstones: [String: Tombstone] = [:]
+    /// Per record name, the delete writes applied to it, newest last (at most
+    /// `savesRemembered`): a delete re-sent after its answer was lost must not delete the record
+    /// again once someone re-created it (SPEC §3.2: every request is idempotent).
+    private(set) var appliedDeletes: [String: [WriteID]] = [:]
     /// Every record change in sequence order: what a zone fetch walks from its token on, so a
     /// fetch costs the changes since the token, not the size of the zone. A record changed again
     /// leaves its earlier entry behind (skipped as stale); `compactIfSparse()` drops those.
@@ -71,6 +75,8 @@ struct CloudRecordZone: Hashable, Sendable {
     mutating func bury(_ name: String, _ tombstone: Tombstone) -> Entry? {
         guard let entry = records.removeValue(forKey: name) else { return nil }
         tombstones[name] = tombstone
+        appliedDeletes[name, default: []].append(tombstone.write)
+        if appliedDeletes[name]!.count > CloudRecordZone.savesRemembered { appliedDeletes[name]!.removeFirst() }
         log(tombstone.sequence, name)
         return entry
     }

@@ -142,6 +142,8 @@ extension RecordService {
     private func applyDelete(_ deletion: RecordDeletion, _ request: RequestEnvelope, _ dbKey: AccountID,
                              _ work: inout Workspace) -> RecordItemResult {
         let id = deletion.id
+        // A re-sent delete the cloud already applied: done, even if the record was re-created since.
+        if work.db.zones[id.zone]?.appliedDeletes[id.name]?.contains(deletion.write) == true { return .deleted(id, cascaded: []) }
         guard let existing = work.db.zones[id.zone]?.records[id.name] else { return .deleted(id, cascaded: []) }
         if dbKey == .publicDatabase, existing.record.creatorAccount != request.account { return .failed(id, .permissionFailure) }
         var queue = [id.name]
