@@ -47,6 +47,61 @@ struct RecordRetryTests {
         #expect(world.converged(0) && world.converged(1))
     }
 
+    /// Fuzz mixed seed 569: A's save is applied but its reply is lost; B sees it and deletes the
+    /// record; A's retry must not bring it back (the cloud knows the save came before the delete).
+    @Test func aResentSaveAppliedBeforeADeleteThatSawItDoesNotBringTheRecordBack() {
+        var world = RecordRetryTests.world()
+        world.loseResponses = 1
+        world.save(0, name: "r", [("n", text("1"))])
+        world.settle()
+        world.deliver(.foreground, to: 1)
+        world.settle()
+        #expect(world.local(1, "Z/r", "n") == field("1"))
+        world.delete(1, name: "r")
+        world.settle()
+        world.advance(.seconds(40))
+        #expect(world.cloud("Z/r", "n") == .absent)
+        #expect(world.local(0, "Z/r", "n") == .absent)
+        #expect(world.converged(0) && world.converged(1))
+    }
+
+    /// The same, but A edited another field before its retry: that edit is concurrent with the
+    /// delete, so it wins and goes out as a new record (SPEC §4.3), without the deleted field.
+    @Test func anEditMadeAfterTheResentSaveWinsOverTheDeleteAsANewRecord() {
+        var world = RecordRetryTests.world()
+        world.loseResponses = 1
+        world.save(0, name: "r", [("n", text("1"))])
+        world.settle()
+        world.deliver(.foreground, to: 1)
+        world.settle()
+        world.delete(1, name: "r")
+        world.settle()
+        world.save(0, name: "r", [("m", text("2"))])
+        world.advance(.seconds(40))
+        #expect(world.cloud("Z/r", "m") == field("2"))
+        #expect(world.converged(0) && world.converged(1))
+    }
+
+    /// Fuzz mixed seed 79: A's delete is applied but its reply is lost; B re-creates the record;
+    /// A's retry of the same delete changes nothing.
+    @Test func aResentDeleteDoesNotDeleteARecordReCreatedSince() {
+        var world = RecordRetryTests.world()
+        world.save(0, name: "r", [("n", text("1"))])
+        world.settle()
+        world.deliver(.foreground, to: 1)
+        world.settle()
+        world.loseResponses = 1
+        world.delete(0, name: "r")
+        world.settle()
+        world.deliver(.foreground, to: 1)
+        world.settle()
+        world.save(1, name: "r", [("n", text("again"))])
+        world.settle()
+        world.advance(.seconds(40))
+        #expect(world.cloud("Z/r", "n") == field("again"))
+        #expect(world.converged(0) && world.converged(1))
+    }
+
     @Test func anAtomicGroupResentAfterACrashDoesNotOverwriteAnEditMadeOnTopOfIt() {
         var world = RecordRetryTests.world()
         // A's clock is an hour ahead: a merge by device clock would prefer A's values.

@@ -177,4 +177,11 @@ struct FuzzFindingTests {
         {"format": "synclab/1", "name": "t", "seed": 79, "network": {"latency": {"dist": "uniform", "min": "23ms", "max": "109ms"}, "loss": 0.14}, "engine": {"documents": {"conflict": "keepBoth"}, "records": {"conflict": "merge"}}, "devices": [{"id": "B"}, {"id": "C"}, {"id": "D"}, {"id": "G"}], "steps": [{"at": "0ms", "device": "*", "op": "zone.create", "zone": "Z"}, {"at": "42170ms", "device": "G", "op": "device.crash"}, {"at": "42170ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "B2"}}, {"at": "42300ms", "device": "G", "op": "device.restart"}, {"at": "42300ms", "device": "G", "op": "kvs.setMany", "values": {"k1": "G"}}, {"at": "42789ms", "device": "G", "op": "record.delete", "zone": "Z", "name": "r0"}, {"at": "42869ms", "device": "D", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"title": "D1"}}, {"at": "88034ms", "device": "C", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "C2"}}], "expect": {"converged": true, "lostUpdates": 0, "noAnomalies": ["resurrection"]}}
         """)
     }
+
+    @Test("a save re-sent after its answer was lost, which the cloud applied before a delete that saw it, does not bring the record back (mixed seed 569)")
+    func resentSaveAfterDeleteStaysDeleted() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 569, "network": {"latency": {"dist": "pareto", "scale": "57ms", "shape": 2.2}, "loss": 0.02}, "engine": {"documents": {"conflict": "merge"}, "records": {"conflict": "merge"}}, "devices": [{"id": "B"}, {"id": "E"}, {"id": "F"}, {"id": "G"}], "steps": [{"at": "455ms", "device": "F", "op": "doc.append", "path": "note1.txt", "text": "F\\n"}, {"at": "455ms", "device": "F", "op": "doc.delete", "path": "note1.txt"}, {"at": "455ms", "device": "B", "op": "kvs.set", "key": "k0", "value": "B2"}, {"at": "6400ms", "device": "B", "op": "kvs.setMany", "values": {"k1": "B"}}, {"at": "57419ms", "op": "cloud.outage", "for": "93ms"}, {"at": "57419ms", "device": "E", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "E1"}}, {"at": "59501ms", "device": "G", "op": "record.delete", "zone": "Z", "name": "r0"}], "expect": {"converged": true, "noAnomalies": ["resurrection"]}}
+        """)
+    }
 }

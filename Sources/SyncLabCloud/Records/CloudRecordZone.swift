@@ -26,6 +26,9 @@ struct CloudRecordZone: Hashable, Sendable {
     struct Tombstone: Hashable, Sendable {
         var write: WriteID
         var sequence: UInt64
+        /// The saves the record had applied when it was deleted: one re-sent after its answer
+        /// was lost was applied before this delete, and must not bring the record back.
+        var appliedSaves: [RecordSave] = []
     }
 
     /// How many earlier versions of a record are kept as possible ancestors.
@@ -74,6 +77,8 @@ struct CloudRecordZone: Hashable, Sendable {
     /// Deletes a live record, leaving a tombstone. Returns the entry deleted, if there was one.
     mutating func bury(_ name: String, _ tombstone: Tombstone) -> Entry? {
         guard let entry = records.removeValue(forKey: name) else { return nil }
+        var tombstone = tombstone
+        tombstone.appliedSaves = entry.appliedSaves
         tombstones[name] = tombstone
         appliedDeletes[name, default: []].append(tombstone.write)
         if appliedDeletes[name]!.count > CloudRecordZone.savesRemembered { appliedDeletes[name]!.removeFirst() }

@@ -90,6 +90,9 @@ extension RecordService {
                 let ancestor = save.baseTag.flatMap { tag in existing.history.last { $0.changeTag == tag } }
                 return .failed(id, .serverRecordChanged(server: existing.record, client: save, ancestor: ancestor))
             }
+        } else if work.db.zones[id.zone]!.tombstones[id.name]?.appliedSaves.contains(save) == true {
+            // A re-sent save applied before the record was deleted: done, and deleted since.
+            return .deleted(id, cascaded: [])
         } else if save.baseTag != nil {
             return .failed(id, .unknownItem)
         }

@@ -292,6 +292,11 @@ extension RecordEngine {
                 saved += 1
                 state.pending[key]?.inDoubt = nil
                 handleSaved(key, server, sent: batch.saves[index].fields, &context)
+            case .deleted where isSave:
+                // A save re-sent after its answer was lost, which the cloud applied and a later
+                // delete removed: it is done; the record goes here too (the delete had it).
+                saved += 1
+                savedThenDeleted(key, sent: batch.saves[index].fields, &context)
             case .deleted(_, let cascaded):
                 deleted += 1
                 let write = batch.deletes[index - batch.saves.count].write
@@ -312,6 +317,29 @@ extension RecordEngine {
             }
         }
         context.log("sentRecordZoneChanges", [("saved", String(saved)), ("deleted", String(deleted)), ("failed", String(failed))])
+    }
+
+    /// The cloud applied this save earlier and a delete removed the record since. Fields the
+    /// device changed after that save are edits concurrent with the delete: they win, and go
+    /// out as a new record (SPEC §4.3); with none, the record goes here too.
+    private mutating func savedThenDeleted(_ key: RecordKey, sent: [String: WriteID], _ context: inout EngineContext) {
+        state.fetchedWhileCreating[key] = nil
+        state.serverRecords[key] = nil
+        state.conflictTags[key] = nil
+        guard var change = state.pending[key], case .save(let fields) = change.kind else { return }
+        let newer = fields.filter { name in state.records[key]?.fields[name]?.write != sent[name] }
+        if newer.isEmpty {
+            state.pending[key] = nil
+            if state.records[key] != nil {
+                removeLocal(key, write: nil, .fetch, &context)
+                fetchedItems.append(key.itemName)
+            }
+        } else {
+            change.inDoubt = nil
+            change.kind = .save(fields: newer)
+            state.pending[key] = change
+            prepareReupload(key, asConflict: true, detail: "record deleted after this device's save", &context)
+        }
     }
 
     /// A save the cloud applied: the fields it carried are acknowledged unless changed again since.
