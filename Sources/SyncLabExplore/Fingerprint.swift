@@ -51,7 +51,10 @@ struct Fingerprint {
         for operation in history.operations {
             opByWrite[history.name(of: operation.write)] = operation.op
             if operation.op == "zone.delete", operation.outcome == .accepted, let zone = Fingerprint.quoted(operation.summary) {
-                zoneDeletedAt[zone] = max(zoneDeletedAt[zone] ?? operation.at, operation.at)
+                // A zone deleted while signed out is deleted in whichever account signs in next,
+                // at a time the op does not say: count it as late as can be.
+                let at = operation.account == nil ? SimInstant(microseconds: .max) : operation.at
+                zoneDeletedAt[zone] = max(zoneDeletedAt[zone] ?? at, at)
             }
             if operation.account == nil {
                 signedOut.insert(history.name(of: operation.write))

@@ -113,4 +113,11 @@ import SyncLabJSON
         #expect(judged.outcome.report.anomalies.contains { $0.kind == .lostUpdate && $0.write == "A:3" }, "the edit is lost")
         #expect(PromiseJudge.findings(judged, rule: .promises).isEmpty)
     }
+
+    /// Mixed seed 454: a zone deleted while signed out is deleted in the account signed into
+    /// next, after edits made there meanwhile: the documented zone-deletion loss.
+    @Test func aZoneDeletedWhileSignedOutCountsAsDeletedAfterEditsInTheNextAccount() {
+        let mixed = SeedRunner(profile: .mixed, policies: .lossless, rule: .promises)
+        #expect(!mixed.run(454).findings.contains { $0.fingerprint.hasPrefix("lostUpdate.records.") })
+    }
 }

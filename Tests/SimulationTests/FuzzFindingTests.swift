@@ -184,4 +184,11 @@ struct FuzzFindingTests {
         {"format": "synclab/1", "name": "t", "seed": 569, "network": {"latency": {"dist": "pareto", "scale": "57ms", "shape": 2.2}, "loss": 0.02}, "engine": {"documents": {"conflict": "merge"}, "records": {"conflict": "merge"}}, "devices": [{"id": "B"}, {"id": "E"}, {"id": "F"}, {"id": "G"}], "steps": [{"at": "455ms", "device": "F", "op": "doc.append", "path": "note1.txt", "text": "F\\n"}, {"at": "455ms", "device": "F", "op": "doc.delete", "path": "note1.txt"}, {"at": "455ms", "device": "B", "op": "kvs.set", "key": "k0", "value": "B2"}, {"at": "6400ms", "device": "B", "op": "kvs.setMany", "values": {"k1": "B"}}, {"at": "57419ms", "op": "cloud.outage", "for": "93ms"}, {"at": "57419ms", "device": "E", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "E1"}}, {"at": "59501ms", "device": "G", "op": "record.delete", "zone": "Z", "name": "r0"}], "expect": {"converged": true, "noAnomalies": ["resurrection"]}}
         """)
     }
+
+    @Test("a serverRecordChanged or fetch answered after the app deleted the zone does not bring its records back on the device (mixed seed 1658)")
+    func answersAfterZoneDeleteStayGone() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 1658, "network": {"latency": {"dist": "uniform", "min": "23ms", "max": "129ms"}}, "engine": {"documents": {"conflict": "merge"}, "records": {"conflict": "merge"}}, "devices": [{"id": "A"}, {"id": "B"}], "steps": [{"at": "0ms", "device": "A", "op": "device.crash"}, {"at": "0ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"n": 1}}, {"at": "188117ms", "op": "cloud.outage", "for": "107450ms"}, {"at": "188117ms", "device": "A", "op": "device.restart"}, {"at": "188117ms", "device": "A", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "A6"}}, {"at": "295773ms", "device": "A", "op": "zone.delete", "zone": "Z"}], "expect": {"converged": true}}
+        """)
+    }
 }

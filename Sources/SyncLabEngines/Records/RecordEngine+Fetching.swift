@@ -157,6 +157,9 @@ extension RecordEngine {
 
     /// A fetched server version of a record.
     mutating func applyFetched(_ key: RecordKey, _ server: ServerRecord, _ context: inout EngineContext) {
+        // A fetch answered after the app deleted the zone here: the queued zone delete removes
+        // the record in the cloud too.
+        if zoneDeleteQueued(key.zoneKey) { return }
         if state.serverRecords[key]?.changeTag == server.changeTag { return }
         if state.pending[key]?.inDoubt != nil {
             // This device's own save may be in this version already: only the re-sent save's
@@ -170,6 +173,14 @@ extension RecordEngine {
         } else {
             state.serverRecords[key] = server
             if applyServer(key, server, .fetch, &context) { fetchedItems.append(key.itemName) }
+        }
+    }
+
+    /// The app deleted this zone on the device and the delete has not been answered yet.
+    func zoneDeleteQueued(_ zone: ZoneKey) -> Bool {
+        state.zoneOperations.contains { operation in
+            if case .delete = operation.kind { return operation.zone == zone }
+            return false
         }
     }
 

@@ -351,10 +351,7 @@ extension RecordEngine {
         }
         // The app deleted the record's zone while this save was on the wire: the queued zone
         // delete removes the record in the cloud too, so it must not come back here.
-        if state.zoneOperations.contains(where: { operation in
-            if case .delete = operation.kind { return operation.zone == key.zoneKey }
-            return false
-        }) { return }
+        if zoneDeleteQueued(key.zoneKey) { return }
         state.serverRecords[key] = server
         if var change = state.pending[key], case .save(var fields) = change.kind {
             for (name, write) in sent where fields.contains(name) && state.records[key]?.fields[name]?.write == write {
@@ -371,6 +368,9 @@ extension RecordEngine {
     /// One item the cloud refused.
     private mutating func handleItemError(_ key: RecordKey, _ error: RecordError, writes: Set<WriteID>, _ context: inout EngineContext) {
         context.log("itemFailed", [("record", key.itemName), ("error", error.name)])
+        // The app deleted the record's zone meanwhile: whatever the cloud holds of the record
+        // goes with the queued zone delete (its pending changes went when the zone did).
+        if zoneDeleteQueued(key.zoneKey) { return }
         switch error {
         case .serverRecordChanged(let server, _, _):
             if case .save? = state.pending[key]?.kind, key.database == .private, key.zone != RecordID.defaultZone,
