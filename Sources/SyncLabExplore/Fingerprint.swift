@@ -43,8 +43,10 @@ struct Fingerprint {
     private(set) var latestLoserOnItem: [String: Int] = [:]
     /// Writes a device's pending unconditional delete met (and so removes in the cloud).
     private(set) var metByPendingDelete: Set<String> = []
-    /// Per zone name, the last time a user deleted it (`zone.delete`, by the app or from Settings).
-    private(set) var zoneDeletedAt: [String: SimInstant] = [:]
+    /// Per zone name, each user's `zone.delete` of it (by the app or from Settings): the device
+    /// and when. A zone delete reaches the cloud when its device next can, so it may remove edits
+    /// made after the op (its device offline, throttled, or signed out).
+    private(set) var zoneDeletes: [String: [(device: String, at: SimInstant)]] = [:]
 
     init(history: History, run: ScenarioRun) {
         self.history = history; self.run = run
@@ -54,7 +56,7 @@ struct Fingerprint {
                 // A zone deleted while signed out is deleted in whichever account signs in next,
                 // at a time the op does not say: count it as late as can be.
                 let at = operation.account == nil ? SimInstant(microseconds: .max) : operation.at
-                zoneDeletedAt[zone] = max(zoneDeletedAt[zone] ?? at, at)
+                zoneDeletes[zone, default: []].append((Fingerprint.device(of: history.name(of: operation.write)), at))
             }
             if operation.account == nil {
                 signedOut.insert(history.name(of: operation.write))

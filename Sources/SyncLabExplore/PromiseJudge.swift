@@ -87,8 +87,12 @@ public enum PromiseJudge {
             // re-created the record (SPEC §4.3: deletes are unconditional).
             if let deleted = fingerprint.recordDeletedAt[anomaly.item], deleted >= anomaly.at { return true }
             if fingerprint.metByPendingDelete.contains(write) { return true }
+            // An edit in a zone a user deleted: after the edit, or on another device at any time
+            // (its delete reached the cloud when that device could send it, maybe after the edit).
             if let zone = anomaly.item.split(separator: "/", maxSplits: 1).first,
-               let deleted = fingerprint.zoneDeletedAt[String(zone)], deleted >= anomaly.at { return true }
+               (fingerprint.zoneDeletes[String(zone)] ?? []).contains(where: { $0.at >= anomaly.at || $0.device != Fingerprint.device(of: write) }) {
+                return true
+            }
             let replacing = fingerprint.op(of: anomaly.replacedBy)
             return replacing == "record.delete" || replacing == "records.saveAtomic" || replacing == "zone.delete"
         }

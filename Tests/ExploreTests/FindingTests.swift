@@ -120,4 +120,11 @@ import SyncLabJSON
         let mixed = SeedRunner(profile: .mixed, policies: .lossless, rule: .promises)
         #expect(!mixed.run(454).findings.contains { $0.fingerprint.hasPrefix("lostUpdate.records.") })
     }
+
+    /// Mixed seed 588: A's zone delete, held back, reached the cloud after D re-created the zone
+    /// and saved there: the documented zone-deletion loss.
+    @Test func aZoneDeleteThatReachesTheCloudLateIsADocumentedLoss() {
+        let mixed = SeedRunner(profile: .mixed, policies: .lossless, rule: .promises)
+        #expect(!mixed.run(588).findings.contains { $0.fingerprint.hasPrefix("lostUpdate.records.") })
+    }
 }
