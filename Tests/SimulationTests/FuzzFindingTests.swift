@@ -191,11 +191,4 @@ struct FuzzFindingTests {
         {"format": "synclab/1", "name": "t", "seed": 1658, "network": {"latency": {"dist": "uniform", "min": "23ms", "max": "129ms"}}, "engine": {"documents": {"conflict": "merge"}, "records": {"conflict": "merge"}}, "devices": [{"id": "A"}, {"id": "B"}], "steps": [{"at": "0ms", "device": "A", "op": "device.crash"}, {"at": "0ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"n": 1}}, {"at": "188117ms", "op": "cloud.outage", "for": "107450ms"}, {"at": "188117ms", "device": "A", "op": "device.restart"}, {"at": "188117ms", "device": "A", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "A6"}}, {"at": "295773ms", "device": "A", "op": "zone.delete", "zone": "Z"}], "expect": {"converged": true}}
         """)
     }
-
-    @Test("a record whose own save is in doubt waits whole for the retry's answer instead of showing part of a fetched save made on top of it (mixed seed 1149)")
-    func inDoubtRecordWaitsWhole() throws {
-        _ = try run("""
-        {"format": "synclab/1", "name": "t", "seed": 1149, "network": {"latency": {"dist": "pareto", "scale": "58ms", "shape": 1.3}, "loss": 0.16}, "engine": {"documents": {"conflict": "merge"}, "records": {"conflict": "merge"}}, "devices": [{"id": "A"}, {"id": "B"}, {"id": "C"}, {"id": "E"}, {"id": "G"}], "steps": [{"at": "0ms", "device": "*", "op": "zone.create", "zone": "Z"}, {"at": "0ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"title": "B3"}}, {"at": "0ms", "device": "G", "op": "doc.save", "path": "note0.txt", "content": "v\\n"}, {"at": "169264ms", "device": "A", "op": "kvs.set", "key": "k1", "value": "A1"}, {"at": "169264ms", "device": "E", "op": "kvs.set", "key": "k0", "value": "E1"}, {"at": "169521ms", "device": "B", "op": "kvs.set", "key": "k0", "value": "B1"}, {"at": "176836ms", "device": "G", "op": "doc.delete", "path": "note0.txt"}, {"at": "235097ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "B2"}}, {"at": "238181ms", "device": "C", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"title": "C4", "body": "C4"}}], "expect": {"converged": true, "noAnomalies": ["atomicityViolation"]}}
-        """)
-    }
 }

@@ -163,11 +163,10 @@ extension RecordEngine {
         if state.serverRecords[key]?.changeTag == server.changeTag { return }
         if state.pending[key]?.inDoubt != nil {
             // This device's own save may be in this version already: only the re-sent save's
-            // answer can tell. Until then the record waits whole (the base stays the one that
-            // save was made on, so it is re-sent as it was): showing the version's other fields
-            // beside the pending ones would show part of another device's save, made on top of
-            // this one, beside the value it replaced. The answer shows the cloud's version.
+            // answer can tell. Until then the app sees the other fields, the pending ones wait,
+            // and the base stays the one that save was made on, so it is re-sent as it was.
             state.fetchedWhileCreating[key] = server
+            if applyServer(key, server, .fetch, &context) { fetchedItems.append(key.itemName) }
         } else if state.pending[key] != nil {
             state.fetchedWhileCreating[key] = nil
             resolveConflict(key, server, detail: "fetched change meets pending change", &context)
