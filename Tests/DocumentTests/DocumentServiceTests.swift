@@ -250,7 +250,7 @@ struct DocumentServiceTests {
         var cloud = H()
         _ = cloud.upload(a1, base: nil)
         _ = cloud.upload(H.version(0, 2, "b", at: 2), base: nil, path: "b.txt")
-        let held = ["note.txt": a1.id, "b.txt": WriteID(device: DeviceID(0), sequence: 9)]
+        let held = ["note.txt": [a1.id], "b.txt": [WriteID(device: DeviceID(0), sequence: 9)]]
         guard case .changes(let states, _)? = cloud.send(.fetch(since: 0, held: held)) else { Issue.record("no reply"); return }
         #expect(states.map(\.path) == ["b.txt", "note.txt"])
         #expect(states.map(\.current.id) == [WriteID(device: DeviceID(0), sequence: 2), a1.id])

@@ -52,4 +52,39 @@ struct CrashTransferTests {
         let first = try #require(fetches.first)
         #expect(try #require(first.int("arrive_us")) < 26_000_000)
     }
+
+    static func documentTraffic(_ judged: ScenarioRunner.Judged, device: String) throws -> (downloadBytes: [Int64], uploadsSent: Int) {
+        let events = try Harness.events(judged).filter { $0.string("device") == device && $0.string("store") == "documents" }
+        let downloads = events.filter { $0.event == "respond" && $0.string("result") == "changes" }.compactMap { $0.int("bytes") }
+        let uploads = events.filter { $0.event == "send" && $0.string("kind") == "upload" }.count
+        return (downloads, uploads)
+    }
+
+    @Test("the issue's scenario: after the restart the device neither downloads its own 50 MB back nor uploads it twice")
+    func noSelfDownloadAfterACutUpload() throws {
+        let judged = try Harness.run(Self.scenario(crash: "20s", restart: "60s"))
+        let failed = Self.failedExpectations(judged)
+        #expect(failed.isEmpty, "failed: \(failed)")
+        let traffic = try Self.documentTraffic(judged, device: "A")
+        #expect(traffic.downloadBytes.allSatisfy { $0 == 0 }, "A downloaded \(traffic.downloadBytes)")
+        #expect(traffic.uploadsSent == 2, "the cut upload and its one retry")
+    }
+
+    // Latency 1 s: A's upload leaves at ~2 s (after the launch fetch) and reaches the cloud at
+    // ~44.9 s; the cloud's answer would reach A at ~45.9 s, but A crashes at 45.5 s.
+    @Test("a device whose upload reached the cloud but whose answer a crash lost does not download that version back, nor upload it again")
+    func noSelfDownloadWhenTheAnswerWasLost() throws {
+        let judged = try Harness.run(Self.scenario(crash: "45.5s", restart: "50s", latency: "1s"))
+        let failed = Self.failedExpectations(judged)
+        #expect(failed.isEmpty, "failed: \(failed)")
+        let received = try Harness.events(judged).filter {
+            $0.event == "cloudReceive" && $0.string("device") == "A" && $0.string("kind") == "upload"
+        }
+        #expect(received.first.map { $0.time < 45_500_000 } == true, "the upload reached the cloud before the crash: \(received.map(\.time))")
+        let traffic = try Self.documentTraffic(judged, device: "A")
+        #expect(traffic.downloadBytes.allSatisfy { $0 == 0 }, "A downloaded \(traffic.downloadBytes)")
+        #expect(traffic.uploadsSent == 1, "A uploaded its version \(traffic.uploadsSent) times")
+        // B still gets it, once.
+        #expect(try Self.documentTraffic(judged, device: "B").downloadBytes.filter { $0 > 0 } == [52_428_800])
+    }
 }
