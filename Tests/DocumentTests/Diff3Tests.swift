@@ -96,4 +96,13 @@ struct Diff3Tests {
         // Windows line ends merge line by line like Unix ones.
         #expect(merge("1\r\n2\r\n3\r\n", "x\r\n2\r\n3\r\n", "1\r\n2\r\ny\r\n").text == "x\r\n2\r\ny\r\n")
     }
+
+    // Found by scripts/fuzz (diff3 target, corpus/diff3/last-line-joined): ours rewrote the last
+    // line without a newline, theirs added a line after it; they ran together as "z=".
+    @Test("a side's last line without a newline gets one when the merge puts lines after it")
+    func lastLineBeforeOtherSidesLines() {
+        #expect(merge("\n", "z", "\n=").text == "z\n=")
+        // Both appended after "a": a conflict, as before; the block without a newline gets one.
+        #expect(merge("a\n", "a\nb", "a\nc\n").text == "a\n<<<<<<< B\nb\n=======\nc\n>>>>>>> A\n")
+    }
 }

@@ -39,7 +39,7 @@ libfuzzer_available() {
 
 build_all() {
   mkdir -p "$build/modules"
-  local earlier=()
+  local earlier=() module target name
   for module in "${modules[@]}"; do
     local sources=() object="$build/modules/$module.o" stale=0
     while IFS= read -r file; do sources+=("$file"); done < <(find "$root/Sources/$module" -name '*.swift' | LC_ALL=C sort)
@@ -56,7 +56,7 @@ build_all() {
       -c "${sources[@]}" -o "$object" 2> >(grep -v "Cannot export local symbol" >&2)
   done
   for target in "${targets[@]}"; do
-    local name="Fuzz$(tr '[:lower:]' '[:upper:]' <<< "${target:0:1}")${target:1}"
+    name="Fuzz$(tr '[:lower:]' '[:upper:]' <<< "${target:0:1}")${target:1}"
     [ "$target" = diff3 ] && name=FuzzDiff3
     echo "fuzz: linking fuzz-$target" >&2
     swiftc -parse-as-library -swift-version 6 -O -sanitize=fuzzer,address -I "$build/modules" \

@@ -5,8 +5,9 @@
 /// Changes whose ancestor ranges overlap, or that start at the same ancestor line, form one region:
 /// a region changed on one side takes that side; changed identically on both sides merges cleanly;
 /// changed differently keeps both, ours first, between `<<<<<<< OURS`, `=======` and
-/// `>>>>>>> THEIRS` lines. The result depends only on the three texts and the two labels, so every
-/// device computes the same merge.
+/// `>>>>>>> THEIRS` lines. A line without a newline that the merge puts before other lines gets
+/// one. The result depends only on the three texts and the two labels, so every device computes
+/// the same merge.
 public enum Diff3 {
     /// The merged text and how many conflicting regions it contains.
     public struct Result: Hashable, Sendable {
@@ -61,6 +62,11 @@ public enum Diff3 {
             position = groupEnd
         }
         output.append(contentsOf: baseLines[position...])
+        // A line without a newline was a side's last line; if the other side added lines after
+        // it, it ends with one, or the two lines would run together and the side's line be lost.
+        for index in output.indices.dropLast() where output[index].utf8.last != UInt8(ascii: "\n") {
+            output[index] = Substring(String(output[index]) + "\n")
+        }
         return Result(text: output.joined(), conflictCount: conflicts)
     }
 
