@@ -87,4 +87,27 @@ struct CrashTransferTests {
         // B still gets it, once.
         #expect(try Self.documentTraffic(judged, device: "B").downloadBytes.filter { $0 > 0 } == [52_428_800])
     }
+
+    @Test("going offline frees the link too: back online, the device's requests do not queue behind the upload it lost")
+    func reconnectedDeviceIsNotHeldBackByTheDeadUpload() throws {
+        let judged = try Harness.run("""
+        {"format": "synclab/1", "name": "offline mid upload",
+         "devices": [{"id": "A", "network": {"bandwidth": "10Mbps"}}, {"id": "B"}],
+         "steps": [
+           {"at": "1s", "device": "A", "op": "doc.save", "path": "film.mov", "content": {"$size": "50MB"}},
+           {"at": "20s", "device": "A", "op": "airplane.on"},
+           {"at": "25s", "device": "A", "op": "airplane.off"}
+         ],
+         "expect": {"converged": true, "lostUpdates": 0}}
+        """)
+        let failed = Self.failedExpectations(judged)
+        #expect(failed.isEmpty, "failed: \(failed)")
+        // t=25s: the KVS store's reconnect fetch arrives a latency later, not after the dead
+        // upload's ~43 s. (The documents engine itself waits for its upload's timeout, SPEC §3.2.)
+        let fetches = try Harness.events(judged).filter {
+            $0.event == "send" && $0.string("device") == "A" && $0.string("store") == "kvs" && $0.string("kind") == "fetch" && $0.time >= 25_000_000
+        }
+        let first = try #require(fetches.first)
+        #expect(try #require(first.int("arrive_us")) < 26_000_000)
+    }
 }
