@@ -68,14 +68,14 @@ extension DocumentEngine {
     /// its conflict versions.
     ///
     /// - Complexity: O(documents + pending versions), once per fetch.
-    func heldVersions() -> [String: [WriteID]] {
-        var held: [String: [WriteID]] = [:]
+    func heldVersions() -> [String: HeldVersions] {
+        var held: [String: HeldVersions] = [:]
         // Sized once: growing it a rehash at a time was a tenth of the day workload's profile.
         held.reserveCapacity(state.documents.count)
         for (path, document) in state.documents {
-            var versions: [WriteID] = []
-            if let current = document.cloud?.current, case .content = current.body { versions.append(current.id) }
-            for version in document.pending { if case .content = version.body { versions.append(version.id) } }
+            var versions = HeldVersions()
+            if let current = document.cloud?.current, case .content = current.body { versions.current = current.id }
+            for version in document.pending { if case .content = version.body { versions.own.append(version.id) } }
             if !versions.isEmpty { held[path] = versions }
         }
         return held

@@ -9,7 +9,7 @@ public enum DocumentRequest: Hashable, Sendable {
     /// (`.unavailable`): its metadata still flows, but a device is never sent again a version it
     /// uploaded or downloaded itself, across restarts too. Like an HTTP `If-None-Match`; an empty
     /// container holds nothing and gets everything.
-    case fetch(since: UInt64, held: [String: [WriteID]] = [:])
+    case fetch(since: UInt64, held: [String: HeldVersions] = [:])
     /// Upload a document version (a save, append, delete, merge or conflict copy). Boxed: an
     /// upload is ~150 bytes, and inline it made every request, engine action and queued event
     /// of every service that wide, copied on each hop.
