@@ -1,5 +1,5 @@
 import Testing
-import SyncLabEngines
+@testable import SyncLabEngines
 
 @Suite("Line-based three-way merge")
 struct Diff3Tests {
@@ -83,5 +83,26 @@ struct Diff3Tests {
         let second = merge("1\n2\n3\n", "1\nx\n3\n", "1\ny\n3\nz\n")
         #expect(first == second)
         #expect(first.text == "1\n<<<<<<< B\nx\n=======\ny\n>>>>>>> A\n3\nz\n")
+    }
+
+    // Found by scripts/fuzz (diff3 target, corpus/diff3/crlf-marker-join): Swift reads "\r\n" as
+    // one Character, so a side ending in CR got its LF from the marker code and the separator
+    // line joined it; CRLF text was one line.
+    @Test("CRLF line ends split lines, and a side ending in CR keeps its marker lines apart")
+    func carriageReturns() {
+        let merged = merge("\u{7}", "\n\r", "")
+        #expect(merged.text == "<<<<<<< B\n\n\r\n=======\n>>>>>>> A\n")
+        #expect(Diff3.lines(of: merged.text).filter { $0 == "=======\n" }.count == 1)
+        // Windows line ends merge line by line like Unix ones.
+        #expect(merge("1\r\n2\r\n3\r\n", "x\r\n2\r\n3\r\n", "1\r\n2\r\ny\r\n").text == "x\r\n2\r\ny\r\n")
+    }
+
+    // Found by scripts/fuzz (diff3 target, corpus/diff3/last-line-joined): ours rewrote the last
+    // line without a newline, theirs added a line after it; they ran together as "z=".
+    @Test("a side's last line without a newline gets one when the merge puts lines after it")
+    func lastLineBeforeOtherSidesLines() {
+        #expect(merge("\n", "z", "\n=").text == "z\n=")
+        // Both appended after "a": a conflict, as before; the block without a newline gets one.
+        #expect(merge("a\n", "a\nb", "a\nc\n").text == "a\n<<<<<<< B\nb\n=======\nc\n>>>>>>> A\n")
     }
 }

@@ -250,7 +250,7 @@ struct DocumentServiceTests {
         var cloud = H()
         _ = cloud.upload(a1, base: nil)
         _ = cloud.upload(H.version(0, 2, "b", at: 2), base: nil, path: "b.txt")
-        let held = ["note.txt": a1.id, "b.txt": WriteID(device: DeviceID(0), sequence: 9)]
+        let held = ["note.txt": HeldVersions(current: a1.id), "b.txt": HeldVersions(current: WriteID(device: DeviceID(0), sequence: 9))]
         guard case .changes(let states, _)? = cloud.send(.fetch(since: 0, held: held)) else { Issue.record("no reply"); return }
         #expect(states.map(\.path) == ["b.txt", "note.txt"])
         #expect(states.map(\.current.id) == [WriteID(device: DeviceID(0), sequence: 2), a1.id])
@@ -258,5 +258,21 @@ struct DocumentServiceTests {
         #expect(DocumentResponse.changes(states: states, cursor: 2).transferBytes == 1)
         guard case .changes(let everything, _)? = cloud.send(.fetch(since: 0)) else { Issue.record("no reply"); return }
         #expect(everything.last?.current.body == .content(.text("v1\n")))
+    }
+
+    @Test("a fetch naming a conflict version the device holds (its own unacknowledged upload) gets it without content")
+    func fetchLeavesOutHeldConflictVersion() {
+        var cloud = H()
+        _ = cloud.upload(a1, base: nil)
+        let b3 = H.version(1, 3, "v1\nB online\n", parents: [a1.id], at: 28)
+        _ = cloud.upload(b3, base: a1.id)
+        let a2 = H.version(0, 2, "v1\nA offline\n", parents: [a1.id], at: 20)
+        #expect(cloud.upload(a2, base: a1.id) == .conflictLost)
+        // A lost that answer: it still holds a1 (its last word from the cloud) and a2 (pending).
+        guard case .changes(let states, _)? = cloud.send(.fetch(since: 0, held: ["note.txt": HeldVersions(current: a1.id, own: [a2.id])])) else { Issue.record("no reply"); return }
+        #expect(states.first?.current.body == .content(.text("v1\nB online\n")))
+        #expect(states.first?.conflicts.map(\.version.body) == [.unavailable])
+        guard case .changes(let unheld, _)? = cloud.send(.fetch(since: 0)) else { Issue.record("no reply"); return }
+        #expect(unheld.first?.conflicts.map(\.version.body) == [.content(.text("v1\nA offline\n"))])
     }
 }

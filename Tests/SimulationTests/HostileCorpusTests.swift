@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SyncLabReports
 
 /// Issue 14: every scenario in `Tests/Hostile/` (crashes, escapes, huge values, hostile
 /// strings) exits 0, 1 or 2, never by a signal; nothing it prints can drive a terminal or forge
@@ -21,7 +22,11 @@ struct HostileCorpusTests {
         let out = try Synclab.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: out) }
         let file = "Tests/Hostile/" + name
-        let text = try Synclab.run(["run", file, "--out", out.path], environment: ["GITHUB_ACTIONS": "true"])
+        let junit = out.appendingPathComponent("junit.xml")
+        // 120 s is a hang guard, far above any corpus run (they take well under a second each).
+        let text = try Synclab.run(["run", file, "--out", out.appendingPathComponent("reports").path, "--junit", junit.path],
+                                   environment: ["GITHUB_ACTIONS": "true"], timeLimit: 120)
+        #expect(!text.signaled, "\(name): killed by signal \(text.status)\(text.timedOut ? " (hung past 120 s)" : "")\n\(text.stderr.prefix(2000))")
         #expect((0...2).contains(text.status), "\(name): exit \(text.status)\n\(text.stderr.prefix(2000))")
         for (stream, output) in [("stdout", text.stdout), ("stderr", text.stderr)] {
             let bad = output.unicodeScalars.first { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) || (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) }
@@ -30,13 +35,29 @@ struct HostileCorpusTests {
                 #expect(line.hasPrefix("::error "), "\(name): \(stream) line that GitHub Actions would obey: \(line.prefix(200))")
             }
         }
-        for report in ["timeline.html", "report.md"] {
-            guard let page = try? String(contentsOf: out.appendingPathComponent(report), encoding: .utf8) else { continue }
-            for injected in ["<script", "<img", "onerror=", "]]><", "\u{202E}"] {
-                #expect(!page.lowercased().contains(injected), "\(name): \(report) holds \(injected)")
+        // Every report the run wrote (variant folders too), read back and parsed.
+        var checked = 0
+        let enumerator = FileManager.default.enumerator(at: out, includingPropertiesForKeys: nil)
+        while let url = enumerator?.nextObject() as? URL {
+            guard ["timeline.html", "report.md", "junit.xml"].contains(url.lastPathComponent),
+                  let page = try? String(contentsOf: url, encoding: .utf8) else { continue }
+            checked += 1
+            let problems: [String]
+            switch url.lastPathComponent {
+            case "report.md": problems = InjectionCheck.markdown(page)
+            case "junit.xml": problems = InjectionCheck.html(page, elements: InjectionCheck.junitElements)
+            default: problems = InjectionCheck.html(page)
+            }
+            #expect(problems.isEmpty, "\(name): \(url.lastPathComponent) \(problems.prefix(3))")
+            // Markdown shows user text verbatim inside code spans (GitHub renders no HTML there):
+            // the parsing check above is the one that applies to it.
+            for injected in ["<script", "<img", "]]><", "\u{202E}"] where url.lastPathComponent != "report.md" {
+                #expect(!page.lowercased().contains(injected), "\(name): \(url.lastPathComponent) holds \(injected)")
             }
         }
-        let json = try Synclab.run(["run", file, "--out", out.path, "--format", "json"], environment: ["GITHUB_ACTIONS": "true"])
+        // A file that validates writes its reports; only a bad file (exit 2) writes none.
+        #expect(checked > 0 || text.status == 2, "\(name): no report written")
+        let json = try Synclab.run(["run", file, "--out", out.appendingPathComponent("json").path, "--format", "json"], environment: ["GITHUB_ACTIONS": "true"], timeLimit: 120)
         #expect(json.status == text.status)
         if json.status != 2 || !json.stdout.isEmpty {
             let parsed = try? JSONSerialization.jsonObject(with: Data(json.stdout.utf8))

@@ -31,8 +31,13 @@ public struct DocumentService: Sendable {
             for path in container.pathsChanged(since: since) {
                 guard let document = container.documents[path], document.changedAt > since else { continue }
                 var state = document.state
-                // The device has this version's content already: send what changed around it only.
-                if held[path] == state.current.id { state.current = state.current.stub }
+                // The device has these versions' content already: send what changed around them only.
+                if let versions = held[path] {
+                    if versions.contains(state.current.id) { state.current = state.current.stub }
+                    for index in state.conflicts.indices where versions.contains(state.conflicts[index].version.id) {
+                        state.conflicts[index].version = state.conflicts[index].version.stub
+                    }
+                }
                 states.append(state)
             }
             context.log("docDownload", [("documents", "\(states.count)"), ("since", "\(since)"), ("cursor", "\(container.sequence)")])

@@ -5,8 +5,9 @@
 /// Changes whose ancestor ranges overlap, or that start at the same ancestor line, form one region:
 /// a region changed on one side takes that side; changed identically on both sides merges cleanly;
 /// changed differently keeps both, ours first, between `<<<<<<< OURS`, `=======` and
-/// `>>>>>>> THEIRS` lines. The result depends only on the three texts and the two labels, so every
-/// device computes the same merge.
+/// `>>>>>>> THEIRS` lines. A line without a newline that the merge puts before other lines gets
+/// one. The result depends only on the three texts and the two labels, so every device computes
+/// the same merge.
 public enum Diff3 {
     /// The merged text and how many conflicting regions it contains.
     public struct Result: Hashable, Sendable {
@@ -61,6 +62,11 @@ public enum Diff3 {
             position = groupEnd
         }
         output.append(contentsOf: baseLines[position...])
+        // A line without a newline was a side's last line; if the other side added lines after
+        // it, it ends with one, or the two lines would run together and the side's line be lost.
+        for index in output.indices.dropLast() where output[index].utf8.last != UInt8(ascii: "\n") {
+            output[index] = Substring(String(output[index]) + "\n")
+        }
         return Result(text: output.joined(), conflictCount: conflicts)
     }
 
@@ -77,19 +83,24 @@ public enum Diff3 {
     }
 
     /// Lines with their newline kept; a final line without a newline is its own line.
+    ///
+    /// Split at every U+000A scalar, not at `Character`s: Swift reads `"\r\n"` as one
+    /// character that is not `"\n"`, so a line ending in CR followed by a marker's LF (or any
+    /// CRLF text) would not end there and a marker line would join the text before it.
     static func lines(of text: String) -> [Substring] {
         var result: [Substring] = []
-        var start = text.startIndex
-        var cursor = text.startIndex
-        while cursor < text.endIndex {
-            let next = text.index(after: cursor)
-            if text[cursor] == "\n" {
-                result.append(text[start..<next])
+        let utf8 = text.utf8
+        var start = utf8.startIndex
+        var cursor = utf8.startIndex
+        while cursor < utf8.endIndex {
+            let next = utf8.index(after: cursor)
+            if utf8[cursor] == UInt8(ascii: "\n") {
+                result.append(Substring(utf8[start..<next]))
                 start = next
             }
             cursor = next
         }
-        if start < text.endIndex { result.append(text[start...]) }
+        if start < utf8.endIndex { result.append(Substring(utf8[start...])) }
         return result
     }
 
@@ -108,7 +119,8 @@ public enum Diff3 {
 
     /// The block with a newline after its last line, so a marker line never joins it.
     static func terminated(_ block: [Substring]) -> [Substring] {
-        guard let last = block.last, !last.hasSuffix("\n") else { return block }
+        // By byte: `hasSuffix("\n")` is false for a line ending in CRLF (one `Character`).
+        guard let last = block.last, last.utf8.last != UInt8(ascii: "\n") else { return block }
         var copy = block
         copy[copy.count - 1] = Substring(String(last) + "\n")
         return copy

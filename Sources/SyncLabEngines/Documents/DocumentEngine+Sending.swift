@@ -61,17 +61,22 @@ extension DocumentEngine {
         }
     }
 
-    /// Per path, the cloud version whose content this device keeps (its last word from the
-    /// cloud): a fetch names them so the cloud does not send that content again (its own upload
-    /// coming back, or a document changed only in its conflict versions).
+    /// Per path, the versions whose content this device keeps: the cloud's current version as
+    /// last heard, and its own versions the cloud has not acknowledged. A fetch names them so
+    /// the cloud does not send that content again: its own upload coming back (even one whose
+    /// answer a crash lost: the pending versions are durable), or a document changed only in
+    /// its conflict versions.
     ///
-    /// - Complexity: O(documents), once per fetch.
-    func heldVersions() -> [String: WriteID] {
-        var held: [String: WriteID] = [:]
+    /// - Complexity: O(documents + pending versions), once per fetch.
+    func heldVersions() -> [String: HeldVersions] {
+        var held: [String: HeldVersions] = [:]
         // Sized once: growing it a rehash at a time was a tenth of the day workload's profile.
         held.reserveCapacity(state.documents.count)
         for (path, document) in state.documents {
-            if let current = document.cloud?.current, case .content = current.body { held[path] = current.id }
+            var versions = HeldVersions()
+            if let current = document.cloud?.current, case .content = current.body { versions.current = current.id }
+            for version in document.pending { if case .content = version.body { versions.own.append(version.id) } }
+            if !versions.isEmpty { held[path] = versions }
         }
         return held
     }
@@ -175,17 +180,25 @@ extension DocumentEngine {
         if let cloudState { adopt(cloudState, &context) }
     }
 
-    /// A fetched state whose current version came without content (the fetch said this device
-    /// holds it) with the content put back from the device's own copy. Only one request is on
-    /// the wire at a time, so the copy the fetch named is still the one kept.
+    /// A fetched state whose current or conflict versions came without content (the fetch said
+    /// this device holds them) with the content put back from the device's own copies: the
+    /// cloud's current version as last heard, or a pending version of its own. Only one request
+    /// is on the wire at a time, so the copies the fetch named are still the ones kept.
     func withHeldContent(_ fetched: DocumentState) -> DocumentState {
-        guard fetched.current.body == .unavailable else { return fetched }
-        guard let held = state.documents[fetched.path]?.cloud?.current, held.id == fetched.current.id else {
-            preconditionFailure("the cloud left out content this device does not hold: \(fetched.path) \(fetched.current.id)")
-        }
         var restored = fetched
-        restored.current = held
+        if fetched.current.body == .unavailable { restored.current = heldCopy(of: fetched.current, path: fetched.path) }
+        for index in fetched.conflicts.indices where fetched.conflicts[index].version.body == .unavailable {
+            restored.conflicts[index].version = heldCopy(of: fetched.conflicts[index].version, path: fetched.path)
+        }
         return restored
+    }
+
+    /// The device's own copy of a version the cloud left out of a fetch reply.
+    func heldCopy(of stub: DocumentVersion, path: String) -> DocumentVersion {
+        let document = state.documents[path]
+        if let held = document?.cloud?.current, held.id == stub.id, held.body != .unavailable { return held }
+        if let own = document?.pending.first(where: { $0.id == stub.id }) { return own }
+        preconditionFailure("the cloud left out content this device does not hold: \(path) \(stub.id)")
     }
 
     /// The answer (or the loss) of the upload that was on the wire at an account switch. Any
@@ -220,6 +233,7 @@ extension DocumentEngine {
         let path = cloudState.path
         var document = state.documents[path] ?? LocalDocument(path: path)
         document.cloud = cloudState
+        acknowledgeFromCloud(&document, cloudState)
         if document.pending.isEmpty {
             let current = cloudState.current
             if document.shown?.id != current.id {
@@ -235,5 +249,24 @@ extension DocumentEngine {
         }
         state.documents[path] = document
         runPolicyIfNeeded(path: path, &context)
+    }
+
+    /// Pending versions the cloud already has, as its current version or a conflict version,
+    /// are acknowledged as an upload's answer would have acknowledged them: an upload whose
+    /// answer a crash or a cut link lost was saved all the same, and sending it again would only
+    /// move its bytes twice for an `alreadyApplied`. The versions before it in the chain went
+    /// with it (an upload carries them as its ancestors).
+    func acknowledgeFromCloud(_ document: inout LocalDocument, _ cloudState: DocumentState) {
+        guard !document.pending.isEmpty else { return }
+        let inCloud = [cloudState.current.id] + cloudState.conflicts.map(\.version.id)
+        guard let last = document.pending.lastIndex(where: { inCloud.contains($0.id) }) else { return }
+        let acknowledged = document.pending[...last].map(\.id)
+        document.pending.removeFirst(last + 1)
+        // Taken as current: later local edits build on it, as after an `accepted` answer. Kept
+        // as a conflict version: the base stays, as after `conflictLost`.
+        if acknowledged.last == cloudState.current.id, !document.pending.isEmpty { document.base = cloudState.current.id }
+        if let resolution = document.pendingResolution, acknowledged.contains(resolution.merged) { document.pendingResolution = nil }
+        document.reportedRejections.removeAll { acknowledged.contains($0) }
+        document.quotaBlocked = false
     }
 }

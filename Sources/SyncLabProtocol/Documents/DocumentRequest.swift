@@ -2,13 +2,14 @@
 public enum DocumentRequest: Hashable, Sendable {
     /// Documents changed since `since` (a cursor from an earlier reply; 0 for everything).
     ///
-    /// `held` names, per path, the cloud version whose content the device already has (its last
-    /// word from the cloud about that document). A changed document whose current version is the
-    /// one held comes back without that content (`.unavailable`): its metadata and conflict
-    /// versions still flow, but a device is not sent again a current version it uploaded or
-    /// downloaded itself. Like an HTTP `If-None-Match`; an empty container holds nothing and
-    /// gets everything.
-    case fetch(since: UInt64, held: [String: WriteID] = [:])
+    /// `held` names, per path, the versions whose content the device already has: its last word
+    /// from the cloud about that document and its own versions not yet acknowledged (an upload
+    /// whose answer a crash or a cut link lost may well have been saved). A changed document
+    /// whose current version or conflict version is held comes back without that content
+    /// (`.unavailable`): its metadata still flows, but a device is never sent again a version it
+    /// uploaded or downloaded itself, across restarts too. Like an HTTP `If-None-Match`; an empty
+    /// container holds nothing and gets everything.
+    case fetch(since: UInt64, held: [String: HeldVersions] = [:])
     /// Upload a document version (a save, append, delete, merge or conflict copy). Boxed: an
     /// upload is ~150 bytes, and inline it made every request, engine action and queued event
     /// of every service that wide, copied on each hop.

@@ -14,10 +14,14 @@ public enum RecordRequest: Sendable {
     /// CKDatabaseSubscription: push this device when the database changes.
     case createSubscription(database: DatabaseScope)
 
-    /// Bytes on the wire that count toward transfer time: the assets uploaded.
+    /// Bytes on the wire that count toward transfer time: a modify request's records, measured
+    /// as the records quota measures them (`RecordModify.sizeBytes`: field names plus values, a
+    /// delete's record name), plus the assets uploaded with them. Like a document upload, a
+    /// request of 3 MB of records takes its time on a slow link. The other requests are small
+    /// enough to count as latency only.
     public var transferBytes: Int64 {
         switch self {
-        case .modifyRecords(let modify): return modify.saves.reduce(0) { $0 + $1.assetBytes }
+        case .modifyRecords(let modify): return Int64(modify.sizeBytes) + modify.saves.reduce(0) { $0 + $1.assetBytes }
         case .modifyZones, .fetchDatabaseChanges, .fetchZoneChanges, .queryRecords, .createSubscription: return 0
         }
     }

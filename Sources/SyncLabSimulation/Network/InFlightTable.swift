@@ -48,5 +48,14 @@ struct InFlightTable {
         return lists[list].remove(at: position).request
     }
 
+    /// Forgets every request of a device: it crashed, so nobody waits for their answers, and a
+    /// request its crash cut never reaches the cloud to be answered into the void.
+    mutating func removeAll(device: Int32) {
+        for slot in 0..<3 {
+            count -= lists[Int(device) * 3 + slot].count
+            lists[Int(device) * 3 + slot].removeAll()
+        }
+    }
+
     private static func list(_ key: RequestKey) -> Int { Int(key.device) * 3 + key.store.slot }
 }

@@ -7,9 +7,12 @@ struct LinkState {
     var settings: LinkSettings
     /// The device's settings as the scenario declared them.
     let configured: LinkSettings
-    /// Bumped each time the device goes offline: a message carries the epoch it was sent in and
-    /// dies on arrival if the epoch moved on (it was in flight when the device went offline).
+    /// Bumped each time the device's transfers are cut (it goes offline or crashes): a message
+    /// carries the epoch it was sent in and dies on arrival if the epoch moved on.
     var epoch: UInt32 = 0
+    /// Why each cut happened, by the epoch it ended (`cutCauses[e]` killed the messages of epoch
+    /// `e`), for the trace's `dropped` lines. One entry per offline or crash step: bounded.
+    var cutCauses: [LinkCut] = []
     /// The latest delivery time scheduled in each direction, for in-order delivery.
     var lastUplinkDelivery = SimInstant.start
     var lastDownlinkDelivery = SimInstant.start
@@ -23,6 +26,21 @@ struct LinkState {
         self.configured = settings
         random = SeededRandom(seed: seed, stream: "link/\(deviceName)")
         pushRandom = SeededRandom(seed: seed, stream: "push/\(deviceName)")
+    }
+
+    /// Cuts every transfer in progress (SPEC §3.2, §3.3): what was not fully delivered never
+    /// arrives. The in-order markers restart too: the dead messages no longer hold later ones
+    /// back, so a device back online (or restarted) is not made to wait for an upload it lost.
+    mutating func cut(_ cause: LinkCut) {
+        cutCauses.append(cause)
+        epoch &+= 1
+        lastUplinkDelivery = .start
+        lastDownlinkDelivery = .start
+    }
+
+    /// What cut a message sent in `sentEpoch` (a message of the current epoch was not cut).
+    func cause(ofCutAfter sentEpoch: UInt32) -> LinkCut {
+        Int(sentEpoch) < cutCauses.count ? cutCauses[Int(sentEpoch)] : .offline
     }
 
     /// Transfer time of `bytes` at the link's bandwidth (0 for 0 bytes).

@@ -134,7 +134,7 @@ extension Simulator {
         guard devices[index].online != online else { return }
         devices[index].online = online
         trace.record(now, online ? .online : .offline, [("device", .string(devices[index].name))])
-        if !online { devices[index].link.epoch &+= 1 }
+        if !online { devices[index].link.cut(.offline) }
         guard !devices[index].crashed && devices[index].installed else { return }
         for store in Store.allCases { deliver(.connectivity(online: online), to: index, store) }
         if online {
@@ -159,6 +159,13 @@ extension Simulator {
         devices[index].kvsApp = nil; devices[index].documentsApp = nil
         devices[index].crashed = true
         devices[index].boot &+= 1
+        // A dead device transmits nothing: its transfers in progress are cut, as going offline
+        // cuts them (SPEC §3.2). Going offline leaves the engine to learn of its cut requests by
+        // their timeout (`networkFailure`); here the engine that waited for them is gone, so
+        // they stop counting as in flight at once (a request cut on its way up is never
+        // answered, and its timeout must not hold up the end of the run).
+        devices[index].link.cut(.crash)
+        inFlight.removeAll(device: Int32(index))
         devices[index].heldPushes = [nil, nil, nil]
         for store in Store.allCases { updateBusy(index, store) }
         trace.record(now, .crash, [("device", .string(devices[index].name))])

@@ -47,7 +47,7 @@ extension Simulator {
         let index = Int(request.device.index)
         let name = devices[index].name
         guard devices[index].link.epoch == epoch else {
-            trace.record(now, .dropped, [("device", .string(name)), ("store", .string(request.body.store.rawValue)), ("req", .int(Int64(request.requestID))), ("why", .string("device went offline while the request was in flight"))])
+            trace.record(now, .dropped, [("device", .string(name)), ("store", .string(request.body.store.rawValue)), ("req", .int(Int64(request.requestID))), ("why", .string(devices[index].link.cause(ofCutAfter: epoch).why("request")))])
             return
         }
         statistics.deliveries += 1
@@ -123,7 +123,7 @@ extension Simulator {
             return
         }
         if let epoch, epoch != devices[index].link.epoch {
-            trace.record(now, .dropped, [("device", .string(devices[index].name)), ("store", .string(response.store.rawValue)), ("req", .int(Int64(response.requestID))), ("why", .string("device went offline while the response was in flight"))])
+            trace.record(now, .dropped, [("device", .string(devices[index].name)), ("store", .string(response.store.rawValue)), ("req", .int(Int64(response.requestID))), ("why", .string(devices[index].link.cause(ofCutAfter: epoch).why("response")))])
             return
         }
         guard inFlight.removeValue(forKey: key) != nil else { return }
