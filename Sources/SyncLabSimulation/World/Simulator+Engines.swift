@@ -28,8 +28,18 @@ extension Simulator {
                                requestIDsAfter: sent[Store.kvs.slot])
         device.documents = DocumentEngine(identity: identity, account: device.account, recovering: recovering ? device.savedDocuments : nil,
                                           requestIDsAfter: sent[Store.documents.slot])
-        device.records = RecordEngine(identity: identity, account: device.account, recovering: recovering ? device.savedRecords : nil,
-                                      requestIDsAfter: sent[Store.records.slot])
+        if let makeRecordsApp = device.recordsAppFactory {
+            // The team's records app on the platform engine: both start from the app's disk.
+            if !recovering { device.savedRecordsAppDisk = nil; device.savedRecordLabels = nil }
+            let app = makeRecordsApp(device.savedRecordsAppDisk)
+            device.recordsApp = app
+            device.recordsPlatform = SyncEnginePlatform(identity: identity, account: device.account, lastAccount: device.lastAccount, savedState: app.savedState,
+                                                        labels: device.savedRecordLabels, requestIDsAfter: sent[Store.records.slot])
+            device.records = nil
+        } else {
+            device.records = RecordEngine(identity: identity, account: device.account, recovering: recovering ? device.savedRecords : nil,
+                                          requestIDsAfter: sent[Store.records.slot])
+        }
         device.kvsApp = device.kvsAppFactory?()
         device.kvsAppSeen = [:]
         device.documentsApp = device.documentsAppFactory?()
@@ -49,7 +59,12 @@ extension Simulator {
         switch store {
         case .kvs: devices[index].kvs?.handle(event, &context)
         case .documents: devices[index].documents?.handle(event, &context)
-        case .records: devices[index].records?.handle(event, &context)
+        case .records:
+            if devices[index].recordsPlatform != nil {
+                withRecordsApp(index, &context) { platform, app, context in platform.handle(event, app: &app, &context) }
+            } else {
+                devices[index].records?.handle(event, &context)
+            }
         }
         finish(&context, index, store)
     }
@@ -120,7 +135,7 @@ extension Simulator {
         switch store {
         case .kvs: quiet = devices[index].kvs?.isQuiescentInPlace() ?? true
         case .documents: quiet = devices[index].documents?.isQuiescentInPlace() ?? true
-        case .records: quiet = devices[index].records?.isQuiescentInPlace() ?? true
+        case .records: quiet = devices[index].records?.isQuiescentInPlace() ?? devices[index].recordsPlatform?.isQuiescent ?? true
         }
         let busy = !quiet
         if devices[index].busy[store.slot] != busy {
@@ -155,8 +170,10 @@ extension Simulator {
         devices[index].savedKVS = devices[index].kvs?.durable
         devices[index].savedDocuments = devices[index].documents?.durable
         devices[index].savedRecords = devices[index].records?.durable
+        devices[index].savedRecordLabels = devices[index].recordsPlatform?.labels ?? devices[index].savedRecordLabels
         devices[index].kvs = nil; devices[index].documents = nil; devices[index].records = nil
         devices[index].kvsApp = nil; devices[index].documentsApp = nil
+        devices[index].recordsApp = nil; devices[index].recordsPlatform = nil
         devices[index].crashed = true
         devices[index].boot &+= 1
         devices[index].heldPushes = [nil, nil, nil]

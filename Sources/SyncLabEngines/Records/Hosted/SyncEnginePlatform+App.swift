@@ -1,0 +1,125 @@
+import SyncLabKernel
+import SyncLabProtocol
+
+extension SyncEnginePlatform {
+    /// The checker's item for a record (`""`: its existence) of the private database.
+    func item(_ id: RecordID, field: String = "") -> ItemKey {
+        ItemKey(account: account ?? lastAccount, store: .records, name: id.itemName, field: field)
+    }
+
+    /// Runs one call into the app on the engine's state, and notes what it changed there.
+    mutating func callApp(_ app: inout any SyncEngineAppHosting, _ context: inout EngineContext,
+                          _ body: (inout any SyncEngineAppHosting, inout SyncEngineStateData) -> Void) {
+        let before = state
+        body(&app, &state)
+        readded.formUnion(state.readded)
+        state.readded = []
+        if state != before {
+            stateDirty = true
+            sendBlocked = false
+        }
+    }
+
+    /// Tells the app `event`, then reports what its user now sees.
+    mutating func tell(_ event: HostedSyncEvent, _ app: inout any SyncEngineAppHosting, _ context: inout EngineContext) {
+        callApp(&app, &context) { app, state in app.handle(event, state: &state) }
+        syncView(app, userWrite: nil, &context)
+    }
+
+    /// Tells the app of the state changes since it last heard (`stateUpdate`), at the end of a step.
+    mutating func flushState(_ app: inout any SyncEngineAppHosting, _ context: inout EngineContext) {
+        // The app may change the state again while told of it: a few rounds, then it waits for the next step.
+        for _ in 0..<4 where stateDirty {
+            stateDirty = false
+            tell(.stateUpdate(state), &app, &context)
+        }
+    }
+
+    /// Reads what the app shows and reports every change with the write behind it (SPEC §9).
+    /// - Complexity: O(items shown · log) per call: the app's view is read whole.
+    mutating func syncView(_ app: any SyncEngineAppHosting, userWrite: WriteID?, _ context: inout EngineContext) {
+        var now: [ItemKey: ItemValue] = [:]
+        for record in app.view() {
+            now[item(record.id)] = .recordExists(type: record.type)
+            for (name, value) in record.fields { now[item(record.id, field: name)] = .field(value) }
+        }
+        var keys = Array(now.keys)
+        for key in labels.view.keys where now[key] == nil { keys.append(key) }
+        keys.sort()
+        for key in keys {
+            let value = now[key] ?? .absent
+            if labels.view[key]?.value == value { continue }
+            let labeled = label(key, value, &context)
+            let cause: VisibilityCause
+            if let write = labeled.write {
+                cause = write == userWrite ? .local : (write.derived && write.device == identity.device ? .resolution : .fetch)
+            } else {
+                cause = .reset
+            }
+            context.observe(.visible(item: key, value: value, write: labeled.write, cause: cause))
+            labels.view[key] = value == .absent ? nil : labeled
+        }
+    }
+
+    /// The write behind `value` on `item`: the one the app was shown it with, else a new write
+    /// of the device's own built on what the app had seen there. An absence the app was never
+    /// shown has no write (data dropped); `mint` gives it one anyway (a delete the app sends).
+    mutating func label(_ key: ItemKey, _ value: ItemValue, mint: Bool = false, _ context: inout EngineContext) -> RecordLabels.Labeled {
+        if let known = labels.known(key, value) { return known }
+        if value == .absent && !mint { return RecordLabels.Labeled(value: value, write: nil, modifiedAt: context.now) }
+        let write = context.nextDerivedWrite(on: identity.device)
+        context.observe(.derivedWrite(write: write, item: key, value: value, parents: labels.seen(key), why: "the device's records app wrote it"))
+        labels.remember(key, value, write, at: context.now)
+        return RecordLabels.Labeled(value: value, write: write, modifiedAt: context.now)
+    }
+
+    /// Remembers a server record's values as shown to the app.
+    mutating func rememberServer(_ server: ServerRecord) {
+        labels.remember(item(server.id), .recordExists(type: server.type), server.existenceWrite, at: server.createdAt)
+        for name in server.fieldNames {
+            guard let field = server.fields[name] else { continue }
+            labels.remember(item(server.id, field: name), field.value.map { .field($0) } ?? .absent, field.write, at: field.modifiedAt)
+        }
+    }
+
+    /// Remembers that record `id` is gone by `write` (its existence and every field shown).
+    mutating func rememberGone(_ id: RecordID, write: WriteID, _ context: inout EngineContext) {
+        let existence = item(id)
+        labels.remember(existence, .absent, write, at: context.now)
+        let prefix = id.itemName
+        for key in labels.view.keys where key.name == prefix && key.account == existence.account && !key.field.isEmpty {
+            labels.remember(key, .absent, write, at: context.now)
+        }
+    }
+
+    /// Signing in, out, or switching: the engine's state starts afresh, the app is told.
+    mutating func changeAccount(to newAccount: AccountID?, _ change: HostedAccountChange, _ app: inout any SyncEngineAppHosting, _ context: inout EngineContext) {
+        context.log("accountChange", [("change", "\(change)")])
+        let old = account ?? lastAccount
+        if let newAccount, newAccount != old {
+            // Items are labelled by account: what the app shows moves to the new one.
+            for entry in localView() { context.observe(.visible(item: entry.item, value: .absent, write: nil, cause: .reset)) }
+            labels.view = [:]
+            var moved: [ItemKey: [RecordLabels.Labeled]] = [:]
+            for (key, values) in labels.shown {
+                var renamed = key
+                renamed.account = newAccount
+                moved[renamed] = values
+            }
+            labels.shown = moved
+        }
+        account = newAccount
+        if let newAccount { lastAccount = newAccount }
+        accountEpoch += 1
+        sending = false
+        subscribing = false
+        fetching = false
+        state = SyncEngineStateData(account: newAccount)
+        stateDirty = true
+        tell(.accountChange(change), &app, &context)
+        if newAccount != nil {
+            wantFetch = true
+            pump(&app, &context)
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import SyncLabKernel
+import SyncLabProtocol
+
+extension SyncEnginePlatform {
+    var wantsSubscription: Bool {
+        guard let account else { return false }
+        return !state.subscribedAccounts.contains(account)
+    }
+
+    /// Starts whatever can start now: the subscription, a fetch, the next send.
+    mutating func pump(_ app: inout any SyncEngineAppHosting, _ context: inout EngineContext) {
+        guard online, account != nil, !retryArmed else { return }
+        if !subscribing && wantsSubscription {
+            subscribing = true
+            send(.createSubscription(database: .private), .subscribe, &context)
+        }
+        if wantFetch {
+            if fetching { fetchAgain = true; wantFetch = false } else { startFetch(&app, &context) }
+        }
+        if !sending { sendNext(&app, &context) }
+    }
+
+    mutating func send(_ request: RecordRequest, _ kind: Request, _ context: inout EngineContext) {
+        requestCounter += 1
+        inFlight[requestCounter] = (kind, accountEpoch)
+        context.emit(.send(requestID: requestCounter, .records(request)))
+    }
+
+    mutating func armRetry(after delay: SimDuration, _ context: inout EngineContext) {
+        retryArmed = true
+        context.emit(.setTimer(SyncEnginePlatform.retryTimer, after: delay))
+    }
+
+    /// A failed request: try again after the backoff, never before the cloud's `retryAfter`.
+    mutating func scheduleRetry(retryAfter after: SimDuration?, reason: String, _ context: inout EngineContext) {
+        retryAfter.note(after, now: context.now)
+        let delay = backoff.nextDelay(retryAfter: after)
+        context.log("retryScheduled", [("reason", reason), ("after_us", String(delay.microseconds))])
+        if !retryArmed { armRetry(after: delay, &context) }
+    }
+
+    /// Sends the next batch: zone changes first, then the records the app gives for the first
+    /// pending changes (`nextRecordZoneChangeBatch`), within the batch and byte limits.
+    mutating func sendNext(_ app: inout any SyncEngineAppHosting, _ context: inout EngineContext) {
+        if !state.pendingZoneChanges.isEmpty {
+            let changes = state.pendingZoneChanges
+            var saves: [String] = [], deletes: [ZoneDeletion] = []
+            for change in changes {
+                switch change {
+                case .save(let zone): saves.append(zone)
+                case .delete(let zone):
+                    // The user's `zone.delete` through the app; a delete the app decided on its own is its own write.
+                    let write = labels.zoneDeletes[zone] ?? context.nextDerivedWrite(on: identity.device)
+                    deletes.append(ZoneDeletion(zone: zone, byUser: false, write: write))
+                }
+            }
+            beginSending(&app, &context)
+            sending = true
+            send(.modifyZones(database: .private, saves: saves, deletes: deletes), .zones(changes), &context)
+            return
+        }
+        guard !state.pendingRecordChanges.isEmpty, !sendBlocked else {
+            endSending(&app, &context)
+            return
+        }
+        beginSending(&app, &context)
+        let candidates = Array(state.pendingRecordChanges.prefix(batchCap))
+        var answer: (saves: [HostedRecord], deletes: [RecordID]) = ([], [])
+        callApp(&app, &context) { app, state in answer = app.nextBatch(candidates, state: &state) }
+        var saves: [RecordSave] = [], deletes: [RecordDeletion] = []
+        var bytes = 0
+        var taken: Set<RecordID> = []
+        for record in answer.saves where candidates.contains(.save(record.id)) && state.pendingRecordChanges.contains(.save(record.id)) && !taken.contains(record.id) {
+            let save = recordSave(record, &context)
+            if saves.count + deletes.count >= batchCap || (!saves.isEmpty && bytes + save.sizeBytes > bytesCap) { break }
+            bytes += save.sizeBytes
+            saves.append(save)
+            taken.insert(record.id)
+        }
+        for id in answer.deletes where candidates.contains(.delete(id)) && state.pendingRecordChanges.contains(.delete(id)) && !taken.contains(id) {
+            if saves.count + deletes.count >= batchCap { break }
+            let write = label(item(id), .absent, mint: true, &context).write!
+            deletes.append(RecordDeletion(id: id, write: write))
+            taken.insert(id)
+        }
+        syncView(app, userWrite: nil, &context)
+        guard !saves.isEmpty || !deletes.isEmpty else {
+            // The app gave nothing to send: wait until the state changes.
+            sendBlocked = true
+            context.log("batchEmpty", [("pending", String(state.pendingRecordChanges.count))])
+            endSending(&app, &context)
+            return
+        }
+        sending = true
+        context.log("sendingBatch", [("saves", String(saves.count)), ("deletes", String(deletes.count))])
+        for change in readded where taken.contains(change.id) { readded.remove(change) }
+        let modify = RecordModify(database: .private, saves: saves, deletes: deletes, atomic: false, savePolicy: identity.settings.records.savePolicy)
+        send(.modifyRecords(modify), .records(saves: saves, deletes: deletes), &context)
+    }
+
+    /// The record the app gave, with the write behind each field (SPEC §9).
+    mutating func recordSave(_ record: HostedRecord, _ context: inout EngineContext) -> RecordSave {
+        var fields: [String: StoredField] = [:]
+        for name in record.fields.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            let value = record.fields[name]!
+            let labeled = label(item(record.id, field: name), .field(value), &context)
+            fields[name] = StoredField(value: value, write: labeled.write!, modifiedAt: labeled.modifiedAt)
+        }
+        for name in record.removedFields.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) where record.fields[name] == nil {
+            let labeled = label(item(record.id, field: name), .absent, mint: true, &context)
+            fields[name] = StoredField(value: nil, write: labeled.write!, modifiedAt: labeled.modifiedAt)
+        }
+        let existence = label(item(record.id), .recordExists(type: record.type), &context).write!
+        return RecordSave(id: record.id, type: record.type, fields: fields, baseTag: record.changeTag, existenceWrite: existence)
+    }
+
+    private mutating func beginSending(_ app: inout any SyncEngineAppHosting, _ context: inout EngineContext) {
+        guard !sentSinceIdle else { return }
+        sentSinceIdle = true
+        tell(.willSendChanges, &app, &context)
+    }
+
+    private mutating func endSending(_ app: inout any SyncEngineAppHosting, _ context: inout EngineContext) {
+        guard sentSinceIdle else { return }
+        sentSinceIdle = false
+        tell(.didSendChanges, &app, &context)
+    }
+
+    /// Starts a fetch cycle: database changes, then the changed zones' record changes.
+    mutating func startFetch(_ app: inout any SyncEngineAppHosting, _ context: inout EngineContext) {
+        wantFetch = false
+        fetching = true
+        tell(.willFetchChanges, &app, &context)
+        send(.fetchDatabaseChanges(database: .private, since: state.databaseToken), .databaseChanges, &context)
+    }
+
+    mutating func finishFetch(_ app: inout any SyncEngineAppHosting, _ context: inout EngineContext) {
+        fetching = false
+        tell(.didFetchChanges, &app, &context)
+        if fetchAgain {
+            fetchAgain = false
+            wantFetch = true
+        }
+    }
+}

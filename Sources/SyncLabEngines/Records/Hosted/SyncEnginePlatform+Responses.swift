@@ -1,0 +1,195 @@
+import SyncLabKernel
+import SyncLabProtocol
+
+extension SyncEnginePlatform {
+    mutating func handleResponse(_ envelope: ResponseEnvelope, _ app: inout any SyncEngineAppHosting, _ context: inout EngineContext) {
+        guard let (request, epoch) = inFlight.removeValue(forKey: envelope.requestID) else { return }
+        // An answer for an earlier account's request: that state is gone.
+        guard epoch == accountEpoch else { return }
+        switch envelope.result {
+        case .failed(let transport):
+            requestFailed(request, &context)
+            if transport != .networkUnavailable { scheduleRetry(retryAfter: transport.retryAfter, reason: transport.name, &context) }
+        case .ok(.records(.failed(let failure))):
+            requestFailed(request, &context)
+            switch failure {
+            case .limitExceeded:
+                if case .records(let saves, let deletes) = request { batchCap = max(1, (saves.count + deletes.count) / 2) }
+                context.log("batchSplit", [("nextBatch", String(batchCap))])
+            case .changeTokenExpired:
+                state.databaseToken = nil
+                stateDirty = true
+                wantFetch = true
+            case .zoneBusy(let after), .requestRateLimited(let after):
+                scheduleRetry(retryAfter: after, reason: failure.name, &context)
+            case .invalidArguments(let detail):
+                context.log("requestRejected", [("detail", detail)])
+                if case .zones(let changes) = request { state.remove(changes); stateDirty = true }
+            }
+        case .ok(.records(let response)):
+            backoff.reset()
+            retryAfter.clear()
+            answered(request, response, &app, &context)
+        case .ok:
+            context.log("unexpectedResponse", [])
+        }
+        pump(&app, &context)
+    }
+
+    /// A request failed whole: what it was doing may start again.
+    private mutating func requestFailed(_ request: Request, _ context: inout EngineContext) {
+        switch request {
+        case .zones, .records: sending = false
+        case .databaseChanges, .zoneChanges:
+            fetching = false
+            wantFetch = true
+        case .subscribe: subscribing = false
+        }
+    }
+
+    private mutating func answered(_ request: Request, _ response: RecordResponse, _ app: inout any SyncEngineAppHosting, _ context: inout EngineContext) {
+        switch (request, response) {
+        case (.zones(let changes), .zonesModified(let saved, let deleted)):
+            sending = false
+            state.remove(changes)
+            stateDirty = true
+            context.log("sentDatabaseChanges", [("savedZones", saved.joined(separator: ",")), ("deletedZones", deleted.joined(separator: ","))])
+            tell(.sentDatabaseChanges(saved: saved, deleted: deleted, failed: []), &app, &context)
+        case (.records(let saves, let deletes), .recordsModified(let results)):
+            sending = false
+            modifyDone(saves, deletes, results, &app, &context)
+        case (.databaseChanges, .databaseChanges(let changes)):
+            databaseChangesDone(changes, &app, &context)
+        case (.zoneChanges, .zoneChanges(let zones)):
+            zoneChangesDone(zones, &app, &context)
+        case (.subscribe, .subscribed):
+            subscribing = false
+            if let account, !state.subscribedAccounts.contains(account) {
+                state.subscribedAccounts.append(account)
+                stateDirty = true
+                wantFetch = true
+            }
+        default:
+            context.log("unexpectedResponse", [])
+        }
+    }
+
+    /// Per-record results of a send: the pending changes answered go (a failed one too, as
+    /// CKSyncEngine does: the app adds it again if it wants), and the app hears of it all.
+    private mutating func modifyDone(_ saves: [RecordSave], _ deletes: [RecordDeletion], _ results: [RecordItemResult],
+                                     _ app: inout any SyncEngineAppHosting, _ context: inout EngineContext) {
+        var saved: [HostedRecord] = [], deleted: [RecordID] = []
+        var failedSaves: [HostedSaveFailure] = [], failedDeletes: [(id: RecordID, error: String)] = []
+        func settle(_ change: PendingRecordChangeData, _ engine: inout SyncEnginePlatform) {
+            if engine.readded.remove(change) != nil { return }
+            engine.state.remove([change])
+            engine.stateDirty = true
+        }
+        for (index, result) in results.enumerated() {
+            let isSave = index < saves.count
+            guard isSave || index - saves.count < deletes.count else { break }
+            switch result {
+            case .saved(let server):
+                rememberServer(server)
+                settle(.save(server.id), &self)
+                saved.append(HostedRecord(server))
+            case .deleted(let id, let cascaded):
+                let write = deletes[index - saves.count].write
+                settle(.delete(id), &self)
+                rememberGone(id, write: write, &context)
+                deleted.append(id)
+                for other in cascaded {
+                    rememberGone(RecordID(zone: other.zone, name: other.name), write: write, &context)
+                    deleted.append(other)
+                }
+            case .failed(let id, let error):
+                context.log("itemFailed", [("record", id.itemName), ("error", error.name)])
+                // An atomic batch's innocent members were not applied: they simply go again.
+                if case .batchRequestFailed = error { continue }
+                if isSave {
+                    settle(.save(id), &self)
+                    var server: HostedRecord?, ancestor: HostedRecord?
+                    if case .serverRecordChanged(let serverRecord, _, let ancestorRecord) = error {
+                        rememberServer(serverRecord)
+                        if let ancestorRecord { rememberServer(ancestorRecord) }
+                        server = HostedRecord(serverRecord)
+                        ancestor = ancestorRecord.map(HostedRecord.init)
+                    }
+                    failedSaves.append(HostedSaveFailure(record: HostedRecord(saves[index]), error: error.name, serverRecord: server, ancestorRecord: ancestor))
+                } else {
+                    settle(.delete(id), &self)
+                    failedDeletes.append((id, error.name))
+                }
+            }
+        }
+        context.log("sentRecordZoneChanges", [("saved", String(saved.count)), ("deleted", String(deleted.count)), ("failed", String(failedSaves.count + failedDeletes.count))])
+        tell(.sentRecordZoneChanges(saved: saved, deleted: deleted, failedSaves: failedSaves, failedDeletes: failedDeletes), &app, &context)
+    }
+
+    private mutating func databaseChangesDone(_ changes: DatabaseChanges, _ app: inout any SyncEngineAppHosting, _ context: inout EngineContext) {
+        context.log("fetchedDatabaseChanges", [("changedZones", changes.changedZones.joined(separator: ",")),
+                                                ("deletedZones", changes.deletedZones.map(\.zone).joined(separator: ","))])
+        var deletions: [HostedZoneDeletion] = []
+        for deletion in changes.deletedZones {
+            zoneGone(deletion.zone, write: deletion.write)
+            deletions.append(HostedZoneDeletion(zone: deletion.zone, reason: deletion.byUser ? .purged : .deleted))
+        }
+        state.databaseToken = changes.token
+        var zones = state.zonesToFetch
+        for zone in changes.changedZones where !zones.contains(zone) { zones.append(zone) }
+        zones.removeAll { zone in changes.deletedZones.contains { $0.zone == zone } }
+        zones.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        stateDirty = true
+        if !changes.changedZones.isEmpty || !deletions.isEmpty {
+            tell(.fetchedDatabaseChanges(modified: changes.changedZones, deleted: deletions), &app, &context)
+        }
+        if zones.isEmpty {
+            finishFetch(&app, &context)
+        } else {
+            send(.fetchZoneChanges(database: .private, zones: zones.map { ZoneFetch(zone: $0, token: state.zoneTokens[$0]) }), .zoneChanges, &context)
+        }
+    }
+
+    /// A zone is gone from the cloud: what the app shows of it is gone by `write` (if it drops it).
+    private mutating func zoneGone(_ zone: String, write: WriteID?) {
+        state.zoneTokens[zone] = nil
+        state.zonesToFetch.removeAll { $0 == zone }
+        guard let write else { return }
+        for key in labels.view.keys.sorted() where key.name.hasPrefix(zone + "/") {
+            labels.remember(key, .absent, write, at: labels.view[key]?.modifiedAt ?? LocalInstant(microseconds: 0))
+        }
+    }
+
+    private mutating func zoneChangesDone(_ changes: [ZoneChanges], _ app: inout any SyncEngineAppHosting, _ context: inout EngineContext) {
+        for zoneChanges in changes {
+            let zone = zoneChanges.zone
+            context.log("fetchedRecordZoneChanges", [("zone", zone), ("modified", String(zoneChanges.changed.count)),
+                                                      ("deleted", String(zoneChanges.deleted.count)), ("error", zoneChanges.error?.rawValue ?? "")])
+            if let error = zoneChanges.error {
+                switch error {
+                case .changeTokenExpired:
+                    state.zoneTokens[zone] = nil
+                    if !state.zonesToFetch.contains(zone) { state.zonesToFetch.append(zone) }
+                    fetchAgain = true
+                case .zoneNotFound, .userDeletedZone:
+                    zoneGone(zone, write: nil)
+                    let reason: HostedZoneDeletion.Reason = error == .userDeletedZone ? .purged : .deleted
+                    tell(.fetchedDatabaseChanges(modified: [], deleted: [HostedZoneDeletion(zone: zone, reason: reason)]), &app, &context)
+                }
+                stateDirty = true
+                continue
+            }
+            tell(.willFetchRecordZoneChanges(zone: zone), &app, &context)
+            for server in zoneChanges.changed { rememberServer(server) }
+            for deletion in zoneChanges.deleted { rememberGone(deletion.id, write: deletion.write, &context) }
+            if !zoneChanges.changed.isEmpty || !zoneChanges.deleted.isEmpty {
+                tell(.fetchedRecordZoneChanges(zone: zone, modified: zoneChanges.changed.map(HostedRecord.init), deleted: zoneChanges.deleted.map(\.id)), &app, &context)
+            }
+            state.zoneTokens[zone] = zoneChanges.token
+            state.zonesToFetch.removeAll { $0 == zone }
+            stateDirty = true
+            tell(.didFetchRecordZoneChanges(zone: zone), &app, &context)
+        }
+        finishFetch(&app, &context)
+    }
+}
