@@ -17,6 +17,7 @@ extension Simulator {
         let apps = DeviceApps(spec.apps, engine: run.engine)
         var identity = EngineIdentity(device: device, deviceName: spec.id, settings: apps.applied(to: run.engine), limits: run.limits, environment: run.environment)
         if options.apps.documents[apps.documents] != nil { identity.documentsApp = apps.documents }
+        if options.apps.records[apps.records] != nil { identity.recordsApp = apps.records }
         return identity
     }
 

@@ -110,6 +110,7 @@ extension SyncEnginePlatform {
                     settle(.save(id), &self)
                     var server: HostedRecord?, ancestor: HostedRecord?
                     if case .serverRecordChanged(let serverRecord, _, let ancestorRecord) = error {
+                        conflictShown(saves[index], serverRecord, ancestorRecord, &context)
                         rememberServer(serverRecord)
                         if let ancestorRecord { rememberServer(ancestorRecord) }
                         server = HostedRecord(serverRecord)
@@ -124,6 +125,28 @@ extension SyncEnginePlatform {
         }
         context.log("sentRecordZoneChanges", [("saved", String(saved.count)), ("deleted", String(deleted.count)), ("failed", String(failedSaves.count + failedDeletes.count))])
         tell(.sentRecordZoneChanges(saved: saved, deleted: deleted, failedSaves: failedSaves, failedDeletes: failedDeletes), &app, &context)
+    }
+
+    /// A `serverRecordChanged` the app is about to hear of: a conflict between the writes the app
+    /// sent that the server does not have and the server's writes since the ancestor. The app
+    /// resolves it (the checker names it in explanations).
+    private func conflictShown(_ sent: RecordSave, _ server: ServerRecord, _ ancestor: ServerRecord?, _ context: inout EngineContext) {
+        var ours: [WriteID] = [], theirs: [WriteID] = []
+        for name in sent.fieldNames {
+            guard let field = sent.fields[name], server.fields[name]?.write != field.write, ancestor?.fields[name]?.write != field.write else { continue }
+            ours.append(field.write)
+        }
+        for name in server.fieldNames {
+            guard let field = server.fields[name], ancestor?.fields[name]?.write != field.write, sent.fields[name]?.write != field.write else { continue }
+            theirs.append(field.write)
+        }
+        // Only edits meeting edits are a conflict: a stale tag over nothing new is just a rebase.
+        guard !ours.isEmpty, !theirs.isEmpty else { return }
+        let conflicting = (ours + theirs + [server.existenceWrite]).sortedUnique()
+        let item = item(sent.id)
+        let name = identity.recordsApp ?? "records app"
+        context.observe(.conflictDetected(item: item, writes: conflicting, detail: "serverRecordChanged"))
+        context.observe(.conflictShown(item: item, writes: conflicting, detail: "app \(name)", resolvedBy: ConflictResolver(name)))
     }
 
     private mutating func databaseChangesDone(_ changes: DatabaseChanges, _ app: inout any SyncEngineAppHosting, _ context: inout EngineContext) {

@@ -1,0 +1,77 @@
+/// A team's records code on one virtual device (SPEC §9): its `CKSyncEngineDelegate` and the
+/// local database it keeps. Port it mechanically: `handleEvent(_:syncEngine:)` and
+/// `nextRecordZoneChangeBatch(_:syncEngine:)` are Apple's delegate methods (synchronous here),
+/// `syncEngine.state` is `CKSyncEngine.State`.
+///
+/// Storage is explicit: the app is made at each launch (install, restart after a crash) from
+/// what it persisted — its `disk`, read by the platform after every call into the app — and the
+/// engine starts from the state serialization the app hands it (`stateSerialization`, as
+/// `CKSyncEngine.Configuration(stateSerialization:)`). Anything not in `disk` is lost at a crash;
+/// so is a pending change added after the last serialization the app saved.
+///
+/// Scenario user ops (`record.save`, `record.delete`, `zone.create`, `zone.delete`) reach the app
+/// as `userDid(_:syncEngine:)`: the user did this through its UI. What the app shows its user
+/// (`userSees`) is what asserts, `final`, the divergence check and the timeline read.
+///
+/// Write ids are the platform's: a field value the app shows or sends that it was shown (fetched,
+/// saved, in a failure, or typed by the user) keeps that value's write; any other value is the
+/// app's own write, built on what it had seen there.
+public protocol RecordsApp: SendableMetatype {
+    /// What the app persists (its local database, the serialization it saved…).
+    associatedtype Disk: Sendable
+
+    /// The app launches with what it had persisted (nil: first launch after install).
+    init(disk: Disk?)
+
+    /// What the app has persisted now.
+    var disk: Disk { get }
+
+    /// The state serialization the app hands the engine at launch (the last one it saved).
+    var stateSerialization: SyncEngine.State.Serialization? { get }
+
+    /// `handleEvent(_:syncEngine:)`.
+    mutating func handleEvent(_ event: SyncEngine.Event, syncEngine: inout SyncEngine)
+
+    /// `nextRecordZoneChangeBatch(_:syncEngine:)`: the records for the pending changes of
+    /// `context`; nil sends nothing.
+    mutating func nextRecordZoneChangeBatch(_ context: SyncEngine.SendChangesContext, syncEngine: inout SyncEngine) -> SyncEngine.RecordZoneChangeBatch?
+
+    /// The user did `action` through the app's UI.
+    mutating func userDid(_ action: RecordsUserAction, syncEngine: inout SyncEngine)
+
+    /// What the user sees now: every record the app shows (private database).
+    var userSees: [SyncRecord] { get }
+}
+
+/// What the user did through a records app (a scenario's records op).
+public enum RecordsUserAction: Hashable, Sendable {
+    /// `record.save`: the user edited these fields (a nil value removes one); the record is
+    /// created if the app has none.
+    case saveRecord(RecordEdit)
+    /// `record.delete`.
+    case deleteRecord(SyncRecord.ID)
+    /// `zone.create`.
+    case createZone(String)
+    /// `zone.delete` through the app (a deletion from Settings never reaches the app this way:
+    /// it hears of it as a fetched zone deletion with reason `purged`).
+    case deleteZone(String)
+}
+
+/// The fields a user edited on one record.
+public struct RecordEdit: Hashable, Sendable {
+    public var recordID: SyncRecord.ID
+    public var recordType: String
+    /// Field → new value; `nil` removes the field. In the order the user edited them.
+    public var fields: [(name: String, value: ScenarioValue?)] { edits.map { ($0.name, $0.value) } }
+    var edits: [Edit]
+
+    struct Edit: Hashable, Sendable {
+        var name: String
+        var value: ScenarioValue?
+    }
+
+    /// The edit applied to `record`: each field set (or removed).
+    public func apply(to record: inout SyncRecord) {
+        for edit in edits { record[edit.name] = edit.value }
+    }
+}
