@@ -52,3 +52,67 @@ struct RecordsAppTests {
         #expect(lost?.field == "title" && lost?.explanation.contains("NaiveTodo") == true, "\(result.anomalies)")
     }
 }
+
+@Suite("A records app's disk: what survives a crash")
+struct RecordsAppCrashTests {
+    /// The iPhone edits offline, crashes before reconnecting, restarts, reconnects.
+    static func crashAfterPendingChange(_ app: String) throws -> Scenario {
+        var builder = ScenarioBuilder(name: "todo crash \(app)")
+        builder.seed = 11
+        builder.apps = ["records": .string(app)]
+        builder.device("iPhone")
+        builder.device("iPad")
+        builder.step(at: "0s", device: "iPhone", op: "record.save", ["zone": "Todos", "type": "Todo", "name": "milk", "fields": ["title": "Milk", "done": 0]])
+        builder.step(at: "10s", device: "iPhone", op: "airplane.on")
+        builder.step(at: "20s", device: "iPhone", op: "record.save", ["zone": "Todos", "type": "Todo", "name": "milk", "fields": ["done": 1]])
+        builder.step(at: "30s", device: "iPhone", op: "device.crash")
+        builder.step(at: "31s", device: "iPhone", op: "device.restart")
+        builder.step(at: "60s", device: "iPhone", op: "airplane.off")
+        return try Scenario(builder, apps: RecordsAppTests.registry())
+    }
+
+    @Test("crash after adding a pending change, before saving the state: the edit never leaves the device")
+    func stateNotSaved() throws {
+        let result = try Self.crashAfterPendingChange("LateStateTodo").run()
+        result.expectAnomaly("divergence", store: "records")
+        #expect(!result.metrics.converged)
+    }
+
+    @Test("a delegate that saves every state update survives the same crash")
+    func stateSaved() throws {
+        let result = try Self.crashAfterPendingChange("Todo").run()
+        result.expectNoAnomalies()
+        guard case .object(let main)? = result.final["main"], case .object(let records)? = main["records"] else { Issue.record("\(result.final)"); return }
+        #expect(records["Todos/milk"] == ["done": 1, "title": "Milk"], "\(result.final)")
+    }
+}
+
+@Suite("Zone deletions and account changes reach a records app")
+struct RecordsAppEventTests {
+    @Test("a zone the user deletes from Settings reaches every device's app as a purged zone: each drops its copy")
+    func purgedZone() throws {
+        let world = try World(devices: ["iPhone", "iPad"], apps: ["records": "Todo"], registry: RecordsAppTests.registry())
+        try world.device("iPhone").recordSave(zone: "Todos", type: "Todo", name: "milk", fields: ["title": "Milk"])
+        world.runUntilQuiescent()
+        #expect(world.device("iPad").view.records["Todos/milk"] == ["title": "Milk"])
+        try world.device("iPad").perform("zone.delete", ["zone": "Todos", "byUser": true])
+        world.runUntilQuiescent()
+        #expect(world.device("iPhone").view.records.isEmpty, "\(world.device("iPhone").view)")
+        #expect(world.device("iPad").view.records.isEmpty, "\(world.device("iPad").view)")
+        #expect(world.anomalies.isEmpty, "\(world.anomalies)")
+    }
+
+    @Test("signing out reaches the app as an account change (it drops its data); signing in again fetches it back")
+    func accountChange() throws {
+        let world = try World(devices: ["iPhone", "iPad"], apps: ["records": "Todo"], registry: RecordsAppTests.registry())
+        try world.device("iPhone").recordSave(zone: "Todos", type: "Todo", name: "milk", fields: ["title": "Milk"])
+        world.runUntilQuiescent()
+        try world.device("iPad").signOut()
+        world.runUntilQuiescent()
+        #expect(world.device("iPad").view.records.isEmpty, "\(world.device("iPad").view)")
+        try world.device("iPad").signIn("main")
+        world.runUntilQuiescent()
+        #expect(world.device("iPad").view.records["Todos/milk"] == ["title": "Milk"], "\(world.device("iPad").view)")
+        #expect(world.anomalies.isEmpty, "\(world.anomalies)")
+    }
+}

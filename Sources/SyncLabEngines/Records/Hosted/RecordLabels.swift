@@ -20,6 +20,9 @@ public struct RecordLabels: Sendable {
     var view: [ItemKey: Labeled] = [:]
     /// Zone → the write of the user's last `zone.delete` of it through the app.
     var zoneDeletes: [String: WriteID] = [:]
+    /// The user's writes on this device whose effect the app shows later (a zone deleted from
+    /// Settings): shown, they are this device's own writes, built on what it showed before.
+    var ownLater: Set<WriteID> = []
 
     /// How many values per item are remembered: a bound on the platform's memory.
     static let memory = 8

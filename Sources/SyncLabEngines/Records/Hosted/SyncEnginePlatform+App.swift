@@ -46,13 +46,20 @@ extension SyncEnginePlatform {
         var keys = Array(now.keys)
         for key in labels.view.keys where now[key] == nil { keys.append(key) }
         keys.sort()
+        var shownLater: Set<WriteID> = []
+        defer { labels.ownLater.subtract(shownLater) }
         for key in keys {
             let value = now[key] ?? .absent
             if labels.view[key]?.value == value { continue }
             let labeled = label(key, value, &context)
             let cause: VisibilityCause
             if let write = labeled.write {
-                cause = write == userWrite ? .local : (write.derived && write.device == identity.device ? .resolution : .fetch)
+                if write == userWrite || labels.ownLater.contains(write) {
+                    cause = .local
+                    shownLater.insert(write)
+                } else {
+                    cause = write.derived && write.device == identity.device ? .resolution : .fetch
+                }
             } else {
                 cause = .reset
             }

@@ -54,6 +54,9 @@ extension SyncEnginePlatform {
             state.remove(changes)
             stateDirty = true
             context.log("sentDatabaseChanges", [("savedZones", saved.joined(separator: ",")), ("deletedZones", deleted.joined(separator: ","))])
+            // A zone deleted from Settings reaches this device's app as every other device's: as a
+            // fetched deletion (reason `purged`), so fetch now.
+            if !deleted.isEmpty { wantFetch = true }
             tell(.sentDatabaseChanges(saved: saved, deleted: deleted, failed: []), &app, &context)
         case (.records(let saves, let deletes), .recordsModified(let results)):
             sending = false

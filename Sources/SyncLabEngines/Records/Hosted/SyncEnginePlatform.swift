@@ -154,6 +154,7 @@ public struct SyncEnginePlatform: Sendable {
     /// of it as a fetched deletion with reason `purged`.
     public mutating func userDeletedZoneInSettings(_ zone: String, write: WriteID, app: inout any SyncEngineAppHosting, _ context: inout EngineContext) -> AppCallResult {
         guard zone != RecordID.defaultZone else { return .rejected(error: "invalidArguments") }
+        labels.ownLater.insert(write)
         send(.modifyZones(database: .private, saves: [], deletes: [ZoneDeletion(zone: zone, byUser: true, write: write)]), .zones([]), &context)
         return .accepted
     }
