@@ -116,3 +116,43 @@ struct RecordsAppEventTests {
         #expect(world.anomalies.isEmpty, "\(world.anomalies)")
     }
 }
+
+@Suite("Naming a records app in a scenario file")
+struct RecordsAppFileTests {
+    static let text = """
+    {
+      "format": "synclab/1",
+      "name": "todo file",
+      "seed": 5,
+      "apps": {"records": "Todo"},
+      "devices": [{"id": "iPhone"}, {"id": "iPad", "apps": {"records": "NaiveTodo"}}],
+      "steps": [
+        {"at": "0s", "device": "iPhone", "op": "record.save", "zone": "Todos", "type": "Todo", "name": "milk", "fields": {"title": "Milk", "done": 0}},
+        {"at": "10s", "device": "*", "op": "airplane.on"},
+        {"at": "20s", "device": "iPhone", "op": "record.save", "zone": "Todos", "type": "Todo", "name": "milk", "fields": {"done": 1}},
+        {"at": "30s", "device": "iPad", "op": "record.save", "zone": "Todos", "type": "Todo", "name": "milk", "fields": {"title": "Oat milk"}},
+        {"at": "60s", "device": "iPhone", "op": "airplane.off"},
+        {"at": "90s", "device": "iPad", "op": "airplane.off"},
+        {"at": "95s", "device": "iPad", "op": "assert", "records": {"Todos/milk": {"title": "Milk", "done": 1}}}
+      ],
+      "expect": {"converged": true}
+    }
+    """
+
+    @Test("a file names the team's records apps per device; asserts and final read what the app shows")
+    func fileNamesApps() throws {
+        let result = try Scenario(text: Self.text, apps: RecordsAppTests.registry()).run()
+        #expect(result.passed, "\(result.summary)")
+        result.expectAnomaly("lostUpdate", store: "records", device: "iPad")
+    }
+
+    @Test("the built-in registry refuses the team's name, listing the known records apps")
+    func unknownName() throws {
+        do {
+            _ = try Scenario(text: Self.text)
+            Issue.record("accepted an unknown app")
+        } catch {
+            #expect("\(error)".contains("Todo") && "\(error)".contains("serverWins"), "\(error)")
+        }
+    }
+}
