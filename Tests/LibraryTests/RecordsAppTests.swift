@@ -117,6 +117,35 @@ struct RecordsAppEventTests {
     }
 }
 
+@Suite("Pending changes a records app's engine forgets")
+struct RecordsAppDiscardTests {
+    @Test("signing out with an offline edit pending: the lost update says it was discarded at sign-out")
+    func signOutDiscards() throws {
+        let world = try World(devices: ["iPhone", "iPad"], apps: ["records": "Todo"], registry: RecordsAppTests.registry())
+        try world.device("iPhone").recordSave(zone: "Todos", type: "Todo", name: "milk", fields: ["title": "Milk"])
+        world.runUntilQuiescent()
+        try world.device("iPad").airplane(true)
+        try world.device("iPad").recordSave(zone: "Todos", type: "Todo", name: "milk", fields: ["title": "Oat milk"])
+        try world.device("iPad").signOut()
+        let result = world.finish()
+        let lost = result.anomalies.filter { $0.kind == "lostUpdate" }
+        #expect(lost.count == 1 && lost.first?.explanation.contains("discarded at sign-out") == true, "\(result.anomalies)")
+    }
+
+    @Test("deleting the app with an offline edit pending: the lost update says it was discarded by app deletion")
+    func appDeletionDiscards() throws {
+        let world = try World(devices: ["iPhone", "iPad"], apps: ["records": "Todo"], registry: RecordsAppTests.registry())
+        try world.device("iPhone").recordSave(zone: "Todos", type: "Todo", name: "milk", fields: ["title": "Milk"])
+        world.runUntilQuiescent()
+        try world.device("iPad").airplane(true)
+        try world.device("iPad").recordSave(zone: "Todos", type: "Todo", name: "milk", fields: ["title": "Oat milk"])
+        try world.device("iPad").deleteApp()
+        let result = world.finish()
+        let lost = result.anomalies.filter { $0.kind == "lostUpdate" }
+        #expect(lost.count == 1 && lost.first?.explanation.contains("discarded by app deletion") == true, "\(result.anomalies)")
+    }
+}
+
 @Suite("Naming a records app in a scenario file")
 struct RecordsAppFileTests {
     static let text = """

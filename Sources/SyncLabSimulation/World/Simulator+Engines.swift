@@ -166,7 +166,7 @@ extension Simulator {
     /// `device.crash`: volatile memory is lost, durable storage stays.
     mutating func crash(_ index: Int) {
         let pending = (devices[index].kvs?.pendingWrites().isEmpty == false) || (devices[index].documents?.pendingWrites().isEmpty == false)
-            || (devices[index].records?.pendingWrites().isEmpty == false)
+            || (devices[index].records?.pendingWrites().isEmpty == false) || (devices[index].recordsPlatform?.pendingWrites().isEmpty == false)
         if pending { statistics.crashesWithChangesPending += 1 }
         devices[index].savedKVS = devices[index].kvs?.durable
         devices[index].savedDocuments = devices[index].documents?.durable

@@ -197,6 +197,7 @@ extension Simulator {
         if let engine = devices[index].kvs { pending += engine.pendingWrites() }
         if let engine = devices[index].documents { pending += engine.pendingWrites() }
         if let engine = devices[index].records { pending += engine.pendingWrites() }
+        if let platform = devices[index].recordsPlatform { pending += platform.pendingWrites() }
         for (write, item) in pending {
             let observation = Observation.discarded(write: write, item: item, reason: "discarded by app deletion")
             recordFact(FactRecord(batch: batch, at: now, device: devices[index].id, kind: .observation(observation)))

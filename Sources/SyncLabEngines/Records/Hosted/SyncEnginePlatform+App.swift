@@ -103,6 +103,11 @@ extension SyncEnginePlatform {
     mutating func changeAccount(to newAccount: AccountID?, _ change: HostedAccountChange, _ app: inout any SyncEngineAppHosting, _ context: inout EngineContext) {
         context.log("accountChange", [("change", "\(change)")])
         let old = account ?? lastAccount
+        // CKSyncEngine forgets its pending changes: what they carried never reaches the cloud.
+        if account != nil {
+            let reason = newAccount == nil ? "discarded at sign-out" : "discarded at account switch"
+            for (write, pendingItem) in pendingWrites() { context.observe(.discarded(write: write, item: pendingItem, reason: reason)) }
+        }
         if let newAccount, newAccount != old {
             // Items are labelled by account: what the app shows moves to the new one.
             for entry in localView() { context.observe(.visible(item: entry.item, value: .absent, write: nil, cause: .reset)) }

@@ -168,6 +168,28 @@ public struct SyncEnginePlatform: Sendable {
         return state.pendingRecordChanges.isEmpty || sendBlocked
     }
 
+    /// The device's own writes the pending changes stand for, in pending order: per pending save,
+    /// the record's items the app shows with a write made on this device; per pending delete, its
+    /// write. What the host reports as discarded when the app is deleted (a write that reached the
+    /// cloud anyway survives there, and the checker does not count it lost).
+    public func pendingWrites() -> [(WriteID, ItemKey)] {
+        guard !state.pendingRecordChanges.isEmpty else { return [] }
+        var byRecord: [String: [ItemKey]] = [:]
+        for key in labels.view.keys { byRecord[key.name, default: []].append(key) }
+        var result: [(WriteID, ItemKey)] = []
+        for change in state.pendingRecordChanges {
+            switch change {
+            case .save(let id):
+                for key in (byRecord[id.itemName] ?? []).sorted() {
+                    if let write = labels.view[key]?.write, write.device == identity.device { result.append((write, key)) }
+                }
+            case .delete(let id):
+                if let write = labels.known(item(id), .absent)?.write { result.append((write, item(id))) }
+            }
+        }
+        return result
+    }
+
     /// What the app shows now (as last read), item by item, sorted.
     public func localView() -> [ViewEntry] {
         labels.view.map { ViewEntry(item: $0.key, value: $0.value.value, write: $0.value.write) }.sorted { $0.item < $1.item }
