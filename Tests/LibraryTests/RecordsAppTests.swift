@@ -146,6 +146,22 @@ struct RecordsAppDiscardTests {
     }
 }
 
+@Suite("Write ids of a records app's values")
+struct RecordsAppWriteTests {
+    @Test("the user saving the value a field already shows is no write there: what the app sends keeps the value's write")
+    func sameValueIsNoWrite() throws {
+        let world = try World(devices: ["iPhone", "iPad"], apps: ["records": "Todo"], registry: RecordsAppTests.registry())
+        try world.device("iPhone").recordSave(zone: "Todos", type: "Todo", name: "milk", fields: ["title": "Milk"])
+        world.runUntilQuiescent()
+        try world.device("iPhone").recordSave(zone: "Todos", type: "Todo", name: "milk", fields: ["title": "Milk", "done": 1])
+        let result = world.finish()
+        result.expectNoAnomalies()
+        // iPhone:2 set only `done`; the title the iPad sees is still iPhone:1's.
+        let titleLines = result.trace.split(separator: "\n").filter { $0.contains("\"iPad\"") && $0.contains("Todos/milk") && $0.contains("\"title\"") }
+        #expect(!titleLines.isEmpty && titleLines.allSatisfy { !$0.contains("iPhone:2") }, "\(titleLines)")
+    }
+}
+
 @Suite("Naming a records app in a scenario file")
 struct RecordsAppFileTests {
     static let text = """

@@ -130,8 +130,12 @@ public struct SyncEnginePlatform: Sendable {
         case .saveRecord(let id, let type, let fields):
             let existence = item(id)
             if labels.view[existence] == nil { labels.remember(existence, .recordExists(type: type), write, at: context.now) }
+            // Only the fields whose value changes: a save of what the user already sees is no write there.
             for assignment in fields {
-                labels.remember(item(id, field: assignment.name), assignment.value.map { .field($0) } ?? .absent, write, at: context.now)
+                let key = item(id, field: assignment.name)
+                let value: ItemValue = assignment.value.map { .field($0) } ?? .absent
+                if (labels.view[key]?.value ?? .absent) == value { continue }
+                labels.remember(key, value, write, at: context.now)
             }
         case .deleteRecord(let id):
             rememberGone(id, write: write, &context)
