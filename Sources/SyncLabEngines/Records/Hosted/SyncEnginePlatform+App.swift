@@ -50,7 +50,14 @@ extension SyncEnginePlatform {
         defer { labels.ownLater.subtract(shownLater) }
         for key in keys {
             let value = now[key] ?? .absent
-            if labels.view[key]?.value == value { continue }
+            if let current = labels.view[key], current.value == value {
+                // The app was just shown the value it shows by a newer write (a fetch, a save's
+                // answer): it now shows that write, as the built-in engine reports it.
+                guard let latest = labels.shown[key]?.last, latest.value == value, let write = latest.write, write != current.write else { continue }
+                context.observe(.visible(item: key, value: value, write: write, cause: .fetch))
+                labels.view[key] = latest
+                continue
+            }
             let labeled = label(key, value, &context)
             let cause: VisibilityCause
             if let write = labeled.write {

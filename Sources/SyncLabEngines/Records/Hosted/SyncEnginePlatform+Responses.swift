@@ -114,8 +114,9 @@ extension SyncEnginePlatform {
                     var server: HostedRecord?, ancestor: HostedRecord?
                     if case .serverRecordChanged(let serverRecord, _, let ancestorRecord) = error {
                         conflictShown(saves[index], serverRecord, ancestorRecord, &context)
-                        rememberServer(serverRecord)
+                        // The ancestor first: the server's version is the most recent the app was shown.
                         if let ancestorRecord { rememberServer(ancestorRecord) }
+                        rememberServer(serverRecord)
                         server = HostedRecord(serverRecord)
                         ancestor = ancestorRecord.map(HostedRecord.init)
                     }
