@@ -5,6 +5,14 @@ internal import SyncLabEngines
 /// between the platform's terms and the public ones.
 struct HostedRecordsApp<App: RecordsApp>: SyncEngineAppHosting {
     var app: App
+    /// What the app showed at the last reading, converted: the app's memory, not its disk.
+    var converted: [SyncRecord.ID: Converted] = [:]
+
+    /// One record the app showed, and the platform's copy of it.
+    struct Converted {
+        var source: SyncRecord
+        var hosted: HostedViewRecord
+    }
 
     /// Launches the app from what it persisted (nil, or a disk of another type: a fresh install).
     init(disk: (any Sendable)?) { app = App(disk: disk as? App.Disk) }
@@ -46,12 +54,22 @@ struct HostedRecordsApp<App: RecordsApp>: SyncEngineAppHosting {
         state = engine.state.data
     }
 
-    func view() -> [HostedViewRecord] {
-        app.userSees.map { record in
+    mutating func view() -> [HostedViewRecord] {
+        var next: [SyncRecord.ID: Converted] = [:]
+        let shown = app.userSees.map { record in
+            // Converted again only when it changed since the last reading.
+            if let cached = converted[record.recordID], cached.source == record {
+                next[record.recordID] = cached
+                return cached.hosted
+            }
             var fields: [String: FieldValue] = [:]
             for (name, value) in record.fields { if let field = FieldConversion.field(value) { fields[name] = field } }
-            return HostedViewRecord(id: record.recordID.protocolID, type: record.recordType, fields: fields)
+            let hosted = HostedViewRecord(id: record.recordID.protocolID, type: record.recordType, fields: fields)
+            next[record.recordID] = Converted(source: record, hosted: hosted)
+            return hosted
         }
+        converted = next
+        return shown
     }
 
     /// The platform's event as the app's.

@@ -92,5 +92,5 @@ public protocol SyncEngineAppHosting {
     /// The user did `action` through the app.
     mutating func userDid(_ action: HostedUserAction, state: inout SyncEngineStateData)
     /// What the app shows its user now, every record it has.
-    func view() -> [HostedViewRecord]
+    mutating func view() -> [HostedViewRecord]
 }

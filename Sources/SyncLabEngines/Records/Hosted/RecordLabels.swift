@@ -23,6 +23,8 @@ public struct RecordLabels: Sendable {
     /// The user's writes on this device whose effect the app shows later (a zone deleted from
     /// Settings): shown, they are this device's own writes, built on what it showed before.
     var ownLater: Set<WriteID> = []
+    /// Items remembered since the view was last read: they may show a newer write now.
+    var touched: [ItemKey] = []
 
     /// How many values per item are remembered: a bound on the platform's memory.
     static let memory = 8
@@ -31,6 +33,7 @@ public struct RecordLabels: Sendable {
 
     /// Remembers that the app was shown `value` for `item`, made by `write`.
     mutating func remember(_ item: ItemKey, _ value: ItemValue, _ write: WriteID, at modifiedAt: LocalInstant) {
+        touched.append(item)
         var list = shown[item] ?? []
         list.removeAll { $0.value == value && $0.write == write }
         if list.count >= RecordLabels.memory { list.removeFirst() }

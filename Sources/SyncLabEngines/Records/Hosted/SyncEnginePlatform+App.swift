@@ -20,10 +20,9 @@ extension SyncEnginePlatform {
         }
     }
 
-    /// Tells the app `event`, then reports what its user now sees.
+    /// Tells the app `event`. What its user sees is read once, at the end of the step.
     mutating func tell(_ event: HostedSyncEvent, _ app: inout any SyncEngineAppHosting, _ context: inout EngineContext) {
         callApp(&app, &context) { app, state in app.handle(event, state: &state) }
-        syncView(app, userWrite: nil, &context)
     }
 
     /// Tells the app of the state changes since it last heard (`stateUpdate`), at the end of a step.
@@ -36,19 +35,58 @@ extension SyncEnginePlatform {
     }
 
     /// Reads what the app shows and reports every change with the write behind it (SPEC §9).
-    /// - Complexity: O(items shown · log) per call: the app's view is read whole.
-    mutating func syncView(_ app: any SyncEngineAppHosting, userWrite: WriteID?, _ context: inout EngineContext) {
+    ///
+    /// Only the records that differ from the last reading, and the items the app was shown
+    /// something new for since, are compared item by item; the first reading after a launch
+    /// compares everything (the app's disk may hold less than it showed before the crash).
+    /// - Complexity: O(records shown) equality checks per call, plus O(k log k) for the k items
+    ///   compared.
+    mutating func syncView(_ app: inout any SyncEngineAppHosting, userWrite: WriteID?, _ context: inout EngineContext) {
+        let records = app.view()
+        var current: [RecordID: HostedViewRecord] = [:]
+        current.reserveCapacity(records.count)
+        for record in records { current[record.id] = record }
         var now: [ItemKey: ItemValue] = [:]
-        for record in app.view() {
-            now[item(record.id)] = .recordExists(type: record.type)
-            for (name, value) in record.fields { now[item(record.id, field: name)] = .field(value) }
+        var keys: [ItemKey] = []
+        func add(_ record: HostedViewRecord) {
+            let existence = item(record.id)
+            now[existence] = .recordExists(type: record.type)
+            keys.append(existence)
+            for (name, value) in record.fields {
+                let key = item(record.id, field: name)
+                now[key] = .field(value)
+                keys.append(key)
+            }
         }
-        var keys = Array(now.keys)
-        for key in labels.view.keys where now[key] == nil { keys.append(key) }
+        if let previous = shownRecords {
+            for (id, record) in current where previous[id] != record {
+                add(record)
+                for name in previous[id]?.fields.keys.map({ $0 }) ?? [] where record.fields[name] == nil { keys.append(item(id, field: name)) }
+            }
+            for (id, old) in previous where current[id] == nil {
+                keys.append(item(id))
+                for name in old.fields.keys { keys.append(item(id, field: name)) }
+            }
+            // Items shown something new (a fetch, a save's answer) may now show a newer write.
+            for key in labels.touched where now[key] == nil {
+                if let id = recordID(of: key), let record = current[id] {
+                    if key.field.isEmpty { now[key] = .recordExists(type: record.type) } else if let value = record.fields[key.field] { now[key] = .field(value) }
+                }
+                keys.append(key)
+            }
+        } else {
+            for record in records { add(record) }
+            for key in labels.view.keys where now[key] == nil { keys.append(key) }
+        }
+        labels.touched = []
+        shownRecords = current
+        guard !keys.isEmpty else { return }
         keys.sort()
         var shownLater: Set<WriteID> = []
         defer { labels.ownLater.subtract(shownLater) }
-        for key in keys {
+        var last: ItemKey?
+        for key in keys where key != last {
+            last = key
             let value = now[key] ?? .absent
             if let current = labels.view[key], current.value == value {
                 // The app was just shown the value it shows by a newer write (a fetch, a save's
@@ -58,6 +96,7 @@ extension SyncEnginePlatform {
                 labels.view[key] = latest
                 continue
             }
+            if labels.view[key] == nil && value == .absent { continue }
             let labeled = label(key, value, &context)
             let cause: VisibilityCause
             if let write = labeled.write {
@@ -73,6 +112,12 @@ extension SyncEnginePlatform {
             context.observe(.visible(item: key, value: value, write: labeled.write, cause: cause))
             labels.view[key] = value == .absent ? nil : labeled
         }
+    }
+
+    /// The record an item of this platform's account names (`ZONE/NAME`: the zone has no `/`).
+    func recordID(of key: ItemKey) -> RecordID? {
+        guard let slash = key.name.firstIndex(of: "/") else { return nil }
+        return RecordID(zone: String(key.name[..<slash]), name: String(key.name[key.name.index(after: slash)...]))
     }
 
     /// The write behind `value` on `item`: the one the app was shown it with, else a new write
@@ -126,6 +171,8 @@ extension SyncEnginePlatform {
                 moved[renamed] = values
             }
             labels.shown = moved
+            labels.touched = []
+            shownRecords = nil
         }
         account = newAccount
         if let newAccount { lastAccount = newAccount }

@@ -83,7 +83,6 @@ extension SyncEnginePlatform {
             deletes.append(RecordDeletion(id: id, write: write))
             taken.insert(id)
         }
-        syncView(app, userWrite: nil, &context)
         guard !saves.isEmpty || !deletes.isEmpty else {
             // The app gave nothing to send: wait until the state changes.
             sendBlocked = true

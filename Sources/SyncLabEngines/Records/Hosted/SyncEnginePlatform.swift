@@ -58,6 +58,8 @@ public struct SyncEnginePlatform: Sendable {
     var sendBlocked = false
     /// Pending changes the app added again while they were on the wire: a success keeps them.
     var readded: Set<PendingRecordChangeData> = []
+    /// The records the app showed at the last reading (nil: not read since launch or an account change).
+    var shownRecords: [RecordID: HostedViewRecord]?
     /// The state changed since the app was last told (`stateUpdate`).
     var stateDirty = false
 
@@ -84,7 +86,6 @@ public struct SyncEnginePlatform: Sendable {
         switch event {
         case .launched:
             wantFetch = true
-            syncView(app, userWrite: nil, &context)
             pump(&app, &context)
         case .foreground:
             wantFetch = true
@@ -122,6 +123,8 @@ public struct SyncEnginePlatform: Sendable {
             changeAccount(to: nil, .signOut, &app, &context)
         }
         flushState(&app, &context)
+        // Read once per step: a step is one instant, and the user sees where it ends.
+        syncView(&app, userWrite: nil, &context)
     }
 
     /// The user did `action` through the app (a scenario op with write `write`).
@@ -148,9 +151,11 @@ public struct SyncEnginePlatform: Sendable {
         }
         let before = labels.view, stateBefore = state
         callApp(&app, &context) { app, state in app.userDid(action, state: &state) }
-        syncView(app, userWrite: write, &context)
+        // The user's change shows before anything the sends below bring.
+        syncView(&app, userWrite: write, &context)
         pump(&app, &context)
         flushState(&app, &context)
+        syncView(&app, userWrite: nil, &context)
         return before == labels.view && stateBefore == state ? .unchanged : .accepted
     }
 
