@@ -5,14 +5,8 @@ internal import SyncLabEngines
 /// between the platform's terms and the public ones.
 struct HostedRecordsApp<App: RecordsApp>: SyncEngineAppHosting {
     var app: App
-    /// What the app showed at the last reading, converted: the app's memory, not its disk.
-    var converted: [SyncRecord.ID: Converted] = [:]
-
-    /// One record the app showed, and the platform's copy of it.
-    struct Converted {
-        var source: SyncRecord
-        var hosted: HostedViewRecord
-    }
+    /// What the app showed at the last reading: the adapter's memory, not the app's disk.
+    var lastShown: [SyncRecord.ID: SyncRecord] = [:]
 
     /// Launches the app from what it persisted (nil, or a disk of another type: a fresh install).
     init(disk: (any Sendable)?) { app = App(disk: disk as? App.Disk) }
@@ -54,22 +48,19 @@ struct HostedRecordsApp<App: RecordsApp>: SyncEngineAppHosting {
         state = engine.state.data
     }
 
-    mutating func view() -> [HostedViewRecord] {
-        var next: [SyncRecord.ID: Converted] = [:]
-        let shown = app.userSees.map { record in
-            // Converted again only when it changed since the last reading.
-            if let cached = converted[record.recordID], cached.source == record {
-                next[record.recordID] = cached
-                return cached.hosted
-            }
+    mutating func viewChanges(full: Bool) -> (changed: [HostedViewRecord], removed: [RecordID])? {
+        let shown = app.userSees
+        // Unchanged storage compares in O(1): an app that changed nothing costs nothing here.
+        if !full && shown == lastShown { return nil }
+        var changed: [HostedViewRecord] = [], removed: [RecordID] = []
+        for (id, record) in shown where full || lastShown[id] != record {
             var fields: [String: FieldValue] = [:]
             for (name, value) in record.fields { if let field = FieldConversion.field(value) { fields[name] = field } }
-            let hosted = HostedViewRecord(id: record.recordID.protocolID, type: record.recordType, fields: fields)
-            next[record.recordID] = Converted(source: record, hosted: hosted)
-            return hosted
+            changed.append(HostedViewRecord(id: id.protocolID, type: record.recordType, fields: fields))
         }
-        converted = next
-        return shown
+        for id in lastShown.keys where shown[id] == nil { removed.append(id.protocolID) }
+        lastShown = shown
+        return (changed, removed)
     }
 
     /// The platform's event as the app's.

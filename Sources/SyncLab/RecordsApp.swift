@@ -39,8 +39,10 @@ public protocol RecordsApp: SendableMetatype {
     /// The user did `action` through the app's UI.
     mutating func userDid(_ action: RecordsUserAction, syncEngine: inout SyncEngine)
 
-    /// What the user sees now: every record the app shows (private database).
-    var userSees: [SyncRecord] { get }
+    /// What the user sees now: every record the app shows (private database), by id. Read after
+    /// every step; keep it as a stored dictionary (your store's own) so an unchanged one costs
+    /// nothing to compare.
+    var userSees: [SyncRecord.ID: SyncRecord] { get }
 }
 
 /// What the user did through a records app (a scenario's records op).

@@ -126,7 +126,7 @@ struct TodoSync<Flavor: TodoFlavor>: RecordsApp {
         SyncEngine.RecordZoneChangeBatch(pendingChanges: context.pendingChanges) { data.records[$0] }
     }
 
-    var userSees: [SyncRecord] { data.records.keys.sorted().map { data.records[$0]! } }
+    var userSees: [SyncRecord.ID: SyncRecord] { data.records }
 
     /// The server's version with the fields edited here and not yet saved on top. After a save
     /// (`settling`), the fields the server now has with the local value are no longer dirty.

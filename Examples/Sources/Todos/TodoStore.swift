@@ -18,11 +18,13 @@ public struct TodoStore: Sendable {
     }
 
     /// Every to-do as the user sees it.
-    var view: [SyncRecord] {
-        items.keys.sorted().map { id in
+    var view: [SyncRecord.ID: SyncRecord] {
+        var records: [SyncRecord.ID: SyncRecord] = [:]
+        for (id, item) in items {
             var record = SyncRecord(recordType: "Todo", recordID: id)
-            items[id]!.populate(&record)
-            return record
+            item.populate(&record)
+            records[id] = record
         }
+        return records
     }
 }

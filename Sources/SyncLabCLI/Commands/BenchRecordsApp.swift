@@ -80,7 +80,7 @@ struct BenchRecordsApp: RecordsApp {
         SyncEngine.RecordZoneChangeBatch(pendingChanges: context.pendingChanges) { disk.records[$0] }
     }
 
-    var userSees: [SyncRecord] { Array(disk.records.values) }
+    var userSees: [SyncRecord.ID: SyncRecord] { disk.records }
 
     /// The server's record with the unsent local edits on top.
     private mutating func take(_ server: SyncRecord, settling: Bool) {

@@ -91,6 +91,7 @@ public protocol SyncEngineAppHosting {
     mutating func nextBatch(_ pending: [PendingRecordChangeData], state: inout SyncEngineStateData) -> (saves: [HostedRecord], deletes: [RecordID])
     /// The user did `action` through the app.
     mutating func userDid(_ action: HostedUserAction, state: inout SyncEngineStateData)
-    /// What the app shows its user now, every record it has.
-    mutating func view() -> [HostedViewRecord]
+    /// What the app shows its user, as changes since the last call: nil when nothing changed.
+    /// With `full` (the first reading after a launch), every record it shows, as changed.
+    mutating func viewChanges(full: Bool) -> (changed: [HostedViewRecord], removed: [RecordID])?
 }

@@ -36,50 +36,48 @@ extension SyncEnginePlatform {
 
     /// Reads what the app shows and reports every change with the write behind it (SPEC §9).
     ///
-    /// Only the records that differ from the last reading, and the items the app was shown
-    /// something new for since, are compared item by item; the first reading after a launch
-    /// compares everything (the app's disk may hold less than it showed before the crash).
-    /// - Complexity: O(records shown) equality checks per call, plus O(k log k) for the k items
-    ///   compared.
+    /// The app answers with the records that changed since the last reading; only those, and
+    /// the items it was shown something new for since, are compared item by item. The first
+    /// reading after a launch compares everything (the app's disk may hold less than it showed
+    /// before the crash).
+    /// - Complexity: what the app's answer costs (O(1) when its records did not change), plus
+    ///   O(k log k) for the k items compared.
     mutating func syncView(_ app: inout any SyncEngineAppHosting, userWrite: WriteID?, _ context: inout EngineContext) {
-        let records = app.view()
-        var current: [RecordID: HostedViewRecord] = [:]
-        current.reserveCapacity(records.count)
-        for record in records { current[record.id] = record }
+        let full = shownRecords == nil
+        var shown = shownRecords ?? [:]
         var now: [ItemKey: ItemValue] = [:]
         var keys: [ItemKey] = []
-        func add(_ record: HostedViewRecord) {
-            let existence = item(record.id)
-            now[existence] = .recordExists(type: record.type)
-            keys.append(existence)
-            for (name, value) in record.fields {
-                let key = item(record.id, field: name)
-                now[key] = .field(value)
-                keys.append(key)
+        if let changes = app.viewChanges(full: full) {
+            for record in changes.changed {
+                let existence = item(record.id)
+                now[existence] = .recordExists(type: record.type)
+                keys.append(existence)
+                for (name, value) in record.fields {
+                    let key = item(record.id, field: name)
+                    now[key] = .field(value)
+                    keys.append(key)
+                }
+                for name in shown[record.id]?.fields.keys.map({ $0 }) ?? [] where record.fields[name] == nil { keys.append(item(record.id, field: name)) }
+                shown[record.id] = record
+            }
+            for id in changes.removed {
+                keys.append(item(id))
+                for name in shown[id]?.fields.keys.map({ $0 }) ?? [] { keys.append(item(id, field: name)) }
+                shown[id] = nil
             }
         }
-        if let previous = shownRecords {
-            for (id, record) in current where previous[id] != record {
-                add(record)
-                for name in previous[id]?.fields.keys.map({ $0 }) ?? [] where record.fields[name] == nil { keys.append(item(id, field: name)) }
-            }
-            for (id, old) in previous where current[id] == nil {
-                keys.append(item(id))
-                for name in old.fields.keys { keys.append(item(id, field: name)) }
-            }
-            // Items shown something new (a fetch, a save's answer) may now show a newer write.
-            for key in labels.touched where now[key] == nil {
-                if let id = recordID(of: key), let record = current[id] {
-                    if key.field.isEmpty { now[key] = .recordExists(type: record.type) } else if let value = record.fields[key.field] { now[key] = .field(value) }
-                }
-                keys.append(key)
-            }
-        } else {
-            for record in records { add(record) }
+        if full {
             for key in labels.view.keys where now[key] == nil { keys.append(key) }
         }
+        // Items shown something new (a fetch, a save's answer) may now show a newer write.
+        for key in labels.touched where now[key] == nil {
+            if let id = recordID(of: key), let record = shown[id] {
+                if key.field.isEmpty { now[key] = .recordExists(type: record.type) } else if let value = record.fields[key.field] { now[key] = .field(value) }
+            }
+            keys.append(key)
+        }
         labels.touched = []
-        shownRecords = current
+        shownRecords = shown
         guard !keys.isEmpty else { return }
         keys.sort()
         var shownLater: Set<WriteID> = []
