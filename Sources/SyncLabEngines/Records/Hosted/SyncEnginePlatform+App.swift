@@ -44,7 +44,9 @@ extension SyncEnginePlatform {
     ///   O(k log k) for the k items compared.
     mutating func syncView(_ app: inout any SyncEngineAppHosting, userWrite: WriteID?, _ context: inout EngineContext) {
         let full = shownRecords == nil
+        // Taken out while it is updated, so the update happens in place (no copy of the dictionary).
         var shown = shownRecords ?? [:]
+        shownRecords = nil
         var now: [ItemKey: ItemValue] = [:]
         var keys: [ItemKey] = []
         if let changes = app.viewChanges(full: full) {
