@@ -44,6 +44,14 @@ struct RecordsAppTests {
         #expect(result.metrics.converged && result.metrics.conflicts >= 1, "\(result.metrics)")
     }
 
+    @Test("a hosted records app's run is deterministic: the same scenario and seed give the same trace, byte for byte")
+    func deterministic() throws {
+        let first = try Self.airplaneConflict("NaiveTodo").run()
+        let second = try Self.airplaneConflict("NaiveTodo").run()
+        #expect(first.trace == second.trace && first.resultJSON == second.resultJSON)
+        #expect(first.trace.contains("\"cause\":\"resolution\"") || first.trace.contains("NaiveTodo"))
+    }
+
     @Test("the naive twin adopts the server record on serverRecordChanged: the checker explains the lost update")
     func naiveTwin() throws {
         let result = try Self.airplaneConflict("NaiveTodo").run()

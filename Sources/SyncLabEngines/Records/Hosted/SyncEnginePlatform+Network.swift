@@ -70,6 +70,12 @@ extension SyncEnginePlatform {
         var saves: [RecordSave] = [], deletes: [RecordDeletion] = []
         var bytes = 0
         var taken: Set<RecordID> = []
+        // In pending order, whatever order the app built its batch in (a batch built from a
+        // dictionary must not make the run depend on hash order).
+        var position: [RecordID: Int] = [:]
+        for (index, change) in candidates.enumerated() where position[change.id] == nil { position[change.id] = index }
+        answer.saves.sort { (position[$0.id] ?? .max, $0.id) < (position[$1.id] ?? .max, $1.id) }
+        answer.deletes.sort { (position[$0] ?? .max, $0) < (position[$1] ?? .max, $1) }
         for record in answer.saves where candidates.contains(.save(record.id)) && state.pendingRecordChanges.contains(.save(record.id)) && !taken.contains(record.id) {
             let save = recordSave(record, &context)
             if saves.count + deletes.count >= batchCap || (!saves.isEmpty && bytes + save.sizeBytes > bytesCap) { break }
