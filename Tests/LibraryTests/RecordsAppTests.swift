@@ -9,6 +9,7 @@ struct RecordsAppTests {
         try apps.register(records: "Todo", TodoSync<Careful>.self)
         try apps.register(records: "NaiveTodo", TodoSync<AdoptsServer>.self)
         try apps.register(records: "LateStateTodo", TodoSync<SavesStateLate>.self)
+        try apps.register(records: "RetryingTodo", TodoSync<RetriesEverything>.self)
         return apps
     }
 
@@ -110,6 +111,21 @@ struct RecordsAppEventTests {
         #expect(world.anomalies.isEmpty, "\(world.anomalies)")
     }
 
+    @Test("a zone deleted from Settings while offline is deleted once the device is back online")
+    func purgedWhileOffline() throws {
+        let world = try World(devices: ["iPhone", "iPad"], apps: ["records": "Todo"], registry: RecordsAppTests.registry())
+        try world.device("iPhone").recordSave(zone: "Todos", type: "Todo", name: "milk", fields: ["title": "Milk"])
+        world.runUntilQuiescent()
+        try world.device("iPad").airplane(true)
+        try world.device("iPad").perform("zone.delete", ["zone": "Todos", "byUser": true])
+        world.advance(by: .seconds(30))
+        #expect(world.device("iPhone").view.records["Todos/milk"] == ["title": "Milk"])
+        try world.device("iPad").airplane(false)
+        world.runUntilQuiescent()
+        #expect(world.device("iPhone").view.records.isEmpty, "\(world.device("iPhone").view)")
+        #expect(world.device("iPad").view.records.isEmpty, "\(world.device("iPad").view)")
+    }
+
     @Test("signing out reaches the app as an account change (it drops its data); signing in again fetches it back")
     func accountChange() throws {
         let world = try World(devices: ["iPhone", "iPad"], apps: ["records": "Todo"], registry: RecordsAppTests.registry())
@@ -122,6 +138,24 @@ struct RecordsAppEventTests {
         world.runUntilQuiescent()
         #expect(world.device("iPad").view.records["Todos/milk"] == ["title": "Milk"], "\(world.device("iPad").view)")
         #expect(world.anomalies.isEmpty, "\(world.anomalies)")
+    }
+}
+
+@Suite("A records app that adds a hopeless change again")
+struct RecordsAppRetryTests {
+    @Test("a record over the size limit, added again after every failure, is retried with backoff, not in a tight loop")
+    func hardFailureBacksOff() throws {
+        var builder = ScenarioBuilder(name: "todo too big")
+        builder.seed = 2
+        builder.apps = ["records": "RetryingTodo"]
+        builder.limits = ["records": ["recordBytes": 20]]
+        builder.device("iPhone")
+        builder.step(at: "0s", device: "iPhone", op: "record.save", ["zone": "Todos", "type": "Todo", "name": "essay", "fields": ["title": "far more than twenty bytes of title"]])
+        builder.end = ["settle": "10m"]
+        let result = try Scenario(builder, apps: RecordsAppTests.registry()).run()
+        let sends = result.trace.split(separator: "\n").filter { $0.contains("\"ev\":\"send\"") && $0.contains("\"kind\":\"modifyRecords\"") }.count
+        // Backoff doubles from 1 s to 5 min: about a dozen tries in ten minutes, not thousands.
+        #expect(sends > 2 && sends < 20, "\(sends) sends")
     }
 }
 

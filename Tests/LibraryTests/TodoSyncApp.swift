@@ -9,6 +9,19 @@ protocol TodoFlavor {
     /// when a sync finishes (`didSendChanges`/`didFetchChanges`): a crash in between loses
     /// the pending changes added since.
     static var savesEveryStateUpdate: Bool { get }
+    /// Adds every failed save again, whatever the error (a bug when the error cannot go away).
+    static var retriesEveryFailure: Bool { get }
+}
+
+extension TodoFlavor {
+    static var retriesEveryFailure: Bool { false }
+}
+
+/// Adds every failed save again.
+enum RetriesEverything: TodoFlavor {
+    static let adoptsServerOnConflict = false
+    static let savesEveryStateUpdate = true
+    static let retriesEveryFailure = true
 }
 
 /// The careful delegate: merges per field, saves every state update.
@@ -114,7 +127,7 @@ struct TodoSync<Flavor: TodoFlavor>: RecordsApp {
                         syncEngine.state.add(pendingRecordZoneChanges: [.saveRecord(id)])
                     }
                 default:
-                    break
+                    if Flavor.retriesEveryFailure { syncEngine.state.add(pendingRecordZoneChanges: [.saveRecord(id)]) }
                 }
             }
         default:

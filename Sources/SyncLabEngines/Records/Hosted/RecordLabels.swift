@@ -23,6 +23,8 @@ public struct RecordLabels: Sendable {
     /// The user's writes on this device whose effect the app shows later (a zone deleted from
     /// Settings): shown, they are this device's own writes, built on what it showed before.
     var ownLater: Set<WriteID> = []
+    /// Zones the user deleted in Settings on this device, not yet acknowledged by the cloud.
+    var settingsDeletes: [ZoneDeletion] = []
     /// Items remembered since the view was last read: they may show a newer write now.
     var touched: [ItemKey] = []
 

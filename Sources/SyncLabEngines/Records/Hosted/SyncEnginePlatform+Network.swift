@@ -42,6 +42,11 @@ extension SyncEnginePlatform {
     /// Sends the next batch: zone changes first, then the records the app gives for the first
     /// pending changes (`nextRecordZoneChangeBatch`), within the batch and byte limits.
     mutating func sendNext(_ app: inout any SyncEngineAppHosting, _ context: inout EngineContext) {
+        if !labels.settingsDeletes.isEmpty {
+            sending = true
+            send(.modifyZones(database: .private, saves: [], deletes: labels.settingsDeletes), .settingsDeletes(labels.settingsDeletes), &context)
+            return
+        }
         if !state.pendingZoneChanges.isEmpty {
             let changes = state.pendingZoneChanges
             var saves: [String] = [], deletes: [ZoneDeletion] = []

@@ -25,9 +25,11 @@ extension SyncEnginePlatform {
             case .invalidArguments(let detail):
                 context.log("requestRejected", [("detail", detail)])
                 if case .zones(let changes) = request { state.remove(changes); stateDirty = true }
+                if case .settingsDeletes(let deletions) = request { labels.settingsDeletes.removeAll { deletions.contains($0) } }
             }
         case .ok(.records(let response)):
-            backoff.reset()
+            // A send's answer resets the backoff unless its records failed for good (`modifyDone`).
+            if case .records = request {} else { backoff.reset() }
             retryAfter.clear()
             answered(request, response, &app, &context)
         case .ok:
@@ -39,7 +41,7 @@ extension SyncEnginePlatform {
     /// A request failed whole: what it was doing may start again.
     private mutating func requestFailed(_ request: Request, _ context: inout EngineContext) {
         switch request {
-        case .zones, .records: sending = false
+        case .zones, .records, .settingsDeletes: sending = false
         case .databaseChanges, .zoneChanges:
             fetching = false
             wantFetch = true
@@ -54,10 +56,15 @@ extension SyncEnginePlatform {
             state.remove(changes)
             stateDirty = true
             context.log("sentDatabaseChanges", [("savedZones", saved.joined(separator: ",")), ("deletedZones", deleted.joined(separator: ","))])
-            // A zone deleted from Settings reaches this device's app as every other device's: as a
-            // fetched deletion (reason `purged`), so fetch now.
+            // Deleted zones: fetch, so the database changes (and the app) catch up at once.
             if !deleted.isEmpty { wantFetch = true }
             tell(.sentDatabaseChanges(saved: saved, deleted: deleted, failed: []), &app, &context)
+        case (.settingsDeletes(let deletions), .zonesModified(_, let deleted)):
+            sending = false
+            labels.settingsDeletes.removeAll { deletions.contains($0) }
+            context.log("settingsZoneDeletes", [("deletedZones", deleted.joined(separator: ","))])
+            // The app hears of it as every other device's app does: a fetched deletion (`purged`).
+            wantFetch = true
         case (.records(let saves, let deletes), .recordsModified(let results)):
             sending = false
             modifyDone(saves, deletes, results, &app, &context)
@@ -82,6 +89,9 @@ extension SyncEnginePlatform {
     private mutating func modifyDone(_ saves: [RecordSave], _ deletes: [RecordDeletion], _ results: [RecordItemResult],
                                      _ app: inout any SyncEngineAppHosting, _ context: inout EngineContext) {
         var saved: [HostedRecord] = [], deleted: [RecordID] = []
+        // A failure that sending again at once cannot fix: the next send waits for the backoff,
+        // so an app that adds such a change again does not spin.
+        var hardFailure: String?
         var failedSaves: [HostedSaveFailure] = [], failedDeletes: [(id: RecordID, error: String)] = []
         func settle(_ change: PendingRecordChangeData, _ engine: inout SyncEnginePlatform) {
             if engine.readded.remove(change) != nil { return }
@@ -107,6 +117,10 @@ extension SyncEnginePlatform {
                 }
             case .failed(let id, let error):
                 context.log("itemFailed", [("record", id.itemName), ("error", error.name)])
+                switch error {
+                case .quotaExceeded, .limitExceeded, .invalidArguments, .permissionFailure, .userDeletedZone: hardFailure = error.name
+                case .serverRecordChanged, .unknownItem, .zoneNotFound, .batchRequestFailed: break
+                }
                 // An atomic batch's innocent members were not applied: they simply go again.
                 if case .batchRequestFailed = error { continue }
                 if isSave {
@@ -129,6 +143,7 @@ extension SyncEnginePlatform {
         }
         context.log("sentRecordZoneChanges", [("saved", String(saved.count)), ("deleted", String(deleted.count)), ("failed", String(failedSaves.count + failedDeletes.count))])
         tell(.sentRecordZoneChanges(saved: saved, deleted: deleted, failedSaves: failedSaves, failedDeletes: failedDeletes), &app, &context)
+        if let hardFailure { scheduleRetry(retryAfter: nil, reason: hardFailure, &context) } else { backoff.reset() }
     }
 
     /// A `serverRecordChanged` the app is about to hear of: a conflict between the writes the app

@@ -17,6 +17,8 @@ public struct SyncEnginePlatform: Sendable {
     /// A request this engine waits on.
     enum Request: Sendable {
         case zones([PendingZoneChangeData])
+        /// Zones the user deleted in Settings (not the app's changes).
+        case settingsDeletes([ZoneDeletion])
         case records(saves: [RecordSave], deletes: [RecordDeletion])
         case databaseChanges
         case zoneChanges
@@ -164,7 +166,9 @@ public struct SyncEnginePlatform: Sendable {
     public mutating func userDeletedZoneInSettings(_ zone: String, write: WriteID, app: inout any SyncEngineAppHosting, _ context: inout EngineContext) -> AppCallResult {
         guard zone != RecordID.defaultZone else { return .rejected(error: "invalidArguments") }
         labels.ownLater.insert(write)
-        send(.modifyZones(database: .private, saves: [], deletes: [ZoneDeletion(zone: zone, byUser: true, write: write)]), .zones([]), &context)
+        // Queued with the device (not the app's state): it goes out as soon as the engine can send.
+        labels.settingsDeletes.append(ZoneDeletion(zone: zone, byUser: true, write: write))
+        pump(&app, &context)
         return .accepted
     }
 
@@ -173,7 +177,7 @@ public struct SyncEnginePlatform: Sendable {
         if !inFlight.isEmpty { return false }
         guard online, account != nil else { return true }
         if retryArmed || wantFetch || wantsSubscription { return false }
-        if !state.pendingZoneChanges.isEmpty { return false }
+        if !state.pendingZoneChanges.isEmpty || !labels.settingsDeletes.isEmpty { return false }
         return state.pendingRecordChanges.isEmpty || sendBlocked
     }
 
