@@ -1,6 +1,8 @@
+import Foundation
 import Testing
 import SyncLab
 import SyncLabTesting
+import SyncLabCLI
 
 @Suite("A team's CKSyncEngine delegate on every device")
 struct RecordsAppTests {
@@ -240,6 +242,27 @@ struct RecordsAppFileTests {
             Issue.record("accepted an unknown app")
         } catch {
             #expect("\(error)".contains("Todo") && "\(error)".contains("serverWins"), "\(error)")
+        }
+    }
+}
+
+@Suite("A team's executable runs its records app")
+struct RecordsAppCommandLineTests {
+    @Test("synclab run with the team's registry runs a file naming its records app: exit 1 for the naive twin's lost update, 0 for the careful delegate")
+    func runWithRegistry() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("synclab-records-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for (app, status) in [("Todo", Int32(0)), ("NaiveTodo", Int32(1))] {
+            let file = directory.appendingPathComponent("\(app).json").path
+            let text = RecordsAppFileTests.text.replacingOccurrences(of: #"{"id": "iPad", "apps": {"records": "NaiveTodo"}}"#, with: #"{"id": "iPad"}"#)
+                .replacingOccurrences(of: #""apps": {"records": "Todo"}"#, with: #""apps": {"records": "\#(app)"}"#)
+                .replacingOccurrences(of: #""expect": {"converged": true}"#, with: #""expect": {"converged": true, "lostUpdates": 0}"#)
+                .replacingOccurrences(of: #""records": {"Todos/milk": {"title": "Milk", "done": 1}}"#, with: #""records": {"Todos/milk": {"done": 1}}"#)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+            let out = directory.appendingPathComponent("out-\(app)").path
+            #expect(SyncLabCommandLine.main(["run", file, "--out", out, "--quiet"], apps: try RecordsAppTests.registry()) == status, "\(app)")
+            #expect(FileManager.default.fileExists(atPath: out + "/report.md"), "\(app)")
         }
     }
 }
