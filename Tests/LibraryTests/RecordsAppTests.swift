@@ -161,6 +161,22 @@ struct RecordsAppRetryTests {
     }
 }
 
+extension RecordsAppRetryTests {
+    @Test("one record alone over the request limit reaches the app as that record's limitExceeded failure, once")
+    func requestTooLargeForOneRecord() throws {
+        var builder = ScenarioBuilder(name: "todo request too big")
+        builder.seed = 2
+        builder.apps = ["records": "Todo"]
+        builder.limits = ["records": ["requestBytes": 20]]
+        builder.device("iPhone")
+        builder.step(at: "0s", device: "iPhone", op: "record.save", ["zone": "Todos", "type": "Todo", "name": "essay", "fields": ["title": "far more than twenty bytes of title"]])
+        let result = try Scenario(builder, apps: RecordsAppTests.registry()).run()
+        let sends = result.trace.split(separator: "\n").filter { $0.contains("\"ev\":\"send\"") && $0.contains("\"kind\":\"modifyRecords\"") }.count
+        #expect(result.settled && sends == 1, "\(sends) sends, settled \(result.settled)")
+        #expect(result.trace.contains("\"error\":\"limitExceeded\""))
+    }
+}
+
 @Suite("Pending changes a records app's engine forgets")
 struct RecordsAppDiscardTests {
     @Test("signing out with an offline edit pending: the lost update says it was discarded at sign-out")

@@ -14,8 +14,16 @@ extension SyncEnginePlatform {
             requestFailed(request, &context)
             switch failure {
             case .limitExceeded:
-                if case .records(let saves, let deletes) = request { batchCap = max(1, (saves.count + deletes.count) / 2) }
-                context.log("batchSplit", [("nextBatch", String(batchCap))])
+                guard case .records(let saves, let deletes) = request else { break }
+                if saves.count + deletes.count > 1 {
+                    batchCap = max(1, (saves.count + deletes.count) / 2)
+                    context.log("batchSplit", [("nextBatch", String(batchCap))])
+                } else {
+                    // One record alone is over the request limit: splitting cannot help. The app
+                    // hears of it as that record's failure, as CKSyncEngine reports it.
+                    let id = saves.first?.id ?? deletes.first?.id
+                    if let id { modifyDone(saves, deletes, [.failed(id, .limitExceeded(limit: "records.requestBytes"))], &app, &context) }
+                }
             case .changeTokenExpired:
                 state.databaseToken = nil
                 stateDirty = true
