@@ -61,7 +61,9 @@ public enum RecordsUserAction: Hashable, Sendable {
 
 /// The fields a user edited on one record.
 public struct RecordEdit: Hashable, Sendable {
+    /// The record the user edited.
     public var recordID: SyncRecord.ID
+    /// Its type (the scenario's `type`).
     public var recordType: String
     /// Field → new value; `nil` removes the field. In the order the user edited them.
     public var fields: [(name: String, value: ScenarioValue?)] { edits.map { ($0.name, $0.value) } }

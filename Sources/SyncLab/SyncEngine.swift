@@ -48,7 +48,9 @@ public struct SyncEngine {
 
     /// `CKSyncEngine.PendingRecordZoneChange`.
     public enum PendingRecordZoneChange: Hashable, Sendable {
+        /// Save this record: the app gives it in `nextRecordZoneChangeBatch`.
         case saveRecord(SyncRecord.ID)
+        /// Delete this record (unconditionally, as CloudKit deletes).
         case deleteRecord(SyncRecord.ID)
 
         var data: PendingRecordChangeData {
@@ -61,7 +63,9 @@ public struct SyncEngine {
 
     /// `CKSyncEngine.PendingDatabaseChange`: zones by name (private database).
     public enum PendingDatabaseChange: Hashable, Sendable {
+        /// Create this zone (a record zone of the private database).
         case saveZone(String)
+        /// Delete this zone and every record in it.
         case deleteZone(String)
 
         var data: PendingZoneChangeData {
@@ -80,7 +84,9 @@ public struct SyncEngine {
 
     /// `CKSyncEngine.RecordZoneChangeBatch`: the records to save and the ids to delete.
     public struct RecordZoneChangeBatch: Sendable {
+        /// The records to save, each with the fields it should have in the cloud.
         public var recordsToSave: [SyncRecord]
+        /// The records to delete.
         public var recordIDsToDelete: [SyncRecord.ID]
 
         /// A batch of exactly these.

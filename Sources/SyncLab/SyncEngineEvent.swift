@@ -15,18 +15,27 @@ extension SyncEngine {
         case sentDatabaseChanges(SentDatabaseChanges)
         /// What a send of records did: saved, deleted, and per-record failures.
         case sentRecordZoneChanges(SentRecordZoneChanges)
+        /// A fetch cycle begins (on launch, push, reconnection, foreground).
         case willFetchChanges
+        /// One zone's record changes are about to be fetched.
         case willFetchRecordZoneChanges(zoneName: String)
+        /// One zone's record changes were fetched (its change token is saved in the state).
         case didFetchRecordZoneChanges(zoneName: String)
+        /// The fetch cycle is over.
         case didFetchChanges
+        /// The engine starts sending pending changes.
         case willSendChanges
+        /// Nothing more can be sent for now (none pending, or none the app gave a record for).
         case didSendChanges
     }
 
     /// `CKSyncEngine.Event.AccountChange.ChangeType`.
     public enum AccountChange: Hashable, Sendable {
+        /// Signed in with no account before.
         case signIn
+        /// Signed out of iCloud.
         case signOut
+        /// Signed into another account.
         case switchAccounts
     }
 
@@ -40,15 +49,18 @@ extension SyncEngine {
 
     /// A deleted zone and `CKDatabase.DatabaseChange.Deletion.Reason`.
     public struct ZoneDeletion: Hashable, Sendable {
+        /// Why the zone is gone.
         public enum Reason: Hashable, Sendable {
             /// An app deleted the zone.
             case deleted
             /// The user deleted the zone's data from Settings: upload nothing more into it.
             case purged
-            /// The account's encrypted data was reset.
+            /// The account's encrypted data was reset (the simulated cloud never sends it yet).
             case encryptedDataReset
         }
+        /// The deleted zone.
         public var zoneName: String
+        /// Why it was deleted.
         public var reason: Reason
     }
 
@@ -62,7 +74,9 @@ extension SyncEngine {
 
     /// `CKSyncEngine.Event.SentDatabaseChanges`.
     public struct SentDatabaseChanges: Hashable, Sendable {
+        /// Zones the cloud now has.
         public var savedZones: [String]
+        /// Zones the cloud deleted.
         public var deletedZones: [String]
     }
 
@@ -71,8 +85,11 @@ extension SyncEngine {
     public struct SentRecordZoneChanges: Hashable, Sendable {
         /// Records the cloud saved, as it now has them (new change tags).
         public var savedRecords: [SyncRecord]
+        /// Records the cloud deleted (with the records a `deleteSelf` reference cascaded to).
         public var deletedRecordIDs: [SyncRecord.ID]
+        /// Saves the cloud refused, each with its error.
         public var failedRecordSaves: [FailedRecordSave]
+        /// Deletes the cloud refused, each with its error.
         public var failedRecordDeletes: [FailedRecordDelete]
     }
 
@@ -80,12 +97,15 @@ extension SyncEngine {
     public struct FailedRecordSave: Hashable, Sendable {
         /// The record the app sent.
         public var record: SyncRecord
+        /// Why the cloud refused it.
         public var error: SyncError
     }
 
     /// One record delete the cloud refused.
     public struct FailedRecordDelete: Hashable, Sendable {
+        /// The record the app asked to delete.
         public var recordID: SyncRecord.ID
+        /// Why the cloud refused it.
         public var error: SyncError
     }
 
@@ -93,9 +113,26 @@ extension SyncEngine {
     public struct SyncError: Hashable, Sendable {
         /// `CKError.Code` (the ones the simulated cloud gives per record).
         public enum Code: String, Hashable, Sendable {
-            case serverRecordChanged, unknownItem, zoneNotFound, userDeletedZone, limitExceeded, quotaExceeded
-            case invalidArguments, permissionFailure, batchRequestFailed
+            /// The record changed in the cloud since the version the app's change tag names.
+            case serverRecordChanged
+            /// The record is gone from the cloud (deleted elsewhere).
+            case unknownItem
+            /// The zone does not exist (never created, or deleted by an app).
+            case zoneNotFound
+            /// The user deleted the zone in Settings: upload nothing more into it.
+            case userDeletedZone
+            /// The record is over a size limit.
+            case limitExceeded
+            /// The account's iCloud storage is full.
+            case quotaExceeded
+            /// The schema (production environment) refuses the record type or a field.
+            case invalidArguments
+            /// The public database: only a record's creator may change it.
+            case permissionFailure
+            /// Another record of an atomic batch failed, so this one was not applied.
+            case batchRequestFailed
         }
+        /// The `CKError.Code`.
         public var code: Code
         /// `serverRecord`: the cloud's version (`serverRecordChanged`).
         public var serverRecord: SyncRecord?
