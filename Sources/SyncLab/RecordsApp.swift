@@ -44,38 +44,3 @@ public protocol RecordsApp: SendableMetatype {
     /// nothing to compare.
     var userSees: [SyncRecord.ID: SyncRecord] { get }
 }
-
-/// What the user did through a records app (a scenario's records op).
-public enum RecordsUserAction: Hashable, Sendable {
-    /// `record.save`: the user edited these fields (a nil value removes one); the record is
-    /// created if the app has none.
-    case saveRecord(RecordEdit)
-    /// `record.delete`.
-    case deleteRecord(SyncRecord.ID)
-    /// `zone.create`.
-    case createZone(String)
-    /// `zone.delete` through the app (a deletion from Settings never reaches the app this way:
-    /// it hears of it as a fetched zone deletion with reason `purged`).
-    case deleteZone(String)
-}
-
-/// The fields a user edited on one record.
-public struct RecordEdit: Hashable, Sendable {
-    /// The record the user edited.
-    public var recordID: SyncRecord.ID
-    /// Its type (the scenario's `type`).
-    public var recordType: String
-    /// Field → new value; `nil` removes the field. In the order the user edited them.
-    public var fields: [(name: String, value: ScenarioValue?)] { edits.map { ($0.name, $0.value) } }
-    var edits: [Edit]
-
-    struct Edit: Hashable, Sendable {
-        var name: String
-        var value: ScenarioValue?
-    }
-
-    /// The edit applied to `record`: each field set (or removed).
-    public func apply(to record: inout SyncRecord) {
-        for edit in edits { record[edit.name] = edit.value }
-    }
-}

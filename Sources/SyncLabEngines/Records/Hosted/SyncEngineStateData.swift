@@ -52,29 +52,3 @@ public struct SyncEngineStateData: Hashable, Sendable {
         pendingZoneChanges.removeAll { changes.contains($0) }
     }
 }
-
-/// One pending record change (`CKSyncEngine.PendingRecordZoneChange`), private database.
-public enum PendingRecordChangeData: Hashable, Sendable {
-    case save(RecordID)
-    case delete(RecordID)
-
-    /// The record the change is about.
-    public var id: RecordID {
-        switch self {
-        case .save(let id), .delete(let id): return id
-        }
-    }
-}
-
-/// One pending zone change (`CKSyncEngine.PendingDatabaseChange`), private database.
-public enum PendingZoneChangeData: Hashable, Sendable {
-    case save(String)
-    case delete(String)
-
-    /// The zone the change is about.
-    public var zone: String {
-        switch self {
-        case .save(let zone), .delete(let zone): return zone
-        }
-    }
-}
