@@ -51,7 +51,8 @@ public struct SyncRecord: Hashable, Sendable {
             if let newValue, newValue != .null {
                 fields[key] = newValue
                 removedFields.remove(key)
-            } else if fields.removeValue(forKey: key) != nil || changeTag != nil {
+            } else if fields.removeValue(forKey: key) != nil {
+                // Only a field the record had is sent as a removal.
                 removedFields.insert(key)
             }
         }

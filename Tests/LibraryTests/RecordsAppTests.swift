@@ -222,6 +222,22 @@ struct RecordsAppWriteTests {
     }
 }
 
+extension RecordsAppWriteTests {
+    @Test("a field the user removes is sent as a removal; clearing a field the record never had sends nothing")
+    func removals() throws {
+        let world = try World(devices: ["iPhone", "iPad"], apps: ["records": "Todo"], registry: RecordsAppTests.registry())
+        try world.device("iPhone").recordSave(zone: "Todos", type: "Todo", name: "milk", fields: ["title": "Milk", "note": "2 l"])
+        world.runUntilQuiescent()
+        try world.device("iPhone").recordSave(zone: "Todos", type: "Todo", name: "milk", fields: ["note": nil, "due": nil])
+        world.runUntilQuiescent()
+        #expect(world.device("iPad").view.records["Todos/milk"] == ["title": "Milk"], "\(world.device("iPad").view)")
+        let result = world.finish()
+        result.expectNoAnomalies()
+        // No write of the app's own: the removal is the user's, and `due` never existed.
+        #expect(!result.trace.contains("records app wrote it"))
+    }
+}
+
 @Suite("Naming a records app in a scenario file")
 struct RecordsAppFileTests {
     static let text = """
