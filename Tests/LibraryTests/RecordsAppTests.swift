@@ -47,6 +47,26 @@ struct RecordsAppTests {
         #expect(result.metrics.converged && result.metrics.conflicts >= 1, "\(result.metrics)")
     }
 
+    @Test("the app's notifications count as the built-in engine's: fetched on the other device, conflict where serverRecordChanged met an edit")
+    func notifications() throws {
+        var builder = ScenarioBuilder(name: "todo notifications")
+        builder.seed = 7
+        builder.apps = ["records": "Todo"]
+        builder.device("iPhone")
+        builder.device("iPad")
+        builder.step(at: "0s", device: "iPhone", op: "record.save", ["zone": "Todos", "type": "Todo", "name": "milk", "fields": ["title": "Milk", "done": 0]])
+        builder.step(at: "10s", device: "iPhone", op: "airplane.on")
+        builder.step(at: "10s", device: "iPad", op: "airplane.on")
+        builder.step(at: "20s", device: "iPhone", op: "record.save", ["zone": "Todos", "type": "Todo", "name": "milk", "fields": ["done": 1]])
+        builder.step(at: "30s", device: "iPad", op: "record.save", ["zone": "Todos", "type": "Todo", "name": "milk", "fields": ["title": "Oat milk"]])
+        builder.step(at: "60s", device: "iPhone", op: "airplane.off")
+        builder.step(at: "90s", device: "iPad", op: "airplane.off")
+        builder.expect = ["notifications": [["device": "iPad", "reason": "conflict", "min": 1, "max": 1], ["device": "iPad", "reason": "fetched"],
+                                            ["device": "iPhone", "reason": "fetched"]]]
+        let result = try Scenario(builder, apps: try Self.registry()).run()
+        result.expectPassed()
+    }
+
     @Test("a hosted records app's run is deterministic: the same scenario and seed give the same trace, byte for byte")
     func deterministic() throws {
         let first = try Self.airplaneConflict("NaiveTodo").run()

@@ -140,6 +140,7 @@ extension SyncEnginePlatform {
     mutating func startFetch(_ app: inout any SyncEngineAppHosting, _ context: inout EngineContext) {
         wantFetch = false
         fetching = true
+        fetchedNames = []
         tell(.willFetchChanges, &app, &context)
         send(.fetchDatabaseChanges(database: .private, since: state.databaseToken), .databaseChanges, &context)
     }
@@ -147,6 +148,14 @@ extension SyncEnginePlatform {
     mutating func finishFetch(_ app: inout any SyncEngineAppHosting, _ context: inout EngineContext) {
         fetching = false
         tell(.didFetchChanges, &app, &context)
+        // The notifications the built-in engine gives its app, so `expect.notifications` and the
+        // counts read the same for a hosted app: here, the records the app was told were fetched.
+        if !fetchedNames.isEmpty {
+            var unique: [String] = []
+            for name in fetchedNames where !unique.contains(name) { unique.append(name) }
+            fetchedNames = []
+            context.emit(.notify(AppNotification(store: .records, reason: "fetched", items: unique)))
+        }
         if fetchAgain {
             fetchAgain = false
             wantFetch = true

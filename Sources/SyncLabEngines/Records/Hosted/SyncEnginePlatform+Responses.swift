@@ -100,6 +100,7 @@ extension SyncEnginePlatform {
         // A failure that sending again at once cannot fix: the next send waits for the backoff,
         // so an app that adds such a change again does not spin.
         var hardFailure: String?
+        var failedNames: [String] = []
         var failedSaves: [HostedSaveFailure] = [], failedDeletes: [(id: RecordID, error: String)] = []
         func settle(_ change: PendingRecordChangeData, _ engine: inout SyncEnginePlatform) {
             if engine.readded.remove(change) != nil { return }
@@ -131,6 +132,7 @@ extension SyncEnginePlatform {
                 }
                 // An atomic batch's innocent members were not applied: they simply go again.
                 if case .batchRequestFailed = error { continue }
+                if case .serverRecordChanged = error {} else { failedNames.append(id.itemName) }
                 if isSave {
                     settle(.save(id), &self)
                     var server: HostedRecord?, ancestor: HostedRecord?
@@ -150,6 +152,7 @@ extension SyncEnginePlatform {
             }
         }
         context.log("sentRecordZoneChanges", [("saved", String(saved.count)), ("deleted", String(deleted.count)), ("failed", String(failedSaves.count + failedDeletes.count))])
+        if !failedNames.isEmpty { context.emit(.notify(AppNotification(store: .records, reason: "error", items: failedNames))) }
         tell(.sentRecordZoneChanges(saved: saved, deleted: deleted, failedSaves: failedSaves, failedDeletes: failedDeletes), &app, &context)
         if let hardFailure { scheduleRetry(retryAfter: nil, reason: hardFailure, &context) } else { backoff.reset() }
     }
@@ -174,6 +177,7 @@ extension SyncEnginePlatform {
         let name = identity.recordsApp ?? "records app"
         context.observe(.conflictDetected(item: item, writes: conflicting, detail: "serverRecordChanged"))
         context.observe(.conflictShown(item: item, writes: conflicting, detail: "app \(name)", resolvedBy: ConflictResolver(name)))
+        context.emit(.notify(AppNotification(store: .records, reason: "conflict", items: [sent.id.itemName])))
     }
 
     private mutating func databaseChangesDone(_ changes: DatabaseChanges, _ app: inout any SyncEngineAppHosting, _ context: inout EngineContext) {
@@ -233,6 +237,7 @@ extension SyncEnginePlatform {
             for server in zoneChanges.changed { rememberServer(server) }
             for deletion in zoneChanges.deleted { rememberGone(deletion.id, write: deletion.write, &context) }
             if !zoneChanges.changed.isEmpty || !zoneChanges.deleted.isEmpty {
+                fetchedNames += zoneChanges.changed.map(\.id.itemName) + zoneChanges.deleted.map(\.id.itemName)
                 tell(.fetchedRecordZoneChanges(zone: zone, modified: zoneChanges.changed.map(HostedRecord.init), deleted: zoneChanges.deleted.map(\.id)), &app, &context)
             }
             state.zoneTokens[zone] = zoneChanges.token

@@ -62,6 +62,8 @@ public struct SyncEnginePlatform: Sendable {
     var readded: Set<PendingRecordChangeData> = []
     /// The records the app showed at the last reading (nil: not read since launch or an account change).
     var shownRecords: [RecordID: HostedViewRecord]?
+    /// Records the current fetch cycle told the app of, for the `fetched` notification.
+    var fetchedNames: [String] = []
     /// The state changed since the app was last told (`stateUpdate`).
     var stateDirty = false
 
