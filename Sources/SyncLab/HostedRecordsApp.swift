@@ -20,7 +20,7 @@ struct HostedRecordsApp<App: RecordsApp>: SyncEngineAppHosting {
         state = engine.state.data
     }
 
-    mutating func nextBatch(_ pending: [PendingRecordChangeData], state: inout SyncEngineStateData) -> (saves: [HostedRecord], deletes: [RecordID]) {
+    mutating func nextBatch(_ pending: [PendingRecordChangeData], state: inout SyncEngineStateData) -> (saves: [HostedRecord], deletes: [RecordID], atomicByZone: Bool) {
         var engine = SyncEngine(state: SyncEngine.State(data: state))
         let context = SyncEngine.SendChangesContext(pendingChanges: pending.map { change in
             switch change {
@@ -30,7 +30,7 @@ struct HostedRecordsApp<App: RecordsApp>: SyncEngineAppHosting {
         })
         let batch = app.nextRecordZoneChangeBatch(context, syncEngine: &engine)
         state = engine.state.data
-        return (batch?.recordsToSave.map(\.hosted) ?? [], batch?.recordIDsToDelete.map(\.protocolID) ?? [])
+        return (batch?.recordsToSave.map(\.hosted) ?? [], batch?.recordIDsToDelete.map(\.protocolID) ?? [], batch?.atomicByZone ?? false)
     }
 
     mutating func userDid(_ action: HostedUserAction, state: inout SyncEngineStateData) {
@@ -41,6 +41,12 @@ struct HostedRecordsApp<App: RecordsApp>: SyncEngineAppHosting {
             let edits = fields.map { RecordEdit.Edit(name: $0.name, value: $0.value.map(FieldConversion.value)) }
             shown = .saveRecord(RecordEdit(recordID: SyncRecord.ID(id), recordType: type, edits: edits))
         case .deleteRecord(let id): shown = .deleteRecord(SyncRecord.ID(id))
+        case .saveAtomically(let saves, let deletes):
+            let edits = saves.map { save in
+                RecordEdit(recordID: SyncRecord.ID(save.id), recordType: save.type,
+                           edits: save.fields.map { RecordEdit.Edit(name: $0.name, value: $0.value.map(FieldConversion.value)) })
+            }
+            shown = .saveRecords(edits, deleting: deletes.map(SyncRecord.ID.init))
         case .createZone(let zone): shown = .createZone(zone)
         case .deleteZone(let zone): shown = .deleteZone(zone)
         }

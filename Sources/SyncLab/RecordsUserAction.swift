@@ -5,6 +5,9 @@ public enum RecordsUserAction: Hashable, Sendable {
     case saveRecord(RecordEdit)
     /// `record.delete`.
     case deleteRecord(SyncRecord.ID)
+    /// `records.saveAtomic`: the user changed several records of one zone in one action, meant
+    /// all or nothing (send them in a batch with `atomicByZone`).
+    case saveRecords([RecordEdit], deleting: [SyncRecord.ID])
     /// `zone.create`.
     case createZone(String)
     /// `zone.delete` through the app (a deletion from Settings never reaches the app this way:

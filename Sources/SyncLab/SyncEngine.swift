@@ -88,15 +88,19 @@ public struct SyncEngine {
         public var recordsToSave: [SyncRecord]
         /// The records to delete.
         public var recordIDsToDelete: [SyncRecord.ID]
+        /// `atomicByZone`: the changes of each custom zone are saved all or nothing (a failure of
+        /// one fails the others with `batchRequestFailed`; those stay pending). The engine then
+        /// sends one zone per request.
+        public var atomicByZone: Bool
 
         /// A batch of exactly these.
-        public init(recordsToSave: [SyncRecord], recordIDsToDelete: [SyncRecord.ID]) {
-            self.recordsToSave = recordsToSave; self.recordIDsToDelete = recordIDsToDelete
+        public init(recordsToSave: [SyncRecord], recordIDsToDelete: [SyncRecord.ID], atomicByZone: Bool = false) {
+            self.recordsToSave = recordsToSave; self.recordIDsToDelete = recordIDsToDelete; self.atomicByZone = atomicByZone
         }
 
         /// The batch for `pendingChanges`, asking `recordProvider` for each record to save (nil:
         /// the app has no such record; the change is skipped), as Apple's initialiser does.
-        public init(pendingChanges: [PendingRecordZoneChange], recordProvider: (SyncRecord.ID) -> SyncRecord?) {
+        public init(pendingChanges: [PendingRecordZoneChange], atomicByZone: Bool = false, recordProvider: (SyncRecord.ID) -> SyncRecord?) {
             var saves: [SyncRecord] = [], deletes: [SyncRecord.ID] = []
             for change in pendingChanges {
                 switch change {
@@ -104,7 +108,7 @@ public struct SyncEngine {
                 case .deleteRecord(let id): deletes.append(id)
                 }
             }
-            self.init(recordsToSave: saves, recordIDsToDelete: deletes)
+            self.init(recordsToSave: saves, recordIDsToDelete: deletes, atomicByZone: atomicByZone)
         }
     }
 

@@ -12,6 +12,7 @@ struct RecordsAppTests {
         try apps.register(records: "NaiveTodo", TodoSync<AdoptsServer>.self)
         try apps.register(records: "LateStateTodo", TodoSync<SavesStateLate>.self)
         try apps.register(records: "RetryingTodo", TodoSync<RetriesEverything>.self)
+        try apps.register(records: "AtomicTodo", TodoSync<Atomic>.self)
         return apps
     }
 
@@ -194,6 +195,35 @@ extension RecordsAppRetryTests {
         let sends = result.trace.split(separator: "\n").filter { $0.contains("\"ev\":\"send\"") && $0.contains("\"kind\":\"modifyRecords\"") }.count
         #expect(result.settled && sends == 1, "\(sends) sends, settled \(result.settled)")
         #expect(result.trace.contains("\"error\":\"limitExceeded\""))
+    }
+}
+
+@Suite("records.saveAtomic reaches a records app as one user action")
+struct RecordsAppAtomicTests {
+    /// Cookbook 4: A saves a list change and two new items in one atomic action, offline, while B
+    /// renamed the list; the list's save meets serverRecordChanged.
+    static func atomicConflict(_ app: String) throws -> RunResult {
+        let path = #filePath.replacingOccurrences(of: "Tests/LibraryTests/RecordsAppTests.swift", with: "Scenarios/cookbook-records-atomic-conflict.json")
+        var text = try String(contentsOfFile: path, encoding: .utf8)
+        text = text.replacingOccurrences(of: #""seed": 1,"#, with: #""seed": 1, "apps": {"records": "\#(app)"},"#)
+        // A's link is slow: a record sent again reaches the cloud after B has fetched the rest.
+        text = text.replacingOccurrences(of: #"{"id": "A"}"#, with: #"{"id": "A", "network": {"latency": "1s"}}"#)
+        text = String(text[..<text.range(of: #","variants""#.replacingOccurrences(of: ",", with: ",\n  "))!.lowerBound]) + "\n}\n"
+        return try Scenario(text: text, apps: RecordsAppTests.registry()).run()
+    }
+
+    @Test("a delegate sending atomicByZone batches keeps the action all or nothing: no anomalies, everything arrives")
+    func atomicBatches() throws {
+        let result = try Self.atomicConflict("AtomicTodo")
+        result.expectPassed()
+        result.expectNoAnomalies()
+        #expect(result.trace.contains("\"atomic\":\"true\""))
+    }
+
+    @Test("a delegate sending plain batches shows the other device part of the atomic action: the checker finds it")
+    func plainBatches() throws {
+        let result = try Self.atomicConflict("Todo")
+        result.expectAnomaly("atomicityViolation", store: "records", device: "B")
     }
 }
 

@@ -11,10 +11,20 @@ protocol TodoFlavor {
     static var savesEveryStateUpdate: Bool { get }
     /// Adds every failed save again, whatever the error (a bug when the error cannot go away).
     static var retriesEveryFailure: Bool { get }
+    /// Sends its batches atomic by zone.
+    static var atomicByZone: Bool { get }
 }
 
 extension TodoFlavor {
     static var retriesEveryFailure: Bool { false }
+    static var atomicByZone: Bool { false }
+}
+
+/// Sends atomic batches (`atomicByZone`).
+enum Atomic: TodoFlavor {
+    static let adoptsServerOnConflict = false
+    static let savesEveryStateUpdate = true
+    static let atomicByZone = true
 }
 
 /// Adds every failed save again.
@@ -68,16 +78,12 @@ struct TodoSync<Flavor: TodoFlavor>: RecordsApp {
     mutating func userDid(_ action: RecordsUserAction, syncEngine: inout SyncEngine) {
         switch action {
         case .saveRecord(let edit):
-            var record = data.records[edit.recordID] ?? SyncRecord(recordType: edit.recordType, recordID: edit.recordID)
-            edit.apply(to: &record)
-            data.records[edit.recordID] = record
-            data.dirty[edit.recordID, default: []].formUnion(edit.fields.map(\.name))
-            ensureZone(edit.recordID.zoneName, &syncEngine)
-            syncEngine.state.add(pendingRecordZoneChanges: [.saveRecord(edit.recordID)])
+            save(edit, &syncEngine)
         case .deleteRecord(let id):
-            data.records[id] = nil
-            data.dirty[id] = nil
-            syncEngine.state.add(pendingRecordZoneChanges: [.deleteRecord(id)])
+            delete(id, &syncEngine)
+        case .saveRecords(let edits, let deletes):
+            for edit in edits { save(edit, &syncEngine) }
+            for id in deletes { delete(id, &syncEngine) }
         case .createZone(let zone):
             ensureZone(zone, &syncEngine)
         case .deleteZone(let zone):
@@ -136,10 +142,25 @@ struct TodoSync<Flavor: TodoFlavor>: RecordsApp {
     }
 
     func nextRecordZoneChangeBatch(_ context: SyncEngine.SendChangesContext, syncEngine: inout SyncEngine) -> SyncEngine.RecordZoneChangeBatch? {
-        SyncEngine.RecordZoneChangeBatch(pendingChanges: context.pendingChanges) { data.records[$0] }
+        SyncEngine.RecordZoneChangeBatch(pendingChanges: context.pendingChanges, atomicByZone: Flavor.atomicByZone) { data.records[$0] }
     }
 
     var userSees: [SyncRecord.ID: SyncRecord] { data.records }
+
+    private mutating func save(_ edit: RecordEdit, _ syncEngine: inout SyncEngine) {
+        var record = data.records[edit.recordID] ?? SyncRecord(recordType: edit.recordType, recordID: edit.recordID)
+        edit.apply(to: &record)
+        data.records[edit.recordID] = record
+        data.dirty[edit.recordID, default: []].formUnion(edit.fields.map(\.name))
+        ensureZone(edit.recordID.zoneName, &syncEngine)
+        syncEngine.state.add(pendingRecordZoneChanges: [.saveRecord(edit.recordID)])
+    }
+
+    private mutating func delete(_ id: SyncRecord.ID, _ syncEngine: inout SyncEngine) {
+        data.records[id] = nil
+        data.dirty[id] = nil
+        syncEngine.state.add(pendingRecordZoneChanges: [.deleteRecord(id)])
+    }
 
     /// The server's version with the fields edited here and not yet saved on top. After a save
     /// (`settling`), the fields the server now has with the local value are no longer dirty.

@@ -29,6 +29,10 @@ public struct TodoSyncDelegate: RecordsApp {
         case .deleteRecord(let id):
             store.items[id] = nil
             syncEngine.state.add(pendingRecordZoneChanges: [.deleteRecord(id)])
+        case .saveRecords(let edits, let deletes):
+            // One action of the user's: each edit as its own, then the deletes.
+            for edit in edits { userDid(.saveRecord(edit), syncEngine: &syncEngine) }
+            for id in deletes { userDid(.deleteRecord(id), syncEngine: &syncEngine) }
         case .createZone(let zone):
             createZoneIfNeeded(zone, &syncEngine)
         case .deleteZone(let zone):

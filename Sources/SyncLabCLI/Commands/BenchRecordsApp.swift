@@ -24,16 +24,12 @@ struct BenchRecordsApp: RecordsApp {
     mutating func userDid(_ action: RecordsUserAction, syncEngine: inout SyncEngine) {
         switch action {
         case .saveRecord(let edit):
-            var record = disk.records[edit.recordID] ?? SyncRecord(recordType: edit.recordType, recordID: edit.recordID)
-            edit.apply(to: &record)
-            disk.records[edit.recordID] = record
-            disk.dirty[edit.recordID, default: []].formUnion(edit.fields.map(\.name))
-            createZone(edit.recordID.zoneName, &syncEngine)
-            syncEngine.state.add(pendingRecordZoneChanges: [.saveRecord(edit.recordID)])
+            save(edit, &syncEngine)
         case .deleteRecord(let id):
-            disk.records[id] = nil
-            disk.dirty[id] = nil
-            syncEngine.state.add(pendingRecordZoneChanges: [.deleteRecord(id)])
+            delete(id, &syncEngine)
+        case .saveRecords(let edits, let deletes):
+            for edit in edits { save(edit, &syncEngine) }
+            for id in deletes { delete(id, &syncEngine) }
         case .createZone(let zone):
             createZone(zone, &syncEngine)
         case .deleteZone(let zone):
@@ -81,6 +77,21 @@ struct BenchRecordsApp: RecordsApp {
     }
 
     var userSees: [SyncRecord.ID: SyncRecord] { disk.records }
+
+    private mutating func save(_ edit: RecordEdit, _ syncEngine: inout SyncEngine) {
+        var record = disk.records[edit.recordID] ?? SyncRecord(recordType: edit.recordType, recordID: edit.recordID)
+        edit.apply(to: &record)
+        disk.records[edit.recordID] = record
+        disk.dirty[edit.recordID, default: []].formUnion(edit.fields.map(\.name))
+        createZone(edit.recordID.zoneName, &syncEngine)
+        syncEngine.state.add(pendingRecordZoneChanges: [.saveRecord(edit.recordID)])
+    }
+
+    private mutating func delete(_ id: SyncRecord.ID, _ syncEngine: inout SyncEngine) {
+        disk.records[id] = nil
+        disk.dirty[id] = nil
+        syncEngine.state.add(pendingRecordZoneChanges: [.deleteRecord(id)])
+    }
 
     /// The server's record with the unsent local edits on top.
     private mutating func take(_ server: SyncRecord, settling: Bool) {

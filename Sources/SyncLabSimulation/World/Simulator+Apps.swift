@@ -125,8 +125,11 @@ extension Simulator {
                     return
                 }
                 action = .deleteZone(zone)
+            case .recordsSaveAtomic(let database, let zone, let saves, let deletes):
+                guard database == .private else { outcome = .rejected(error: "invalidArguments"); return }
+                action = .saveAtomically(saves: saves.map { (RecordID(zone: $0.zone, name: $0.name), $0.type, $0.fields) },
+                                         deletes: deletes.map { RecordID(zone: zone, name: $0) })
             default:
-                // `records.saveAtomic` has no CKSyncEngine counterpart a delegate is asked about.
                 outcome = .rejected(error: "invalidArguments")
                 return
             }

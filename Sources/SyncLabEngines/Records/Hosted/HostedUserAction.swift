@@ -6,6 +6,8 @@ public enum HostedUserAction: Sendable {
     case saveRecord(id: RecordID, type: String, fields: [FieldAssignment])
     /// `record.delete`.
     case deleteRecord(RecordID)
+    /// `records.saveAtomic`: several records of one zone saved and deleted in one action.
+    case saveAtomically(saves: [(id: RecordID, type: String, fields: [FieldAssignment])], deletes: [RecordID])
     /// `zone.create`.
     case createZone(String)
     /// `zone.delete` through the app (not from Settings).

@@ -10,8 +10,9 @@ public protocol SyncEngineAppHosting {
     /// `handleEvent`. `state` is the engine's state: the app may add or remove pending changes.
     mutating func handle(_ event: HostedSyncEvent, state: inout SyncEngineStateData)
     /// `nextRecordZoneChangeBatch` for these pending changes: the records to save (an id the app
-    /// gives no record for is skipped) and the ids to delete.
-    mutating func nextBatch(_ pending: [PendingRecordChangeData], state: inout SyncEngineStateData) -> (saves: [HostedRecord], deletes: [RecordID])
+    /// gives no record for is skipped), the ids to delete, and whether the batch is atomic by
+    /// zone (`atomicByZone`).
+    mutating func nextBatch(_ pending: [PendingRecordChangeData], state: inout SyncEngineStateData) -> (saves: [HostedRecord], deletes: [RecordID], atomicByZone: Bool)
     /// The user did `action` through the app.
     mutating func userDid(_ action: HostedUserAction, state: inout SyncEngineStateData)
     /// What the app shows its user, as changes since the last call: nil when nothing changed.

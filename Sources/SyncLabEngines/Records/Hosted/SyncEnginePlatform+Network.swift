@@ -70,7 +70,7 @@ extension SyncEnginePlatform {
         }
         beginSending(&app, &context)
         let candidates = Array(state.pendingRecordChanges.prefix(batchCap))
-        var answer: (saves: [HostedRecord], deletes: [RecordID]) = ([], [])
+        var answer: (saves: [HostedRecord], deletes: [RecordID], atomicByZone: Bool) = ([], [], false)
         callApp(&app, &context) { app, state in answer = app.nextBatch(candidates, state: &state) }
         var saves: [RecordSave] = [], deletes: [RecordDeletion] = []
         var bytes = 0
@@ -81,6 +81,18 @@ extension SyncEnginePlatform {
         for (index, change) in candidates.enumerated() where position[change.id] == nil { position[change.id] = index }
         answer.saves.sort { (position[$0.id] ?? .max, $0.id) < (position[$1.id] ?? .max, $1.id) }
         answer.deletes.sort { (position[$0] ?? .max, $0) < (position[$1] ?? .max, $1) }
+        // Atomic by zone: one request per zone, all or nothing (custom zones; the default zone
+        // has no atomic batches). The zone of the first change that goes goes first.
+        var atomicZone: String?
+        if answer.atomicByZone {
+            let first = [answer.saves.first.map { (position[$0.id] ?? .max, $0.id) }, answer.deletes.first.map { (position[$0] ?? .max, $0) }]
+                .compactMap { $0 }.min { $0 < $1 }
+            if let zone = first?.1.zone, zone != RecordID.defaultZone {
+                atomicZone = zone
+                answer.saves.removeAll { $0.id.zone != zone }
+                answer.deletes.removeAll { $0.zone != zone }
+            }
+        }
         for record in answer.saves where candidates.contains(.save(record.id)) && state.pendingRecordChanges.contains(.save(record.id)) && !taken.contains(record.id) {
             let save = recordSave(record, &context)
             if saves.count + deletes.count >= batchCap || (!saves.isEmpty && bytes + save.sizeBytes > bytesCap) { break }
@@ -102,9 +114,9 @@ extension SyncEnginePlatform {
             return
         }
         sending = true
-        context.log("sendingBatch", [("saves", String(saves.count)), ("deletes", String(deletes.count))])
+        context.log("sendingBatch", [("saves", String(saves.count)), ("deletes", String(deletes.count)), ("atomic", String(atomicZone != nil))])
         for change in readded where taken.contains(change.id) { readded.remove(change) }
-        let modify = RecordModify(database: .private, saves: saves, deletes: deletes, atomic: false, savePolicy: identity.settings.records.savePolicy)
+        let modify = RecordModify(database: .private, saves: saves, deletes: deletes, atomic: atomicZone != nil, savePolicy: identity.settings.records.savePolicy)
         send(.modifyRecords(modify), .records(saves: saves, deletes: deletes), &context)
     }
 

@@ -135,17 +135,12 @@ public struct SyncEnginePlatform: Sendable {
     public mutating func userDid(_ action: HostedUserAction, write: WriteID, app: inout any SyncEngineAppHosting, _ context: inout EngineContext) -> AppCallResult {
         switch action {
         case .saveRecord(let id, let type, let fields):
-            let existence = item(id)
-            if labels.view[existence] == nil { labels.remember(existence, .recordExists(type: type), write, at: context.now) }
-            // Only the fields whose value changes: a save of what the user already sees is no write there.
-            for assignment in fields {
-                let key = item(id, field: assignment.name)
-                let value: ItemValue = assignment.value.map { .field($0) } ?? .absent
-                if (labels.view[key]?.value ?? .absent) == value { continue }
-                labels.remember(key, value, write, at: context.now)
-            }
+            rememberEdit(id, type, fields, write: write, &context)
         case .deleteRecord(let id):
             rememberGone(id, write: write, &context)
+        case .saveAtomically(let saves, let deletes):
+            for save in saves { rememberEdit(save.id, save.type, save.fields, write: write, &context) }
+            for id in deletes { rememberGone(id, write: write, &context) }
         case .createZone, .deleteZone:
             break
         }
@@ -161,6 +156,19 @@ public struct SyncEnginePlatform: Sendable {
         flushState(&app, &context)
         syncView(&app, userWrite: nil, &context)
         return before == labels.view && stateBefore == state ? .unchanged : .accepted
+    }
+
+    /// Remembers the user's edit of record `id` as shown to the app, by `write`: only the fields
+    /// whose value changes (a save of what the user already sees is no write there).
+    private mutating func rememberEdit(_ id: RecordID, _ type: String, _ fields: [FieldAssignment], write: WriteID, _ context: inout EngineContext) {
+        let existence = item(id)
+        if labels.view[existence] == nil { labels.remember(existence, .recordExists(type: type), write, at: context.now) }
+        for assignment in fields {
+            let key = item(id, field: assignment.name)
+            let value: ItemValue = assignment.value.map { .field($0) } ?? .absent
+            if (labels.view[key]?.value ?? .absent) == value { continue }
+            labels.remember(key, value, write, at: context.now)
+        }
     }
 
     /// `zone.delete` from Settings (`byUser`): the platform deletes the zone itself; the app hears
