@@ -93,14 +93,16 @@ extension SyncEnginePlatform {
                 answer.deletes.removeAll { $0.zone != zone }
             }
         }
-        for record in answer.saves where candidates.contains(.save(record.id)) && state.pendingRecordChanges.contains(.save(record.id)) && !taken.contains(record.id) {
+        // Sets, not list scans: a batch of hundreds against thousands pending stays linear.
+        let offered = Set(candidates).intersection(state.pendingRecordChanges)
+        for record in answer.saves where offered.contains(.save(record.id)) && !taken.contains(record.id) {
             let save = recordSave(record, &context)
             if saves.count + deletes.count >= batchCap || (!saves.isEmpty && bytes + save.sizeBytes > bytesCap) { break }
             bytes += save.sizeBytes
             saves.append(save)
             taken.insert(record.id)
         }
-        for id in answer.deletes where candidates.contains(.delete(id)) && state.pendingRecordChanges.contains(.delete(id)) && !taken.contains(id) {
+        for id in answer.deletes where offered.contains(.delete(id)) && !taken.contains(id) {
             if saves.count + deletes.count >= batchCap { break }
             let write = label(item(id), .absent, mint: true, &context).write!
             deletes.append(RecordDeletion(id: id, write: write))

@@ -26,17 +26,34 @@ public struct SyncEngineStateData: Hashable, Sendable {
     /// `add(pendingRecordZoneChanges:)`: each change once, in order; one already pending is noted
     /// as added again (a send in flight must not clear it).
     public mutating func add(_ changes: [PendingRecordChangeData]) {
+        // One pass over the pending list per call, whatever the number of changes added.
+        var pending = Set(pendingRecordChanges)
+        var replaced: Set<RecordID> = []
+        var added: [PendingRecordChangeData] = []
+        var addedHere: Set<PendingRecordChangeData> = []
         for change in changes {
-            if pendingRecordChanges.contains(change) { readded.append(change); continue }
+            if pending.contains(change) {
+                // Already pending before this call: it may be on the wire.
+                if !addedHere.contains(change) { readded.append(change) }
+                continue
+            }
             // A save replaces a pending delete of the same record and the other way round.
-            pendingRecordChanges.removeAll { $0.id == change.id }
-            pendingRecordChanges.append(change)
+            let other: PendingRecordChangeData = { if case .save(let id) = change { return .delete(id) } else { return .save(change.id) } }()
+            if pending.remove(other) != nil {
+                if addedHere.remove(other) != nil { added.removeAll { $0 == other } } else { replaced.insert(change.id) }
+            }
+            pending.insert(change)
+            addedHere.insert(change)
+            added.append(change)
         }
+        if !replaced.isEmpty { pendingRecordChanges.removeAll { replaced.contains($0.id) } }
+        pendingRecordChanges += added
     }
 
     /// `remove(pendingRecordZoneChanges:)`.
     public mutating func remove(_ changes: [PendingRecordChangeData]) {
-        pendingRecordChanges.removeAll { changes.contains($0) }
+        let removed = Set(changes)
+        pendingRecordChanges.removeAll { removed.contains($0) }
     }
 
     /// `add(pendingDatabaseChanges:)`: each once, in order.
