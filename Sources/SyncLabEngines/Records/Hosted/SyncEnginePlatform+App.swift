@@ -145,9 +145,15 @@ extension SyncEnginePlatform {
     mutating func rememberGone(_ id: RecordID, write: WriteID, _ context: inout EngineContext) {
         let existence = item(id)
         labels.remember(existence, .absent, write, at: context.now)
-        let prefix = id.itemName
-        for key in labels.view.keys where key.name == prefix && key.account == existence.account && !key.field.isEmpty {
-            labels.remember(key, .absent, write, at: context.now)
+        // The record's fields from the platform's copy of what the app shows (no scan of every
+        // item); before the first reading after a launch, from the items themselves.
+        if let record = shownRecords?[id] {
+            for name in record.fields.keys { labels.remember(item(id, field: name), .absent, write, at: context.now) }
+        } else {
+            let prefix = id.itemName
+            for key in labels.view.keys where key.name == prefix && key.account == existence.account && !key.field.isEmpty {
+                labels.remember(key, .absent, write, at: context.now)
+            }
         }
     }
 

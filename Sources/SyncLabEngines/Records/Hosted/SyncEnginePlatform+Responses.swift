@@ -102,10 +102,11 @@ extension SyncEnginePlatform {
         var hardFailure: String?
         var failedNames: [String] = []
         var failedSaves: [HostedSaveFailure] = [], failedDeletes: [(id: RecordID, error: String)] = []
+        // Removed together at the end: one pass over the pending list for the whole batch.
+        var answeredChanges: [PendingRecordChangeData] = []
         func settle(_ change: PendingRecordChangeData, _ engine: inout SyncEnginePlatform) {
             if engine.readded.remove(change) != nil { return }
-            engine.state.remove([change])
-            engine.stateDirty = true
+            answeredChanges.append(change)
         }
         for (index, result) in results.enumerated() {
             let isSave = index < saves.count
@@ -152,6 +153,10 @@ extension SyncEnginePlatform {
             }
         }
         context.log("sentRecordZoneChanges", [("saved", String(saved.count)), ("deleted", String(deleted.count)), ("failed", String(failedSaves.count + failedDeletes.count))])
+        if !answeredChanges.isEmpty {
+            state.remove(answeredChanges)
+            stateDirty = true
+        }
         if !failedNames.isEmpty { context.emit(.notify(AppNotification(store: .records, reason: "error", items: failedNames))) }
         tell(.sentRecordZoneChanges(saved: saved, deleted: deleted, failedSaves: failedSaves, failedDeletes: failedDeletes), &app, &context)
         if let hardFailure { scheduleRetry(retryAfter: nil, reason: hardFailure, &context) } else { backoff.reset() }
