@@ -348,3 +348,22 @@ struct RecordsAppCommandLineTests {
         }
     }
 }
+
+@Suite("Deletes meet edits in a records app")
+struct RecordsAppDeleteTests {
+    @Test("an edit made offline to a record another device deleted comes back as a new record: the edit wins, no resurrection, no lost update")
+    func editWinsOverDelete() throws {
+        let world = try World(devices: ["iPhone", "iPad"], apps: ["records": "Todo"], registry: RecordsAppTests.registry())
+        try world.device("iPhone").recordSave(zone: "Todos", type: "Todo", name: "milk", fields: ["title": "Milk", "done": 0])
+        world.runUntilQuiescent()
+        try world.device("iPad").airplane(true)
+        try world.device("iPad").recordSave(zone: "Todos", type: "Todo", name: "milk", fields: ["title": "Oat milk"])
+        try world.device("iPhone").recordDelete(zone: "Todos", name: "milk")
+        world.runUntilQuiescent()
+        try world.device("iPad").airplane(false)
+        world.runUntilQuiescent()
+        #expect(world.device("iPhone").view.records["Todos/milk"] == ["title": "Oat milk", "done": 0], "\(world.device("iPhone").view)")
+        let result = world.finish()
+        result.expectNoAnomalies()
+    }
+}

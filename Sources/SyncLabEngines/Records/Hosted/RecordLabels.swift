@@ -11,6 +11,8 @@ public struct RecordLabels: Sendable {
         var value: ItemValue
         var write: WriteID?
         var modifiedAt: LocalInstant
+        /// Shown as part of a record the cloud had (fetched, saved, in a failure).
+        var fromCloud = false
     }
 
     /// Per item, the values the app was shown (fetched, in failures, the user's edits, its own
@@ -34,12 +36,13 @@ public struct RecordLabels: Sendable {
     public init() {}
 
     /// Remembers that the app was shown `value` for `item`, made by `write`.
-    mutating func remember(_ item: ItemKey, _ value: ItemValue, _ write: WriteID, at modifiedAt: LocalInstant) {
+    mutating func remember(_ item: ItemKey, _ value: ItemValue, _ write: WriteID, at modifiedAt: LocalInstant, fromCloud: Bool = false) {
         touched.append(item)
         var list = shown[item] ?? []
+        let wasFromCloud = list.contains { $0.value == value && $0.write == write && $0.fromCloud }
         list.removeAll { $0.value == value && $0.write == write }
         if list.count >= RecordLabels.memory { list.removeFirst() }
-        list.append(Labeled(value: value, write: write, modifiedAt: modifiedAt))
+        list.append(Labeled(value: value, write: write, modifiedAt: modifiedAt, fromCloud: fromCloud || wasFromCloud))
         shown[item] = list
     }
 

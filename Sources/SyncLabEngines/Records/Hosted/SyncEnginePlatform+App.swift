@@ -92,7 +92,8 @@ extension SyncEnginePlatform {
                 // The app was just shown the value it shows by a newer write (a fetch, a save's
                 // answer): it now shows that write, as the built-in engine reports it.
                 guard let latest = labels.shown[key]?.last, latest.value == value, let write = latest.write, write != current.write else { continue }
-                context.observe(.visible(item: key, value: value, write: write, cause: .fetch))
+                let cause: VisibilityCause = write.derived && write.device == identity.device ? .resolution : .fetch
+                context.observe(.visible(item: key, value: value, write: write, cause: cause))
                 labels.view[key] = latest
                 continue
             }
@@ -134,10 +135,10 @@ extension SyncEnginePlatform {
 
     /// Remembers a server record's values as shown to the app.
     mutating func rememberServer(_ server: ServerRecord) {
-        labels.remember(item(server.id), .recordExists(type: server.type), server.existenceWrite, at: server.createdAt)
+        labels.remember(item(server.id), .recordExists(type: server.type), server.existenceWrite, at: server.createdAt, fromCloud: true)
         for name in server.fieldNames {
             guard let field = server.fields[name] else { continue }
-            labels.remember(item(server.id, field: name), field.value.map { .field($0) } ?? .absent, field.write, at: field.modifiedAt)
+            labels.remember(item(server.id, field: name), field.value.map { .field($0) } ?? .absent, field.write, at: field.modifiedAt, fromCloud: true)
         }
     }
 

@@ -123,7 +123,16 @@ extension SyncEnginePlatform {
     }
 
     /// The record the app gave, with the write behind each field (SPEC §9).
+    ///
+    /// A record sent as new (no change tag) after the app was shown its deletion comes back by a
+    /// write made after the delete, as the built-in engine re-uploads it: the existence and the
+    /// fields the cloud had before are re-stamped with one write of the device's own, built on
+    /// them and on the app's edits (the edit wins; no resurrection).
     mutating func recordSave(_ record: HostedRecord, _ context: inout EngineContext) -> RecordSave {
+        let existenceKey = item(record.id)
+        if record.changeTag == nil, let latest = labels.shown[existenceKey]?.last, latest.value == .absent, latest.write != nil {
+            restampReupload(record, &context)
+        }
         var fields: [String: StoredField] = [:]
         for name in record.fields.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             let value = record.fields[name]!
@@ -136,6 +145,28 @@ extension SyncEnginePlatform {
         }
         let existence = label(item(record.id), .recordExists(type: record.type), &context).write!
         return RecordSave(id: record.id, type: record.type, fields: fields, baseTag: record.changeTag, existenceWrite: existence)
+    }
+
+    /// See `recordSave`: the re-stamp of a record re-uploaded after a delete.
+    private mutating func restampReupload(_ record: HostedRecord, _ context: inout EngineContext) {
+        var old: [(ItemKey, ItemValue, WriteID)] = [], edits: [WriteID] = []
+        for name in record.fields.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            let key = item(record.id, field: name)
+            let value = ItemValue.field(record.fields[name]!)
+            guard let known = labels.known(key, value), let write = known.write else { continue }
+            if known.fromCloud { old.append((key, value, write)) } else { edits.append(write) }
+        }
+        let existenceKey = item(record.id)
+        let existence = ItemValue.recordExists(type: record.type)
+        let existenceWrite = labels.shown[existenceKey]?.last { $0.value == existence }?.write
+        let restamp = context.nextDerivedWrite(on: identity.device)
+        let why = "re-upload after a delete"
+        for (key, value, write) in old {
+            context.observe(.derivedWrite(write: restamp, item: key, value: value, parents: ([write] + edits).sortedUnique(), why: why))
+            labels.remember(key, value, restamp, at: context.now)
+        }
+        context.observe(.derivedWrite(write: restamp, item: existenceKey, value: existence, parents: ((existenceWrite.map { [$0] } ?? []) + edits).sortedUnique(), why: why))
+        labels.remember(existenceKey, existence, restamp, at: context.now)
     }
 
     private mutating func beginSending(_ app: inout any SyncEngineAppHosting, _ context: inout EngineContext) {
