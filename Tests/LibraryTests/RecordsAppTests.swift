@@ -367,3 +367,24 @@ struct RecordsAppDeleteTests {
         result.expectNoAnomalies()
     }
 }
+@Suite("A careful delegate against the built-in records scenarios")
+struct RecordsAppParityTests {
+    static let scenarios = ["cookbook-records-atomic-conflict", "cookbook-records-edit-during-send", "cookbook-records-parent-over-quota",
+                            "cookbook-records-quota-retry", "cookbook-records-skewed-modification-date", "cookbook-records-user-deleted-zone",
+                            "records-cascade-delete", "records-default-zone", "records-offline-backlog", "records-offline-fields",
+                            "records-production-schema", "records-zone-busy"]
+
+    @Test("every device hosting the careful delegate: each records scenario passes its own expectations with the built-in engine's anomaly kinds",
+          arguments: ["Todo", "AtomicTodo"])
+    func sameVerdicts(app: String) throws {
+        let folder = #filePath.replacingOccurrences(of: "Tests/LibraryTests/RecordsAppTests.swift", with: "Scenarios/")
+        for name in Self.scenarios {
+            let text = try String(contentsOfFile: folder + name + ".json", encoding: .utf8)
+            let builtIn = try Scenario(text: text).run()
+            let hostedText = text.replacingOccurrences(of: #""devices":"#, with: #""apps": {"records": "\#(app)"}, "devices":"#)
+            let hosted = try Scenario(text: hostedText, apps: RecordsAppTests.registry()).run()
+            #expect(hosted.passed && hosted.settled, "\(name): \(hosted.summary)")
+            #expect(Set(hosted.anomalies.map(\.kind)) == Set(builtIn.anomalies.map(\.kind)), "\(name): \(hosted.summary)")
+        }
+    }
+}

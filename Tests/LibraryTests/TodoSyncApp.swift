@@ -57,6 +57,8 @@ enum SavesStateLate: TodoFlavor {
 struct TodoDisk: Sendable {
     var records: [SyncRecord.ID: SyncRecord] = [:]
     var dirty: [SyncRecord.ID: Set<String>] = [:]
+    /// The last version the cloud had of each record: what a refused edit reverts to.
+    var server: [SyncRecord.ID: SyncRecord] = [:]
     var zones: Set<String> = []
     var state: SyncEngine.State.Serialization?
 }
@@ -105,9 +107,11 @@ struct TodoSync<Flavor: TodoFlavor>: RecordsApp {
             for deletion in changes.deletions { drop(zone: deletion.zoneName) }
         case .fetchedRecordZoneChanges(let changes):
             for server in changes.modifications { take(server) }
-            for id in changes.deletions where data.dirty[id] == nil { data.records[id] = nil }
+            for id in changes.deletions where data.dirty[id] == nil { data.records[id] = nil; data.server[id] = nil }
         case .sentRecordZoneChanges(let sent):
             for saved in sent.savedRecords { take(saved, settling: true) }
+            // Deleted, with what a deleteSelf reference took along.
+            for id in sent.deletedRecordIDs where data.dirty[id] == nil { data.records[id] = nil; data.server[id] = nil }
             for failure in sent.failedRecordSaves {
                 let id = failure.record.recordID
                 switch failure.error.code {
@@ -115,6 +119,7 @@ struct TodoSync<Flavor: TodoFlavor>: RecordsApp {
                     guard let server = failure.error.serverRecord else { continue }
                     if Flavor.adoptsServerOnConflict {
                         data.records[id] = server
+                        data.server[id] = server
                         data.dirty[id] = nil
                     } else {
                         take(server)
@@ -132,8 +137,17 @@ struct TodoSync<Flavor: TodoFlavor>: RecordsApp {
                         data.records[id] = fresh
                         syncEngine.state.add(pendingRecordZoneChanges: [.saveRecord(id)])
                     }
+                case .quotaExceeded:
+                    // Kept: it goes again later (the engine waits), when space may have freed.
+                    syncEngine.state.add(pendingRecordZoneChanges: [.saveRecord(id)])
                 default:
-                    if Flavor.retriesEveryFailure { syncEngine.state.add(pendingRecordZoneChanges: [.saveRecord(id)]) }
+                    if Flavor.retriesEveryFailure {
+                        syncEngine.state.add(pendingRecordZoneChanges: [.saveRecord(id)])
+                    } else {
+                        // Refused for good (size, schema, permission): back to the cloud's version.
+                        data.records[id] = data.server[id]
+                        data.dirty[id] = nil
+                    }
                 }
             }
         default:
@@ -166,6 +180,7 @@ struct TodoSync<Flavor: TodoFlavor>: RecordsApp {
     /// (`settling`), the fields the server now has with the local value are no longer dirty.
     private mutating func take(_ server: SyncRecord, settling: Bool = false) {
         let id = server.recordID
+        data.server[id] = server
         var merged = server
         var dirty = data.dirty[id] ?? []
         if let local = data.records[id] {

@@ -27,6 +27,8 @@ public struct RecordLabels: Sendable {
     var ownLater: Set<WriteID> = []
     /// Zones the user deleted in Settings on this device, not yet acknowledged by the cloud.
     var settingsDeletes: [ZoneDeletion] = []
+    /// Writes already reported as rejected by the cloud (a save refused again is reported once).
+    var rejected: Set<WriteID> = []
     /// Items remembered since the view was last read: they may show a newer write now.
     var touched: [ItemKey] = []
 

@@ -119,6 +119,9 @@ extension SyncEnginePlatform {
             case .deleted(let id, let cascaded):
                 let write = deletes[index - saves.count].write
                 settle(.delete(id), &self)
+                // The user's delete removed these too, as one operation: what the app drops of
+                // them is that write, this device's own, built on what it showed.
+                if !cascaded.isEmpty && write.device == identity.device && !write.derived { labels.ownLater.insert(write) }
                 rememberGone(id, write: write, &context)
                 deleted.append(id)
                 for other in cascaded {
@@ -134,6 +137,7 @@ extension SyncEnginePlatform {
                 // An atomic batch's innocent members were not applied: they simply go again.
                 if case .batchRequestFailed = error { continue }
                 if case .serverRecordChanged = error {} else { failedNames.append(id.itemName) }
+                if isSave { reportRejected(saves[index], error, &context) }
                 if isSave {
                     settle(.save(id), &self)
                     var server: HostedRecord?, ancestor: HostedRecord?
@@ -160,6 +164,26 @@ extension SyncEnginePlatform {
         if !failedNames.isEmpty { context.emit(.notify(AppNotification(store: .records, reason: "error", items: failedNames))) }
         tell(.sentRecordZoneChanges(saved: saved, deleted: deleted, failedSaves: failedSaves, failedDeletes: failedDeletes), &app, &context)
         if let hardFailure { scheduleRetry(retryAfter: nil, reason: hardFailure, &context) } else { backoff.reset() }
+    }
+
+    /// The cloud refused a save for good (a limit, the quota, the schema, a permission): the
+    /// device's own writes it carried are rejected, as the built-in engine reports them, once
+    /// each. What the app then shows is its own business.
+    private mutating func reportRejected(_ save: RecordSave, _ error: RecordError, _ context: inout EngineContext) {
+        let limit: String?
+        switch error {
+        case .quotaExceeded: limit = "storage"
+        case .limitExceeded(let name): limit = name
+        case .invalidArguments, .permissionFailure: limit = nil
+        case .serverRecordChanged, .unknownItem, .zoneNotFound, .userDeletedZone, .batchRequestFailed: return
+        }
+        var writes: [(WriteID, ItemKey)] = []
+        if save.baseTag == nil { writes.append((save.existenceWrite, item(save.id))) }
+        for name in save.fieldNames { if let field = save.fields[name] { writes.append((field.write, item(save.id, field: name))) } }
+        for (write, rejectedItem) in writes where write.device == identity.device && !labels.rejected.contains(write) {
+            context.observe(.rejected(write: write, item: rejectedItem, error: error.name, limit: limit))
+        }
+        for (write, _) in writes where write.device == identity.device { labels.rejected.insert(write) }
     }
 
     /// A `serverRecordChanged` the app is about to hear of: a conflict between the writes the app
