@@ -62,6 +62,8 @@ public struct TodoSyncDelegate: RecordsApp {
                 item.needsUpload = sentFields.fields != record.fields
                 store.items[record.recordID] = item
             }
+            // Deleted, with what a deleteSelf reference took along.
+            for id in sent.deletedRecordIDs where store.items[id]?.needsUpload != true { store.items[id] = nil }
             for failure in sent.failedRecordSaves {
                 handleFailedSave(failure, &syncEngine)
             }
@@ -77,7 +79,8 @@ public struct TodoSyncDelegate: RecordsApp {
     public var userSees: [SyncRecord.ID: SyncRecord] { store.view }
 
     /// Apple's sample: `serverRecordChanged` → merge onto the server record and send again;
-    /// `zoneNotFound` → create the zone and send again; `unknownItem` → send as a new record.
+    /// `zoneNotFound` → create the zone and send again; `unknownItem` → send as a new record;
+    /// `quotaExceeded` → keep it and try again later; a refusal for good → the cloud's version.
     mutating func handleFailedSave(_ failure: SyncEngine.FailedRecordSave, _ syncEngine: inout SyncEngine) {
         let id = failure.record.recordID
         switch failure.error.code {
@@ -92,7 +95,19 @@ public struct TodoSyncDelegate: RecordsApp {
         case .unknownItem:
             store.items[id]?.lastKnownRecord = nil
             syncEngine.state.add(pendingRecordZoneChanges: [.saveRecord(id)])
-        default:
+        case .quotaExceeded:
+            // Kept: it goes again later (the engine waits), when space may have freed.
+            syncEngine.state.add(pendingRecordZoneChanges: [.saveRecord(id)])
+        case .limitExceeded, .invalidArguments, .permissionFailure:
+            // Refused for good: back to the cloud's version (gone, if it never had one).
+            if let known = store.items[id]?.lastKnownRecord {
+                var item = TodoItem(lastKnownRecord: nil, needsUpload: false)
+                item.take(known)
+                store.items[id] = item
+            } else {
+                store.items[id] = nil
+            }
+        case .userDeletedZone, .batchRequestFailed:
             break
         }
     }
