@@ -149,6 +149,21 @@ struct RecordsAppEventTests {
         #expect(world.device("iPad").view.records.isEmpty, "\(world.device("iPad").view)")
     }
 
+    @Test("a zone deletion from Settings still queued at sign-out goes with the account's data: signing in again does not send it")
+    func queuedPurgeDroppedAtSignOut() throws {
+        let world = try World(devices: ["iPhone", "iPad"], apps: ["records": "Todo"], registry: RecordsAppTests.registry())
+        try world.device("iPhone").recordSave(zone: "Todos", type: "Todo", name: "milk", fields: ["title": "Milk"])
+        world.runUntilQuiescent()
+        try world.device("iPad").airplane(true)
+        try world.device("iPad").perform("zone.delete", ["zone": "Todos", "byUser": true])
+        try world.device("iPad").signOut()
+        try world.device("iPad").signIn("main")
+        try world.device("iPad").airplane(false)
+        world.runUntilQuiescent()
+        #expect(world.device("iPhone").view.records["Todos/milk"] == ["title": "Milk"], "\(world.device("iPhone").view)")
+        #expect(world.device("iPad").view.records["Todos/milk"] == ["title": "Milk"], "\(world.device("iPad").view)")
+    }
+
     @Test("signing out reaches the app as an account change (it drops its data); signing in again fetches it back")
     func accountChange() throws {
         let world = try World(devices: ["iPhone", "iPad"], apps: ["records": "Todo"], registry: RecordsAppTests.registry())

@@ -181,6 +181,9 @@ extension SyncEnginePlatform {
             labels.touched = []
             shownRecords = nil
         }
+        // Zone deletions queued for the old account are its: they go with its data.
+        labels.settingsDeletes = []
+        labels.zoneDeletes = [:]
         account = newAccount
         if let newAccount { lastAccount = newAccount }
         accountEpoch += 1
