@@ -44,7 +44,10 @@ public struct SyncRecord: Hashable, Sendable {
         self.recordType = recordType; self.recordID = recordID; self.fields = [:]
     }
 
-    /// `record[key]`: the field's value, nil when absent; setting nil removes the field.
+    /// `record[key]`: the field's value, nil when absent; setting nil removes the field. Values
+    /// are written as in scenario files; one no CloudKit field can hold (an object that is not a
+    /// date, data, reference, asset or location; a list holding one) is kept here but neither
+    /// shown to the checker nor sent, as `CKRecord` would not take it.
     public subscript(key: String) -> ScenarioValue? {
         get { fields[key] }
         set {
