@@ -85,8 +85,13 @@ public struct SyncRecord: Hashable, Sendable {
     /// The record in the platform's terms; fields no record can hold are left out.
     var hosted: HostedRecord {
         var converted: [String: FieldValue] = [:]
-        for (name, value) in fields { if let field = FieldConversion.field(value) { converted[name] = field } }
+        var refused: [String] = []
+        for (name, value) in fields {
+            if let field = FieldConversion.field(value) { converted[name] = field } else { refused.append(name) }
+        }
         let removed = removedFields.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        return HostedRecord(id: recordID.protocolID, type: recordType, fields: converted, removedFields: removed, changeTag: changeTag)
+        var record = HostedRecord(id: recordID.protocolID, type: recordType, fields: converted, removedFields: removed, changeTag: changeTag)
+        record.refusedFields = refused.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return record
     }
 }

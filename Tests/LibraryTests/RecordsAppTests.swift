@@ -303,6 +303,44 @@ extension RecordsAppWriteTests {
     }
 }
 
+/// Sets a field to a value no CloudKit field can hold, on every save of the user's.
+struct OddValueApp: RecordsApp {
+    var records: [SyncRecord.ID: SyncRecord] = [:]
+    var state: SyncEngine.State.Serialization?
+    init(disk: OddValueApp?) { self = disk ?? OddValueApp() }
+    init() {}
+    var disk: OddValueApp { self }
+    var stateSerialization: SyncEngine.State.Serialization? { state }
+    mutating func userDid(_ action: RecordsUserAction, syncEngine: inout SyncEngine) {
+        guard case .saveRecord(let edit) = action else { return }
+        var record = records[edit.recordID] ?? SyncRecord(recordType: edit.recordType, recordID: edit.recordID)
+        edit.apply(to: &record)
+        record["settings"] = ["theme": "dark"]
+        records[edit.recordID] = record
+        syncEngine.state.add(pendingRecordZoneChanges: [.saveRecord(edit.recordID)])
+    }
+    mutating func handleEvent(_ event: SyncEngine.Event, syncEngine: inout SyncEngine) {
+        if case .stateUpdate(let serialization) = event { state = serialization }
+    }
+    func nextRecordZoneChangeBatch(_ context: SyncEngine.SendChangesContext, syncEngine: inout SyncEngine) -> SyncEngine.RecordZoneChangeBatch? {
+        SyncEngine.RecordZoneChangeBatch(pendingChanges: context.pendingChanges) { records[$0] }
+    }
+    var userSees: [SyncRecord.ID: SyncRecord] { records }
+}
+
+extension RecordsAppWriteTests {
+    @Test("a value no CloudKit field can hold is not sent, and the trace says so")
+    func refusedValue() throws {
+        var apps = AppRegistry.builtIn
+        try apps.register(records: "Odd", OddValueApp.self)
+        let world = try World(devices: ["iPhone", "iPad"], apps: ["records": "Odd"], registry: apps)
+        try world.device("iPhone").recordSave(zone: "_defaultZone", type: "Todo", name: "milk", fields: ["title": "Milk"])
+        world.runUntilQuiescent()
+        let result = world.finish()
+        #expect(result.trace.contains(#""event":"fieldsNotSent","details":{"record":"_defaultZone/milk","fields":"settings"}"#), "\(result.trace.suffix(2000))")
+    }
+}
+
 @Suite("Naming a records app in a scenario file")
 struct RecordsAppFileTests {
     static let text = """

@@ -10,6 +10,8 @@ public struct HostedRecord: Hashable, Sendable {
     public var removedFields: [String]
     /// The change tag of the server version this copy descends from (nil: a record the app made).
     public var changeTag: UInt64?
+    /// Fields the app set to values no record field can hold: not sent (the trace says so).
+    public var refusedFields: [String] = []
 
     public init(id: RecordID, type: String, fields: [String: FieldValue], removedFields: [String] = [], changeTag: UInt64?) {
         self.id = id; self.type = type; self.fields = fields; self.removedFields = removedFields; self.changeTag = changeTag

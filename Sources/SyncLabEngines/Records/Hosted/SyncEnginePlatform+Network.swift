@@ -129,6 +129,10 @@ extension SyncEnginePlatform {
     /// fields the cloud had before are re-stamped with one write of the device's own, built on
     /// them and on the app's edits (the edit wins; no resurrection).
     mutating func recordSave(_ record: HostedRecord, _ context: inout EngineContext) -> RecordSave {
+        if !record.refusedFields.isEmpty {
+            // Not lost silently: the app holds values no CloudKit field can hold.
+            context.log("fieldsNotSent", [("record", record.id.itemName), ("fields", record.refusedFields.joined(separator: ","))])
+        }
         let existenceKey = item(record.id)
         if record.changeTag == nil, let latest = labels.shown[existenceKey]?.last, latest.value == .absent, latest.write != nil {
             restampReupload(record, &context)
