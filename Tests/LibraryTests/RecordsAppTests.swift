@@ -108,12 +108,15 @@ struct RecordsAppCrashTests {
         let result = try Self.crashAfterPendingChange("LateStateTodo").run()
         result.expectAnomaly("divergence", store: "records")
         #expect(!result.metrics.converged)
+        // The trace says why at the relaunch: nothing pending will send the edit.
+        #expect(result.trace.contains(#""event":"pendingChangesForgotten","details":{"items":"Todos/milk.done"}"#))
     }
 
     @Test("a delegate that saves every state update survives the same crash")
     func stateSaved() throws {
         let result = try Self.crashAfterPendingChange("Todo").run()
         result.expectNoAnomalies()
+        #expect(!result.trace.contains("pendingChangesForgotten"))
         guard case .object(let main)? = result.final["main"], case .object(let records)? = main["records"] else { Issue.record("\(result.final)"); return }
         #expect(records["Todos/milk"] == ["done": 1, "title": "Milk"], "\(result.final)")
     }

@@ -27,6 +27,10 @@ public struct RecordLabels: Sendable {
     var ownLater: Set<WriteID> = []
     /// Zones the user deleted in Settings on this device, not yet acknowledged by the cloud.
     var settingsDeletes: [ZoneDeletion] = []
+    /// Items the app shows with a write of this device's that no record from the cloud has
+    /// carried yet: at a launch, those of records with no pending save are never going to be
+    /// sent unless the app adds them again (the trace says so).
+    var unconfirmed: [ItemKey: WriteID] = [:]
     /// Writes already reported as rejected by the cloud (a save refused again is reported once).
     var rejected: Set<WriteID> = []
     /// Items remembered since the view was last read: they may show a newer write now.

@@ -95,6 +95,7 @@ extension SyncEnginePlatform {
                 let cause: VisibilityCause = write.derived && write.device == identity.device ? .resolution : .fetch
                 context.observe(.visible(item: key, value: value, write: write, cause: cause))
                 labels.view[key] = latest
+                noteUnconfirmed(key, latest.fromCloud ? nil : write)
                 continue
             }
             if labels.view[key] == nil && value == .absent { continue }
@@ -112,7 +113,30 @@ extension SyncEnginePlatform {
             }
             context.observe(.visible(item: key, value: value, write: labeled.write, cause: cause))
             labels.view[key] = value == .absent ? nil : labeled
+            noteUnconfirmed(key, value == .absent || labeled.fromCloud ? nil : labeled.write)
         }
+    }
+
+    /// Keeps `unconfirmed` for `key`: the device's own write it now shows, if any.
+    private mutating func noteUnconfirmed(_ key: ItemKey, _ write: WriteID?) {
+        if let write, write.device == identity.device { labels.unconfirmed[key] = write } else { labels.unconfirmed[key] = nil }
+    }
+
+    /// At a launch: edits the app shows that never reached the cloud and that the engine's state
+    /// (the serialization the app handed back) holds no pending save for. They are not lost yet
+    /// (the app shows them), but nothing will send them: say so in the trace.
+    mutating func noteForgottenChanges(_ context: inout EngineContext) {
+        guard !labels.unconfirmed.isEmpty else { return }
+        var pendingSaves: Set<RecordID> = []
+        for change in state.pendingRecordChanges { if case .save(let id) = change { pendingSaves.insert(id) } }
+        var forgotten: [String] = []
+        for key in labels.unconfirmed.keys.sorted() {
+            guard let id = recordID(of: key), !pendingSaves.contains(id) else { continue }
+            forgotten.append(key.displayName)
+        }
+        guard !forgotten.isEmpty else { return }
+        context.log("pendingChangesForgotten", [("items", forgotten.joined(separator: ","))])
+        context.observe(.note("the engine state the app handed back at launch holds no pending save for \(forgotten.joined(separator: ", ")), which the app shows with edits never sent"))
     }
 
     /// The record an item of this platform's account names (`ZONE/NAME`: the zone has no `/`).
@@ -135,10 +159,14 @@ extension SyncEnginePlatform {
 
     /// Remembers a server record's values as shown to the app.
     mutating func rememberServer(_ server: ServerRecord) {
-        labels.remember(item(server.id), .recordExists(type: server.type), server.existenceWrite, at: server.createdAt, fromCloud: true)
+        let existence = item(server.id)
+        labels.remember(existence, .recordExists(type: server.type), server.existenceWrite, at: server.createdAt, fromCloud: true)
+        if labels.unconfirmed[existence] == server.existenceWrite { labels.unconfirmed[existence] = nil }
         for name in server.fieldNames {
             guard let field = server.fields[name] else { continue }
-            labels.remember(item(server.id, field: name), field.value.map { .field($0) } ?? .absent, field.write, at: field.modifiedAt, fromCloud: true)
+            let key = item(server.id, field: name)
+            labels.remember(key, field.value.map { .field($0) } ?? .absent, field.write, at: field.modifiedAt, fromCloud: true)
+            if labels.unconfirmed[key] == field.write { labels.unconfirmed[key] = nil }
         }
     }
 
@@ -184,6 +212,7 @@ extension SyncEnginePlatform {
         // Zone deletions queued for the old account are its: they go with its data.
         labels.settingsDeletes = []
         labels.zoneDeletes = [:]
+        labels.unconfirmed = [:]
         account = newAccount
         if let newAccount { lastAccount = newAccount }
         accountEpoch += 1

@@ -90,6 +90,7 @@ public struct SyncEnginePlatform: Sendable {
         switch event {
         case .launched:
             wantFetch = true
+            noteForgottenChanges(&context)
             pump(&app, &context)
         case .foreground:
             wantFetch = true
