@@ -11,7 +11,10 @@ let package = Package(
         .target(name: "HighScoreGame", dependencies: [.product(name: "SyncLab", package: "SyncLab")]),
         // (b) A notes app with its own document conflict resolver.
         .target(name: "Notes", dependencies: [.product(name: "SyncLab", package: "SyncLab")]),
+        // (c) A to-do app with its own CKSyncEngine delegate and local database.
+        .target(name: "Todos", dependencies: [.product(name: "SyncLab", package: "SyncLab")]),
         .testTarget(name: "HighScoreGameTests", dependencies: ["HighScoreGame", .product(name: "SyncLabTesting", package: "SyncLab")]),
         .testTarget(name: "NotesTests", dependencies: ["Notes", .product(name: "SyncLabTesting", package: "SyncLab")]),
+        .testTarget(name: "TodosTests", dependencies: ["Todos", .product(name: "SyncLabTesting", package: "SyncLab")]),
     ]
 )

@@ -33,6 +33,15 @@ public struct AppRegistry: Sendable {
         factories.documents[name] = { HostedDocumentsApp(app: make()) }
     }
 
+    /// Adds a team's records app (a CKSyncEngine delegate with its local database) under `name`.
+    /// The device makes it at each launch from what it persisted (`App.init(disk:)`).
+    /// - Throws: when `name` is empty, `default`, or already known for records (built-ins included).
+    public mutating func register<App: RecordsApp>(records name: String, _ app: App.Type) throws(ScenarioLoadError) {
+        try checkFree(name, .records)
+        names.records.append(name)
+        factories.records[name] = { disk in HostedRecordsApp<App>(disk: disk) }
+    }
+
     /// Throws unless `name` is free for `store`.
     func checkFree(_ name: String, _ store: Store) throws(ScenarioLoadError) {
         guard name.isEmpty || names.names(for: store).contains(name) else { return }

@@ -119,10 +119,11 @@ struct KeyValueStoreAppTests {
 
 @Suite("synclab bench --hosted")
 struct HostedBenchTests {
-    @Test("bench hosts a KVS observer through the public API on every device; records cannot be hosted yet")
+    @Test("bench hosts a KVS observer or a CKSyncEngine delegate through the public API on every device; documents cannot be hosted")
     func hostedBench() {
         #expect(SyncLabCommandLine.main(["bench", "--devices", "5", "--duration", "30s", "--interval", "2s", "--hosted", "--format", "json"]) == 0)
-        #expect(SyncLabCommandLine.main(["bench", "--devices", "5", "--store", "records", "--hosted"]) == 2)
+        #expect(SyncLabCommandLine.main(["bench", "--devices", "5", "--duration", "30s", "--interval", "2s", "--store", "records", "--hosted", "--check", "--format", "json"]) == 0)
+        #expect(SyncLabCommandLine.main(["bench", "--devices", "5", "--store", "documents", "--hosted"]) == 2)
     }
 }
 

@@ -37,9 +37,11 @@ enum BenchCommand {
       --trace         also record the trace, streamed to --trace-file (default: a temporary
                       file, removed after) so memory does not grow with it
       --check         also run the checker on the history, and time it alone
-      --hosted        every device hosts a KVS app through the public app API (SPEC §9): an
-                      observer that reads the changed keys and writes nothing, to measure
-                      hosting's cost against the built-in reader (kvs only)
+      --hosted        every device hosts an app through the public app API (SPEC §9), to
+                      measure hosting's cost: with --store kvs an observer that reads the
+                      changed keys and writes nothing (against the built-in reader); with
+                      --store records a CKSyncEngine delegate with its own local database
+                      (against the built-in merge engine)
       --format F      text (default) or json
       --compare F     print each figure's ratio to the same figures in F (a --format json output,
                       or an array of them: the entry with this run's store, workload and devices)
@@ -85,7 +87,9 @@ enum BenchCommand {
             }
         }
         let hosted = parsed.has("--hosted")
-        guard !hosted || workload.store == "kvs" else { Console.error("synclab bench: --hosted measures KVS apps only (--store kvs)"); return .badInput }
+        guard !hosted || workload.store == "kvs" || workload.store == "records" else {
+            Console.error("synclab bench: --hosted measures KVS and records apps only (--store kvs or records)"); return .badInput
+        }
         let figures = measure(workload, trace: parsed.has("--trace"), traceFile: parsed.value("--trace-file"), check: parsed.has("--check"),
                               hosted: hosted, yardstickEvents: yardstick)
         if format == "json" {
@@ -107,8 +111,14 @@ enum BenchCommand {
         if hosted {
             // The same run with a team-style observer on every device instead of the built-in reader.
             var apps = AppRegistry.builtIn
-            try? apps.register(kvs: BenchObserver.name) { BenchObserver() } // a fixed, valid name: cannot fail
-            for index in run.devices.indices { run.devices[index].apps.kvs = BenchObserver.name }
+            if workload.store == "records" {
+                // A CKSyncEngine delegate on every device instead of the built-in merge engine.
+                try? apps.register(records: BenchRecordsApp.name, BenchRecordsApp.self) // a fixed, valid name: cannot fail
+                for index in run.devices.indices { run.devices[index].apps.records = BenchRecordsApp.name }
+            } else {
+                try? apps.register(kvs: BenchObserver.name) { BenchObserver() } // a fixed, valid name: cannot fail
+                for index in run.devices.indices { run.devices[index].apps.kvs = BenchObserver.name }
+            }
             options.apps = apps.factories
         }
         options.recordTrace = trace

@@ -10,6 +10,9 @@ public struct EngineIdentity: Hashable, Sendable {
     /// The name of the team's own document app the device hosts (SPEC §9); nil: the built-in
     /// policy `settings.documents.conflict` runs in the engine.
     public var documentsApp: String?
+    /// The name of the team's own records app the device hosts (SPEC §9); nil: the built-in
+    /// record engine runs `settings.records.conflict`.
+    public var recordsApp: String?
 
     public init(device: DeviceID, deviceName: String, settings: EngineSettings, limits: Limits, environment: SchemaEnvironment) {
         self.device = device; self.deviceName = deviceName; self.settings = settings; self.limits = limits; self.environment = environment

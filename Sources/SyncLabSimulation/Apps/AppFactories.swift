@@ -1,3 +1,4 @@
+import SyncLabEngines
 /// How a run makes the apps its devices host, by the name scenario files give them (SPEC §9).
 /// A store whose app has no factory here runs the built-in app of that name (the engine's own
 /// policy; the KVS `reader` does nothing on changes).
@@ -7,7 +8,11 @@ public struct AppFactories: Sendable {
     public var kvs: [String: @Sendable () -> any KVSAppHosting]
     /// Document app name → a new instance (likewise made at each launch).
     public var documents: [String: @Sendable () -> any DocumentsAppHosting]
-    public init(kvs: [String: @Sendable () -> any KVSAppHosting] = [:], documents: [String: @Sendable () -> any DocumentsAppHosting] = [:]) {
-        self.kvs = kvs; self.documents = documents
+    /// Records app name → a new instance made from what the app persisted (nil at install):
+    /// made at each launch, like the others, from the app's disk.
+    public var records: [String: @Sendable ((any Sendable)?) -> any SyncEngineAppHosting]
+    public init(kvs: [String: @Sendable () -> any KVSAppHosting] = [:], documents: [String: @Sendable () -> any DocumentsAppHosting] = [:],
+                records: [String: @Sendable ((any Sendable)?) -> any SyncEngineAppHosting] = [:]) {
+        self.kvs = kvs; self.documents = documents; self.records = records
     }
 }

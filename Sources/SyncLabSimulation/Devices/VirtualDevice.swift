@@ -34,6 +34,16 @@ struct VirtualDevice {
     /// Makes the device's document app (nil: a built-in policy runs in the engine).
     var documentsAppFactory: (@Sendable () -> any DocumentsAppHosting)?
     var documentsApp: (any DocumentsAppHosting)?
+    /// Makes the device's records app from what it persisted (nil: a built-in policy runs in the engine).
+    var recordsAppFactory: (@Sendable ((any Sendable)?) -> any SyncEngineAppHosting)?
+    /// The running records app and the platform engine serving it (instead of `records`): both
+    /// made at launch, dropped at a crash.
+    var recordsApp: (any SyncEngineAppHosting)?
+    var recordsPlatform: SyncEnginePlatform?
+    /// The records app's disk (what it persisted, read after every call into it) and the
+    /// platform's write-id memory: what survives a crash; `app.delete` drops both.
+    var savedRecordsAppDisk: (any Sendable)?
+    var savedRecordLabels: RecordLabels?
     /// Per key, the writes the running KVS app has seen (values it read) since the last write
     /// made on the device to that key (the user's change it was told of, or its own), which is
     /// built on what came before. Its own writes are built on them all. Its memory: gone with it.

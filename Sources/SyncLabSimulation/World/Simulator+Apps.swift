@@ -1,3 +1,4 @@
+import SyncLabScenario
 import SyncLabKernel
 import SyncLabProtocol
 import SyncLabEngines
@@ -83,5 +84,57 @@ extension Array where Element == WriteID {
         guard !contains(write) else { return }
         if count >= 64 { removeFirst() }
         append(write)
+    }
+}
+
+/// Hosting a team's records app (SPEC §9): the platform engine serves it; the app's disk is
+/// read after every call into it, so a crash keeps exactly what it had persisted.
+extension Simulator {
+    /// Runs `body` on device `index`'s platform engine and records app, taken out while it runs
+    /// (no copy of either), then keeps the app's disk.
+    mutating func withRecordsApp(_ index: Int, _ context: inout EngineContext,
+                                 _ body: (inout SyncEnginePlatform, inout any SyncEngineAppHosting, inout EngineContext) -> Void) {
+        guard var platform = devices[index].recordsPlatform, var app = devices[index].recordsApp else { return }
+        devices[index].recordsPlatform = nil
+        devices[index].recordsApp = nil
+        body(&platform, &app, &context)
+        devices[index].savedRecordsAppDisk = app.disk
+        devices[index].recordsPlatform = platform
+        devices[index].recordsApp = app
+    }
+
+    /// A scenario's records op, reaching device `index`'s records app as what the user did.
+    mutating func userDidInRecordsApp(_ index: Int, _ op: StepOp, write: WriteID, _ context: inout EngineContext) -> AppCallResult {
+        var outcome: AppCallResult = .rejected(error: "appNotInstalled")
+        withRecordsApp(index, &context) { platform, app, context in
+            let action: HostedUserAction
+            switch op {
+            case .recordSave(let change):
+                guard change.database == .private else { outcome = .rejected(error: "invalidArguments"); return }
+                action = .saveRecord(id: RecordID(zone: change.zone, name: change.name), type: change.type, fields: change.fields)
+            case .recordDelete(let database, let zone, let name):
+                guard database == .private else { outcome = .rejected(error: "invalidArguments"); return }
+                action = .deleteRecord(RecordID(zone: zone, name: name))
+            case .zoneCreate(let database, let zone):
+                guard database == .private else { outcome = .rejected(error: "invalidArguments"); return }
+                action = .createZone(zone)
+            case .zoneDelete(let database, let zone, let byUser):
+                guard database == .private else { outcome = .rejected(error: "invalidArguments"); return }
+                if byUser {
+                    outcome = platform.userDeletedZoneInSettings(zone, write: write, app: &app, &context)
+                    return
+                }
+                action = .deleteZone(zone)
+            case .recordsSaveAtomic(let database, let zone, let saves, let deletes):
+                guard database == .private else { outcome = .rejected(error: "invalidArguments"); return }
+                action = .saveAtomically(saves: saves.map { (RecordID(zone: $0.zone, name: $0.name), $0.type, $0.fields) },
+                                         deletes: deletes.map { RecordID(zone: zone, name: $0) })
+            default:
+                outcome = .rejected(error: "invalidArguments")
+                return
+            }
+            outcome = platform.userDid(action, write: write, app: &app, &context)
+        }
+        return outcome
     }
 }

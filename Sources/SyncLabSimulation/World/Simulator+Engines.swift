@@ -17,6 +17,7 @@ extension Simulator {
         let apps = DeviceApps(spec.apps, engine: run.engine)
         var identity = EngineIdentity(device: device, deviceName: spec.id, settings: apps.applied(to: run.engine), limits: run.limits, environment: run.environment)
         if options.apps.documents[apps.documents] != nil { identity.documentsApp = apps.documents }
+        if options.apps.records[apps.records] != nil { identity.recordsApp = apps.records }
         return identity
     }
 
@@ -28,8 +29,18 @@ extension Simulator {
                                requestIDsAfter: sent[Store.kvs.slot])
         device.documents = DocumentEngine(identity: identity, account: device.account, recovering: recovering ? device.savedDocuments : nil,
                                           requestIDsAfter: sent[Store.documents.slot])
-        device.records = RecordEngine(identity: identity, account: device.account, recovering: recovering ? device.savedRecords : nil,
-                                      requestIDsAfter: sent[Store.records.slot])
+        if let makeRecordsApp = device.recordsAppFactory {
+            // The team's records app on the platform engine: both start from the app's disk.
+            if !recovering { device.savedRecordsAppDisk = nil; device.savedRecordLabels = nil }
+            let app = makeRecordsApp(device.savedRecordsAppDisk)
+            device.recordsApp = app
+            device.recordsPlatform = SyncEnginePlatform(identity: identity, account: device.account, lastAccount: device.lastAccount, savedState: app.savedState,
+                                                        labels: device.savedRecordLabels, requestIDsAfter: sent[Store.records.slot])
+            device.records = nil
+        } else {
+            device.records = RecordEngine(identity: identity, account: device.account, recovering: recovering ? device.savedRecords : nil,
+                                          requestIDsAfter: sent[Store.records.slot])
+        }
         device.kvsApp = device.kvsAppFactory?()
         device.kvsAppSeen = [:]
         device.documentsApp = device.documentsAppFactory?()
@@ -49,7 +60,12 @@ extension Simulator {
         switch store {
         case .kvs: devices[index].kvs?.handle(event, &context)
         case .documents: devices[index].documents?.handle(event, &context)
-        case .records: devices[index].records?.handle(event, &context)
+        case .records:
+            if devices[index].recordsPlatform != nil {
+                withRecordsApp(index, &context) { platform, app, context in platform.handle(event, app: &app, &context) }
+            } else {
+                devices[index].records?.handle(event, &context)
+            }
         }
         finish(&context, index, store)
     }
@@ -120,7 +136,7 @@ extension Simulator {
         switch store {
         case .kvs: quiet = devices[index].kvs?.isQuiescentInPlace() ?? true
         case .documents: quiet = devices[index].documents?.isQuiescentInPlace() ?? true
-        case .records: quiet = devices[index].records?.isQuiescentInPlace() ?? true
+        case .records: quiet = devices[index].records?.isQuiescentInPlace() ?? devices[index].recordsPlatform?.isQuiescent ?? true
         }
         let busy = !quiet
         if devices[index].busy[store.slot] != busy {
@@ -150,13 +166,15 @@ extension Simulator {
     /// `device.crash`: volatile memory is lost, durable storage stays.
     mutating func crash(_ index: Int) {
         let pending = (devices[index].kvs?.pendingWrites().isEmpty == false) || (devices[index].documents?.pendingWrites().isEmpty == false)
-            || (devices[index].records?.pendingWrites().isEmpty == false)
+            || (devices[index].records?.pendingWrites().isEmpty == false) || (devices[index].recordsPlatform?.pendingWrites().isEmpty == false)
         if pending { statistics.crashesWithChangesPending += 1 }
         devices[index].savedKVS = devices[index].kvs?.durable
         devices[index].savedDocuments = devices[index].documents?.durable
         devices[index].savedRecords = devices[index].records?.durable
+        devices[index].savedRecordLabels = devices[index].recordsPlatform?.labels ?? devices[index].savedRecordLabels
         devices[index].kvs = nil; devices[index].documents = nil; devices[index].records = nil
         devices[index].kvsApp = nil; devices[index].documentsApp = nil
+        devices[index].recordsApp = nil; devices[index].recordsPlatform = nil
         devices[index].crashed = true
         devices[index].boot &+= 1
         // A dead device transmits nothing: its transfers in progress are cut, as going offline

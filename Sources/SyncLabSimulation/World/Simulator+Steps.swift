@@ -110,6 +110,7 @@ extension Simulator {
             trace.record(now, .op, [("device", .string(name)), ("op", .string(op.name)), ("step", .string(source))])
             guard devices[index].installed else { return }
             var context = makeContext(index, .records)
+            // A hosted app's platform subscribes to the private database by itself; it has no public one.
             devices[index].records?.createSubscription(database: database, &context)
             finish(&context, index, .records)
         case .kvsSet, .kvsRemove, .kvsIncrement, .docSave, .docAppend, .docDelete, .zoneCreate, .zoneDelete,
@@ -134,7 +135,11 @@ extension Simulator {
         let operationIndex = history.operations.count
         history.operations.append(OperationRecord(write: write, device: devices[index].id, account: devices[index].account,
             at: now, localAt: devices[index].clock.reading(at: now), op: op.name, summary: summary, outcome: .unchanged))
-        if devices[index].installed {
+        if devices[index].installed && store == .records && devices[index].recordsPlatform != nil {
+            var context = makeContext(index, store)
+            outcome = userDidInRecordsApp(index, op, write: write, &context)
+            finish(&context, index, store)
+        } else if devices[index].installed {
             var context = makeContext(index, store)
             switch op {
             case .kvsSet(let entries, _):
@@ -192,6 +197,7 @@ extension Simulator {
         if let engine = devices[index].kvs { pending += engine.pendingWrites() }
         if let engine = devices[index].documents { pending += engine.pendingWrites() }
         if let engine = devices[index].records { pending += engine.pendingWrites() }
+        if let platform = devices[index].recordsPlatform { pending += platform.pendingWrites() }
         for (write, item) in pending {
             let observation = Observation.discarded(write: write, item: item, reason: "discarded by app deletion")
             recordFact(FactRecord(batch: batch, at: now, device: devices[index].id, kind: .observation(observation)))
@@ -205,6 +211,8 @@ extension Simulator {
         }
         devices[index].kvs = nil; devices[index].documents = nil; devices[index].records = nil
         devices[index].kvsApp = nil; devices[index].documentsApp = nil
+        devices[index].recordsApp = nil; devices[index].recordsPlatform = nil
+        devices[index].savedRecordsAppDisk = nil; devices[index].savedRecordLabels = nil
         devices[index].savedKVS = nil; devices[index].savedDocuments = nil; devices[index].savedRecords = nil
         devices[index].installed = false
         devices[index].boot &+= 1

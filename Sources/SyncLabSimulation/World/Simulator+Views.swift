@@ -12,6 +12,7 @@ extension Simulator {
         if let engine = devices[index].kvs { view += engine.localView() }
         if let engine = devices[index].documents { view += engine.localView() }
         if let engine = devices[index].records { view += engine.localView() }
+        if let platform = devices[index].recordsPlatform { view += platform.localView() }
         return view.sorted { $0.item < $1.item }
     }
 

@@ -63,6 +63,7 @@ public struct Simulator {
             let apps = DeviceApps(spec.apps, engine: run.engine)
             device.kvsAppFactory = options.apps.kvs[apps.kvs]
             device.documentsAppFactory = options.apps.documents[apps.documents]
+            device.recordsAppFactory = options.apps.records[apps.records]
             Simulator.installEngines(&device, identity: Simulator.identity(of: id, run: run, options: options), recovering: false)
             devices.append(device)
         }

@@ -1,0 +1,118 @@
+internal import SyncLabProtocol
+internal import SyncLabEngines
+
+/// Adapts a team's `RecordsApp` to the platform's hosting protocol: converts events and records
+/// between the platform's terms and the public ones.
+struct HostedRecordsApp<App: RecordsApp>: SyncEngineAppHosting {
+    var app: App
+    /// What the app showed at the last reading: the adapter's memory, not the app's disk.
+    var lastShown: [SyncRecord.ID: SyncRecord] = [:]
+
+    /// Launches the app from what it persisted (nil, or a disk of another type: a fresh install).
+    init(disk: (any Sendable)?) { app = App(disk: disk as? App.Disk) }
+
+    var savedState: SyncEngineStateData? { app.stateSerialization?.data }
+    var disk: any Sendable { app.disk }
+
+    mutating func handle(_ event: HostedSyncEvent, state: inout SyncEngineStateData) {
+        var engine = SyncEngine(state: SyncEngine.State(data: state))
+        app.handleEvent(HostedRecordsApp.event(event), syncEngine: &engine)
+        state = engine.state.data
+    }
+
+    mutating func nextBatch(_ pending: [PendingRecordChangeData], state: inout SyncEngineStateData) -> (saves: [HostedRecord], deletes: [RecordID], atomicByZone: Bool) {
+        var engine = SyncEngine(state: SyncEngine.State(data: state))
+        let context = SyncEngine.SendChangesContext(pendingChanges: pending.map { change in
+            switch change {
+            case .save(let id): return .saveRecord(SyncRecord.ID(id))
+            case .delete(let id): return .deleteRecord(SyncRecord.ID(id))
+            }
+        })
+        let batch = app.nextRecordZoneChangeBatch(context, syncEngine: &engine)
+        state = engine.state.data
+        return (batch?.recordsToSave.map(\.hosted) ?? [], batch?.recordIDsToDelete.map(\.protocolID) ?? [], batch?.atomicByZone ?? false)
+    }
+
+    mutating func userDid(_ action: HostedUserAction, state: inout SyncEngineStateData) {
+        var engine = SyncEngine(state: SyncEngine.State(data: state))
+        let shown: RecordsUserAction
+        switch action {
+        case .saveRecord(let id, let type, let fields):
+            let edits = fields.map { RecordEdit.Edit(name: $0.name, value: $0.value.map(FieldConversion.value)) }
+            shown = .saveRecord(RecordEdit(recordID: SyncRecord.ID(id), recordType: type, edits: edits))
+        case .deleteRecord(let id): shown = .deleteRecord(SyncRecord.ID(id))
+        case .saveAtomically(let saves, let deletes):
+            let edits = saves.map { save in
+                RecordEdit(recordID: SyncRecord.ID(save.id), recordType: save.type,
+                           edits: save.fields.map { RecordEdit.Edit(name: $0.name, value: $0.value.map(FieldConversion.value)) })
+            }
+            shown = .saveRecords(edits, deleting: deletes.map(SyncRecord.ID.init))
+        case .createZone(let zone): shown = .createZone(zone)
+        case .deleteZone(let zone): shown = .deleteZone(zone)
+        }
+        app.userDid(shown, syncEngine: &engine)
+        state = engine.state.data
+    }
+
+    mutating func viewChanges(full: Bool) -> (changed: [HostedViewRecord], removed: [RecordID])? {
+        let shown = app.userSees
+        // Unchanged storage compares in O(1): an app that changed nothing costs nothing here.
+        if !full && shown == lastShown { return nil }
+        var changed: [HostedViewRecord] = [], removed: [RecordID] = []
+        for (id, record) in shown where full || lastShown[id] != record {
+            var fields: [String: FieldValue] = [:]
+            for (name, value) in record.fields { if let field = FieldConversion.field(value) { fields[name] = field } }
+            changed.append(HostedViewRecord(id: id.protocolID, type: record.recordType, fields: fields))
+        }
+        for id in lastShown.keys where shown[id] == nil { removed.append(id.protocolID) }
+        lastShown = shown
+        return (changed, removed)
+    }
+
+    /// The platform's event as the app's.
+    static func event(_ event: HostedSyncEvent) -> SyncEngine.Event {
+        switch event {
+        case .stateUpdate(let data): return .stateUpdate(stateSerialization: SyncEngine.State.Serialization(data: data))
+        case .accountChange(let change):
+            switch change {
+            case .signIn: return .accountChange(.signIn)
+            case .signOut: return .accountChange(.signOut)
+            case .switchAccounts: return .accountChange(.switchAccounts)
+            }
+        case .fetchedDatabaseChanges(let modified, let deleted):
+            return .fetchedDatabaseChanges(SyncEngine.FetchedDatabaseChanges(modifications: modified, deletions: deleted.map { deletion in
+                let reason: SyncEngine.ZoneDeletion.Reason
+                switch deletion.reason {
+                case .deleted: reason = .deleted
+                case .purged: reason = .purged
+                case .encryptedDataReset: reason = .encryptedDataReset
+                }
+                return SyncEngine.ZoneDeletion(zoneName: deletion.zone, reason: reason)
+            }))
+        case .fetchedRecordZoneChanges(_, let modified, let deleted):
+            return .fetchedRecordZoneChanges(SyncEngine.FetchedRecordZoneChanges(modifications: modified.map(SyncRecord.init), deletions: deleted.map(SyncRecord.ID.init)))
+        case .sentDatabaseChanges(let saved, let deleted, _):
+            return .sentDatabaseChanges(SyncEngine.SentDatabaseChanges(savedZones: saved, deletedZones: deleted))
+        case .sentRecordZoneChanges(let saved, let deleted, let failedSaves, let failedDeletes):
+            let saves = failedSaves.map { failure in
+                let code = SyncEngine.SyncError.Code(rawValue: failure.error) ?? .invalidArguments
+                let error = SyncEngine.SyncError(code: code, serverRecord: failure.serverRecord.map(SyncRecord.init),
+                                                 clientRecord: code == .serverRecordChanged ? SyncRecord(failure.record) : nil,
+                                                 ancestorRecord: failure.ancestorRecord.map(SyncRecord.init))
+                return SyncEngine.FailedRecordSave(record: SyncRecord(failure.record), error: error)
+            }
+            let deletes = failedDeletes.map { failure in
+                SyncEngine.FailedRecordDelete(recordID: SyncRecord.ID(failure.id),
+                                              error: SyncEngine.SyncError(code: SyncEngine.SyncError.Code(rawValue: failure.error) ?? .invalidArguments))
+            }
+            return .sentRecordZoneChanges(SyncEngine.SentRecordZoneChanges(savedRecords: saved.map(SyncRecord.init), deletedRecordIDs: deleted.map(SyncRecord.ID.init),
+                                                                            failedRecordSaves: saves, failedRecordDeletes: deletes))
+        case .willFetchChanges: return .willFetchChanges
+        case .willFetchRecordZoneChanges(let zone): return .willFetchRecordZoneChanges(zoneName: zone)
+        case .didFetchRecordZoneChanges(let zone): return .didFetchRecordZoneChanges(zoneName: zone)
+        case .didFetchChanges: return .didFetchChanges
+        case .willSendChanges: return .willSendChanges
+        case .didSendChanges: return .didSendChanges
+        }
+    }
+}

@@ -1,0 +1,117 @@
+internal import SyncLabProtocol
+internal import SyncLabEngines
+
+/// The sync engine as a records app holds it, shaped after `CKSyncEngine` (SPEC §9): its state
+/// (pending changes). The platform does the rest (sending, fetching, retries, tokens), and calls
+/// the app's `handleEvent` and `nextRecordZoneChangeBatch` with this handle.
+public struct SyncEngine {
+    /// `CKSyncEngine.State`: the pending changes. Its serialization comes to the app in
+    /// `.stateUpdate` events; what the app saves of it is all that survives a crash.
+    public struct State {
+        var data: SyncEngineStateData
+
+        /// `CKSyncEngine.State.Serialization`: opaque; save it and hand it back at launch.
+        public struct Serialization: Hashable, Sendable {
+            var data: SyncEngineStateData
+        }
+
+        /// Record changes waiting to be sent, in the order added.
+        public var pendingRecordZoneChanges: [PendingRecordZoneChange] {
+            data.pendingRecordChanges.map { change in
+                switch change {
+                case .save(let id): return .saveRecord(SyncRecord.ID(id))
+                case .delete(let id): return .deleteRecord(SyncRecord.ID(id))
+                }
+            }
+        }
+
+        /// Zone changes waiting to be sent, in the order added.
+        public var pendingDatabaseChanges: [PendingDatabaseChange] {
+            data.pendingZoneChanges.map { change in
+                switch change {
+                case .save(let zone): return .saveZone(zone)
+                case .delete(let zone): return .deleteZone(zone)
+                }
+            }
+        }
+
+        /// Adds record changes to send (one already pending stays once, and is sent again if it
+        /// was on the wire); a save replaces a pending delete of the same record and vice versa.
+        public mutating func add(pendingRecordZoneChanges changes: [PendingRecordZoneChange]) { data.add(changes.map(\.data)) }
+        /// Removes record changes from the pending list.
+        public mutating func remove(pendingRecordZoneChanges changes: [PendingRecordZoneChange]) { data.remove(changes.map(\.data)) }
+        /// Adds zone saves or deletes to send.
+        public mutating func add(pendingDatabaseChanges changes: [PendingDatabaseChange]) { data.add(changes.map(\.data)) }
+        /// Removes zone changes from the pending list.
+        public mutating func remove(pendingDatabaseChanges changes: [PendingDatabaseChange]) { data.remove(changes.map(\.data)) }
+    }
+
+    /// `CKSyncEngine.PendingRecordZoneChange`.
+    public enum PendingRecordZoneChange: Hashable, Sendable {
+        /// Save this record: the app gives it in `nextRecordZoneChangeBatch`.
+        case saveRecord(SyncRecord.ID)
+        /// Delete this record (unconditionally, as CloudKit deletes).
+        case deleteRecord(SyncRecord.ID)
+
+        var data: PendingRecordChangeData {
+            switch self {
+            case .saveRecord(let id): return .save(id.protocolID)
+            case .deleteRecord(let id): return .delete(id.protocolID)
+            }
+        }
+    }
+
+    /// `CKSyncEngine.PendingDatabaseChange`: zones by name (private database).
+    public enum PendingDatabaseChange: Hashable, Sendable {
+        /// Create this zone (a record zone of the private database).
+        case saveZone(String)
+        /// Delete this zone and every record in it.
+        case deleteZone(String)
+
+        var data: PendingZoneChangeData {
+            switch self {
+            case .saveZone(let zone): return .save(zone)
+            case .deleteZone(let zone): return .delete(zone)
+            }
+        }
+    }
+
+    /// `CKSyncEngine.SendChangesContext`: the pending changes this batch is for (its scope).
+    public struct SendChangesContext: Sendable {
+        /// The changes the engine can send in this batch, in pending order.
+        public var pendingChanges: [PendingRecordZoneChange]
+    }
+
+    /// `CKSyncEngine.RecordZoneChangeBatch`: the records to save and the ids to delete.
+    public struct RecordZoneChangeBatch: Sendable {
+        /// The records to save, each with the fields it should have in the cloud.
+        public var recordsToSave: [SyncRecord]
+        /// The records to delete.
+        public var recordIDsToDelete: [SyncRecord.ID]
+        /// `atomicByZone`: the changes of each custom zone are saved all or nothing (a failure of
+        /// one fails the others with `batchRequestFailed`; those stay pending). The engine then
+        /// sends one zone per request.
+        public var atomicByZone: Bool
+
+        /// A batch of exactly these.
+        public init(recordsToSave: [SyncRecord], recordIDsToDelete: [SyncRecord.ID], atomicByZone: Bool = false) {
+            self.recordsToSave = recordsToSave; self.recordIDsToDelete = recordIDsToDelete; self.atomicByZone = atomicByZone
+        }
+
+        /// The batch for `pendingChanges`, asking `recordProvider` for each record to save (nil:
+        /// the app has no such record; the change is skipped), as Apple's initialiser does.
+        public init(pendingChanges: [PendingRecordZoneChange], atomicByZone: Bool = false, recordProvider: (SyncRecord.ID) -> SyncRecord?) {
+            var saves: [SyncRecord] = [], deletes: [SyncRecord.ID] = []
+            for change in pendingChanges {
+                switch change {
+                case .saveRecord(let id): if let record = recordProvider(id) { saves.append(record) }
+                case .deleteRecord(let id): deletes.append(id)
+                }
+            }
+            self.init(recordsToSave: saves, recordIDsToDelete: deletes, atomicByZone: atomicByZone)
+        }
+    }
+
+    /// `syncEngine.state`.
+    public var state: State
+}

@@ -1,0 +1,68 @@
+import SyncLabKernel
+import SyncLabProtocol
+
+/// The platform's memory of write ids for a hosted records app (SPEC §9), so no app code knows
+/// about them: per item (a record's existence or one field), the values the app was shown with
+/// the write behind each, and what the user sees now. Durable with the device (it stands for the
+/// identity of what is on the app's disk), dropped by `app.delete`.
+public struct RecordLabels: Sendable {
+    /// One value and the write behind it (nil: absent with no write behind it).
+    struct Labeled: Hashable, Sendable {
+        var value: ItemValue
+        var write: WriteID?
+        var modifiedAt: LocalInstant
+        /// Shown as part of a record the cloud had (fetched, saved, in a failure).
+        var fromCloud = false
+    }
+
+    /// Per item, the values the app was shown (fetched, in failures, the user's edits, its own
+    /// writes), most recent last, at most `memory`.
+    var shown: [ItemKey: [Labeled]] = [:]
+    /// What the user sees now, per item that is not absent: the last view reported.
+    var view: [ItemKey: Labeled] = [:]
+    /// Zone → the write of the user's last `zone.delete` of it through the app.
+    var zoneDeletes: [String: WriteID] = [:]
+    /// The user's writes on this device whose effect the app shows later (a zone deleted from
+    /// Settings): shown, they are this device's own writes, built on what it showed before.
+    var ownLater: Set<WriteID> = []
+    /// Zones the user deleted in Settings on this device, not yet acknowledged by the cloud.
+    var settingsDeletes: [ZoneDeletion] = []
+    /// Items the app shows with a write of this device's that no record from the cloud has
+    /// carried yet: at a launch, those of records with no pending save are never going to be
+    /// sent unless the app adds them again (the trace says so).
+    var unconfirmed: [ItemKey: WriteID] = [:]
+    /// Writes already reported as rejected by the cloud (a save refused again is reported once).
+    var rejected: Set<WriteID> = []
+    /// Items remembered since the view was last read: they may show a newer write now.
+    var touched: [ItemKey] = []
+
+    /// How many values per item are remembered: a bound on the platform's memory.
+    static let memory = 8
+
+    public init() {}
+
+    /// Remembers that the app was shown `value` for `item`, made by `write`.
+    mutating func remember(_ item: ItemKey, _ value: ItemValue, _ write: WriteID, at modifiedAt: LocalInstant, fromCloud: Bool = false) {
+        touched.append(item)
+        var list = shown[item] ?? []
+        let wasFromCloud = list.contains { $0.value == value && $0.write == write && $0.fromCloud }
+        list.removeAll { $0.value == value && $0.write == write }
+        if list.count >= RecordLabels.memory { list.removeFirst() }
+        list.append(Labeled(value: value, write: write, modifiedAt: modifiedAt, fromCloud: fromCloud || wasFromCloud))
+        shown[item] = list
+    }
+
+    /// The write of `value` on `item` if the app was shown it (the most recent such).
+    func known(_ item: ItemKey, _ value: ItemValue) -> Labeled? {
+        if let hit = shown[item]?.last(where: { $0.value == value }) { return hit }
+        if let current = view[item], current.value == value { return current }
+        return nil
+    }
+
+    /// Every write the app has seen for `item`: what its own write there is built on.
+    func seen(_ item: ItemKey) -> [WriteID] {
+        var writes = (shown[item] ?? []).compactMap(\.write)
+        if let write = view[item]?.write { writes.append(write) }
+        return writes.sortedUnique()
+    }
+}

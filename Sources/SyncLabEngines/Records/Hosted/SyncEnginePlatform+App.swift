@@ -1,0 +1,230 @@
+import SyncLabKernel
+import SyncLabProtocol
+
+extension SyncEnginePlatform {
+    /// The checker's item for a record (`""`: its existence) of the private database.
+    func item(_ id: RecordID, field: String = "") -> ItemKey {
+        ItemKey(account: account ?? lastAccount, store: .records, name: id.itemName, field: field)
+    }
+
+    /// Runs one call into the app on the engine's state, and notes what it changed there.
+    mutating func callApp(_ app: inout any SyncEngineAppHosting, _ context: inout EngineContext,
+                          _ body: (inout any SyncEngineAppHosting, inout SyncEngineStateData) -> Void) {
+        let before = state
+        body(&app, &state)
+        readded.formUnion(state.readded)
+        state.readded = []
+        if state != before {
+            stateDirty = true
+            sendBlocked = false
+        }
+    }
+
+    /// Tells the app `event`. What its user sees is read once, at the end of the step.
+    mutating func tell(_ event: HostedSyncEvent, _ app: inout any SyncEngineAppHosting, _ context: inout EngineContext) {
+        callApp(&app, &context) { app, state in app.handle(event, state: &state) }
+    }
+
+    /// Tells the app of the state changes since it last heard (`stateUpdate`), at the end of a step.
+    mutating func flushState(_ app: inout any SyncEngineAppHosting, _ context: inout EngineContext) {
+        // The app may change the state again while told of it: a few rounds, then it waits for the next step.
+        for _ in 0..<4 where stateDirty {
+            stateDirty = false
+            tell(.stateUpdate(state), &app, &context)
+        }
+    }
+
+    /// Reads what the app shows and reports every change with the write behind it (SPEC §9).
+    ///
+    /// The app answers with the records that changed since the last reading; only those, and
+    /// the items it was shown something new for since, are compared item by item. The first
+    /// reading after a launch compares everything (the app's disk may hold less than it showed
+    /// before the crash).
+    /// - Complexity: what the app's answer costs (O(1) when its records did not change), plus
+    ///   O(k log k) for the k items compared.
+    mutating func syncView(_ app: inout any SyncEngineAppHosting, userWrite: WriteID?, _ context: inout EngineContext) {
+        let full = shownRecords == nil
+        // Taken out while it is updated, so the update happens in place (no copy of the dictionary).
+        var shown = shownRecords ?? [:]
+        shownRecords = nil
+        var now: [ItemKey: ItemValue] = [:]
+        var keys: [ItemKey] = []
+        if let changes = app.viewChanges(full: full) {
+            for record in changes.changed {
+                let existence = item(record.id)
+                now[existence] = .recordExists(type: record.type)
+                keys.append(existence)
+                for (name, value) in record.fields {
+                    let key = item(record.id, field: name)
+                    now[key] = .field(value)
+                    keys.append(key)
+                }
+                for name in shown[record.id]?.fields.keys.map({ $0 }) ?? [] where record.fields[name] == nil { keys.append(item(record.id, field: name)) }
+                shown[record.id] = record
+            }
+            for id in changes.removed {
+                keys.append(item(id))
+                for name in shown[id]?.fields.keys.map({ $0 }) ?? [] { keys.append(item(id, field: name)) }
+                shown[id] = nil
+            }
+        }
+        if full {
+            for key in labels.view.keys where now[key] == nil { keys.append(key) }
+        }
+        // Items shown something new (a fetch, a save's answer) may now show a newer write.
+        for key in labels.touched where now[key] == nil {
+            if let id = recordID(of: key), let record = shown[id] {
+                if key.field.isEmpty { now[key] = .recordExists(type: record.type) } else if let value = record.fields[key.field] { now[key] = .field(value) }
+            }
+            keys.append(key)
+        }
+        labels.touched = []
+        shownRecords = shown
+        guard !keys.isEmpty else { return }
+        keys.sort()
+        var shownLater: Set<WriteID> = []
+        defer { labels.ownLater.subtract(shownLater) }
+        var last: ItemKey?
+        for key in keys where key != last {
+            last = key
+            let value = now[key] ?? .absent
+            if let current = labels.view[key], current.value == value {
+                // The app was just shown the value it shows by a newer write (a fetch, a save's
+                // answer): it now shows that write, as the built-in engine reports it.
+                guard let latest = labels.shown[key]?.last, latest.value == value, let write = latest.write, write != current.write else { continue }
+                let cause: VisibilityCause = write.derived && write.device == identity.device ? .resolution : .fetch
+                context.observe(.visible(item: key, value: value, write: write, cause: cause))
+                labels.view[key] = latest
+                noteUnconfirmed(key, latest.fromCloud ? nil : write)
+                continue
+            }
+            if labels.view[key] == nil && value == .absent { continue }
+            let labeled = label(key, value, &context)
+            let cause: VisibilityCause
+            if let write = labeled.write {
+                if write == userWrite || labels.ownLater.contains(write) {
+                    cause = .local
+                    shownLater.insert(write)
+                } else {
+                    cause = write.derived && write.device == identity.device ? .resolution : .fetch
+                }
+            } else {
+                cause = .reset
+            }
+            context.observe(.visible(item: key, value: value, write: labeled.write, cause: cause))
+            labels.view[key] = value == .absent ? nil : labeled
+            noteUnconfirmed(key, value == .absent || labeled.fromCloud ? nil : labeled.write)
+        }
+    }
+
+    /// Keeps `unconfirmed` for `key`: the device's own write it now shows, if any.
+    private mutating func noteUnconfirmed(_ key: ItemKey, _ write: WriteID?) {
+        if let write, write.device == identity.device { labels.unconfirmed[key] = write } else { labels.unconfirmed[key] = nil }
+    }
+
+    /// At a launch: edits the app shows that never reached the cloud and that the engine's state
+    /// (the serialization the app handed back) holds no pending save for. They are not lost yet
+    /// (the app shows them), but nothing will send them: say so in the trace.
+    mutating func noteForgottenChanges(_ context: inout EngineContext) {
+        guard !labels.unconfirmed.isEmpty else { return }
+        var pendingSaves: Set<RecordID> = []
+        for change in state.pendingRecordChanges { if case .save(let id) = change { pendingSaves.insert(id) } }
+        var forgotten: [String] = []
+        for key in labels.unconfirmed.keys.sorted() {
+            guard let id = recordID(of: key), !pendingSaves.contains(id) else { continue }
+            forgotten.append(key.displayName)
+        }
+        guard !forgotten.isEmpty else { return }
+        context.log("pendingChangesForgotten", [("items", forgotten.joined(separator: ","))])
+        context.observe(.note("the engine state the app handed back at launch holds no pending save for \(forgotten.joined(separator: ", ")), which the app shows with edits never sent"))
+    }
+
+    /// The record an item of this platform's account names (`ZONE/NAME`: the zone has no `/`).
+    func recordID(of key: ItemKey) -> RecordID? {
+        guard let slash = key.name.firstIndex(of: "/") else { return nil }
+        return RecordID(zone: String(key.name[..<slash]), name: String(key.name[key.name.index(after: slash)...]))
+    }
+
+    /// The write behind `value` on `item`: the one the app was shown it with, else a new write
+    /// of the device's own built on what the app had seen there. An absence the app was never
+    /// shown has no write (data dropped); `mint` gives it one anyway (a delete the app sends).
+    mutating func label(_ key: ItemKey, _ value: ItemValue, mint: Bool = false, _ context: inout EngineContext) -> RecordLabels.Labeled {
+        if let known = labels.known(key, value) { return known }
+        if value == .absent && !mint { return RecordLabels.Labeled(value: value, write: nil, modifiedAt: context.now) }
+        let write = context.nextDerivedWrite(on: identity.device)
+        context.observe(.derivedWrite(write: write, item: key, value: value, parents: labels.seen(key), why: "the device's records app wrote it"))
+        labels.remember(key, value, write, at: context.now)
+        return RecordLabels.Labeled(value: value, write: write, modifiedAt: context.now)
+    }
+
+    /// Remembers a server record's values as shown to the app.
+    mutating func rememberServer(_ server: ServerRecord) {
+        let existence = item(server.id)
+        labels.remember(existence, .recordExists(type: server.type), server.existenceWrite, at: server.createdAt, fromCloud: true)
+        if labels.unconfirmed[existence] == server.existenceWrite { labels.unconfirmed[existence] = nil }
+        for name in server.fieldNames {
+            guard let field = server.fields[name] else { continue }
+            let key = item(server.id, field: name)
+            labels.remember(key, field.value.map { .field($0) } ?? .absent, field.write, at: field.modifiedAt, fromCloud: true)
+            if labels.unconfirmed[key] == field.write { labels.unconfirmed[key] = nil }
+        }
+    }
+
+    /// Remembers that record `id` is gone by `write` (its existence and every field shown).
+    mutating func rememberGone(_ id: RecordID, write: WriteID, _ context: inout EngineContext) {
+        let existence = item(id)
+        labels.remember(existence, .absent, write, at: context.now)
+        // The record's fields from the platform's copy of what the app shows (no scan of every
+        // item); before the first reading after a launch, from the items themselves.
+        if let record = shownRecords?[id] {
+            for name in record.fields.keys { labels.remember(item(id, field: name), .absent, write, at: context.now) }
+        } else {
+            let prefix = id.itemName
+            for key in labels.view.keys where key.name == prefix && key.account == existence.account && !key.field.isEmpty {
+                labels.remember(key, .absent, write, at: context.now)
+            }
+        }
+    }
+
+    /// Signing in, out, or switching: the engine's state starts afresh, the app is told.
+    mutating func changeAccount(to newAccount: AccountID?, _ change: HostedAccountChange, _ app: inout any SyncEngineAppHosting, _ context: inout EngineContext) {
+        context.log("accountChange", [("change", "\(change)")])
+        let old = account ?? lastAccount
+        // CKSyncEngine forgets its pending changes: what they carried never reaches the cloud.
+        if account != nil {
+            let reason = newAccount == nil ? "discarded at sign-out" : "discarded at account switch"
+            for (write, pendingItem) in pendingWrites() { context.observe(.discarded(write: write, item: pendingItem, reason: reason)) }
+        }
+        if let newAccount, newAccount != old {
+            // Items are labelled by account: what the app shows moves to the new one.
+            for entry in localView() { context.observe(.visible(item: entry.item, value: .absent, write: nil, cause: .reset)) }
+            labels.view = [:]
+            var moved: [ItemKey: [RecordLabels.Labeled]] = [:]
+            for (key, values) in labels.shown {
+                var renamed = key
+                renamed.account = newAccount
+                moved[renamed] = values
+            }
+            labels.shown = moved
+            labels.touched = []
+            shownRecords = nil
+        }
+        // Zone deletions queued for the old account are its: they go with its data.
+        labels.settingsDeletes = []
+        labels.zoneDeletes = [:]
+        labels.unconfirmed = [:]
+        account = newAccount
+        if let newAccount { lastAccount = newAccount }
+        accountEpoch += 1
+        sending = false
+        subscribing = false
+        fetching = false
+        state = SyncEngineStateData(account: newAccount)
+        stateDirty = true
+        tell(.accountChange(change), &app, &context)
+        if newAccount != nil {
+            wantFetch = true
+            pump(&app, &context)
+        }
+    }
+}

@@ -1,0 +1,279 @@
+import SyncLabKernel
+import SyncLabProtocol
+
+extension SyncEnginePlatform {
+    mutating func handleResponse(_ envelope: ResponseEnvelope, _ app: inout any SyncEngineAppHosting, _ context: inout EngineContext) {
+        guard let (request, epoch) = inFlight.removeValue(forKey: envelope.requestID) else { return }
+        // An answer for an earlier account's request: that state is gone.
+        guard epoch == accountEpoch else { return }
+        switch envelope.result {
+        case .failed(let transport):
+            requestFailed(request, &context)
+            if transport != .networkUnavailable { scheduleRetry(retryAfter: transport.retryAfter, reason: transport.name, &context) }
+        case .ok(.records(.failed(let failure))):
+            requestFailed(request, &context)
+            switch failure {
+            case .limitExceeded:
+                guard case .records(let saves, let deletes) = request else { break }
+                if saves.count + deletes.count > 1 {
+                    batchCap = max(1, (saves.count + deletes.count) / 2)
+                    context.log("batchSplit", [("nextBatch", String(batchCap))])
+                } else {
+                    // One record alone is over the request limit: splitting cannot help. The app
+                    // hears of it as that record's failure, as CKSyncEngine reports it.
+                    let id = saves.first?.id ?? deletes.first?.id
+                    if let id { modifyDone(saves, deletes, [.failed(id, .limitExceeded(limit: "records.requestBytes"))], &app, &context) }
+                }
+            case .changeTokenExpired:
+                state.databaseToken = nil
+                stateDirty = true
+                wantFetch = true
+            case .zoneBusy(let after), .requestRateLimited(let after):
+                scheduleRetry(retryAfter: after, reason: failure.name, &context)
+            case .invalidArguments(let detail):
+                context.log("requestRejected", [("detail", detail)])
+                if case .zones(let changes) = request { state.remove(changes); stateDirty = true }
+                if case .settingsDeletes(let deletions) = request { labels.settingsDeletes.removeAll { deletions.contains($0) } }
+            }
+        case .ok(.records(let response)):
+            // A send's answer resets the backoff unless its records failed for good (`modifyDone`).
+            if case .records = request {} else { backoff.reset() }
+            retryAfter.clear()
+            answered(request, response, &app, &context)
+        case .ok:
+            context.log("unexpectedResponse", [])
+        }
+        pump(&app, &context)
+    }
+
+    /// A request failed whole: what it was doing may start again.
+    private mutating func requestFailed(_ request: Request, _ context: inout EngineContext) {
+        switch request {
+        case .zones, .records, .settingsDeletes: sending = false
+        case .databaseChanges, .zoneChanges:
+            fetching = false
+            wantFetch = true
+        case .subscribe: subscribing = false
+        }
+    }
+
+    private mutating func answered(_ request: Request, _ response: RecordResponse, _ app: inout any SyncEngineAppHosting, _ context: inout EngineContext) {
+        switch (request, response) {
+        case (.zones(let changes), .zonesModified(let saved, let deleted)):
+            sending = false
+            state.remove(changes)
+            stateDirty = true
+            context.log("sentDatabaseChanges", [("savedZones", saved.joined(separator: ",")), ("deletedZones", deleted.joined(separator: ","))])
+            // Deleted zones: fetch, so the database changes (and the app) catch up at once.
+            if !deleted.isEmpty { wantFetch = true }
+            tell(.sentDatabaseChanges(saved: saved, deleted: deleted, failed: []), &app, &context)
+        case (.settingsDeletes(let deletions), .zonesModified(_, let deleted)):
+            sending = false
+            labels.settingsDeletes.removeAll { deletions.contains($0) }
+            context.log("settingsZoneDeletes", [("deletedZones", deleted.joined(separator: ","))])
+            // The app hears of it as every other device's app does: a fetched deletion (`purged`).
+            wantFetch = true
+        case (.records(let saves, let deletes), .recordsModified(let results)):
+            sending = false
+            modifyDone(saves, deletes, results, &app, &context)
+        case (.databaseChanges, .databaseChanges(let changes)):
+            databaseChangesDone(changes, &app, &context)
+        case (.zoneChanges, .zoneChanges(let zones)):
+            zoneChangesDone(zones, &app, &context)
+        case (.subscribe, .subscribed):
+            subscribing = false
+            if let account, !state.subscribedAccounts.contains(account) {
+                state.subscribedAccounts.append(account)
+                stateDirty = true
+                wantFetch = true
+            }
+        default:
+            context.log("unexpectedResponse", [])
+        }
+    }
+
+    /// Per-record results of a send: the pending changes answered go (a failed one too, as
+    /// CKSyncEngine does: the app adds it again if it wants), and the app hears of it all.
+    private mutating func modifyDone(_ saves: [RecordSave], _ deletes: [RecordDeletion], _ results: [RecordItemResult],
+                                     _ app: inout any SyncEngineAppHosting, _ context: inout EngineContext) {
+        var saved: [HostedRecord] = [], deleted: [RecordID] = []
+        // A failure that sending again at once cannot fix: the next send waits for the backoff,
+        // so an app that adds such a change again does not spin.
+        var hardFailure: String?
+        var failedNames: [String] = []
+        var failedSaves: [HostedSaveFailure] = [], failedDeletes: [(id: RecordID, error: String)] = []
+        // Removed together at the end: one pass over the pending list for the whole batch.
+        var answeredChanges: [PendingRecordChangeData] = []
+        func settle(_ change: PendingRecordChangeData, _ engine: inout SyncEnginePlatform) {
+            if engine.readded.remove(change) != nil { return }
+            answeredChanges.append(change)
+        }
+        for (index, result) in results.enumerated() {
+            let isSave = index < saves.count
+            guard isSave || index - saves.count < deletes.count else { break }
+            switch result {
+            case .saved(let server):
+                rememberServer(server)
+                settle(.save(server.id), &self)
+                saved.append(HostedRecord(server))
+            case .deleted(let id, let cascaded):
+                let write = deletes[index - saves.count].write
+                settle(.delete(id), &self)
+                // The user's delete removed these too, as one operation: what the app drops of
+                // them is that write, this device's own, built on what it showed.
+                if !cascaded.isEmpty && write.device == identity.device && !write.derived { labels.ownLater.insert(write) }
+                rememberGone(id, write: write, &context)
+                deleted.append(id)
+                for other in cascaded {
+                    rememberGone(RecordID(zone: other.zone, name: other.name), write: write, &context)
+                    deleted.append(other)
+                }
+            case .failed(let id, let error):
+                context.log("itemFailed", [("record", id.itemName), ("error", error.name)])
+                switch error {
+                case .quotaExceeded, .limitExceeded, .invalidArguments, .permissionFailure, .userDeletedZone: hardFailure = error.name
+                case .serverRecordChanged, .unknownItem, .zoneNotFound, .batchRequestFailed: break
+                }
+                // An atomic batch's innocent members were not applied: they simply go again.
+                if case .batchRequestFailed = error { continue }
+                if case .serverRecordChanged = error {} else { failedNames.append(id.itemName) }
+                if isSave { reportRejected(saves[index], error, &context) }
+                if isSave {
+                    settle(.save(id), &self)
+                    var server: HostedRecord?, ancestor: HostedRecord?
+                    if case .serverRecordChanged(let serverRecord, _, let ancestorRecord) = error {
+                        conflictShown(saves[index], serverRecord, ancestorRecord, &context)
+                        // The ancestor first: the server's version is the most recent the app was shown.
+                        if let ancestorRecord { rememberServer(ancestorRecord) }
+                        rememberServer(serverRecord)
+                        server = HostedRecord(serverRecord)
+                        ancestor = ancestorRecord.map(HostedRecord.init)
+                    }
+                    failedSaves.append(HostedSaveFailure(record: HostedRecord(saves[index]), error: error.name, serverRecord: server, ancestorRecord: ancestor))
+                } else {
+                    settle(.delete(id), &self)
+                    failedDeletes.append((id, error.name))
+                }
+            }
+        }
+        context.log("sentRecordZoneChanges", [("saved", String(saved.count)), ("deleted", String(deleted.count)), ("failed", String(failedSaves.count + failedDeletes.count))])
+        if !answeredChanges.isEmpty {
+            state.remove(answeredChanges)
+            stateDirty = true
+        }
+        if !failedNames.isEmpty { context.emit(.notify(AppNotification(store: .records, reason: "error", items: failedNames))) }
+        tell(.sentRecordZoneChanges(saved: saved, deleted: deleted, failedSaves: failedSaves, failedDeletes: failedDeletes), &app, &context)
+        if let hardFailure { scheduleRetry(retryAfter: nil, reason: hardFailure, &context) } else { backoff.reset() }
+    }
+
+    /// The cloud refused a save for good (a limit, the quota, the schema, a permission): the
+    /// device's own writes it carried are rejected, as the built-in engine reports them, once
+    /// each. What the app then shows is its own business.
+    private mutating func reportRejected(_ save: RecordSave, _ error: RecordError, _ context: inout EngineContext) {
+        let limit: String?
+        switch error {
+        case .quotaExceeded: limit = "storage"
+        case .limitExceeded(let name): limit = name
+        case .invalidArguments, .permissionFailure: limit = nil
+        case .serverRecordChanged, .unknownItem, .zoneNotFound, .userDeletedZone, .batchRequestFailed: return
+        }
+        var writes: [(WriteID, ItemKey)] = []
+        if save.baseTag == nil { writes.append((save.existenceWrite, item(save.id))) }
+        for name in save.fieldNames { if let field = save.fields[name] { writes.append((field.write, item(save.id, field: name))) } }
+        for (write, rejectedItem) in writes where write.device == identity.device && !labels.rejected.contains(write) {
+            context.observe(.rejected(write: write, item: rejectedItem, error: error.name, limit: limit))
+        }
+        for (write, _) in writes where write.device == identity.device { labels.rejected.insert(write) }
+    }
+
+    /// A `serverRecordChanged` the app is about to hear of: a conflict between the writes the app
+    /// sent that the server does not have and the server's writes since the ancestor. The app
+    /// resolves it (the checker names it in explanations).
+    private func conflictShown(_ sent: RecordSave, _ server: ServerRecord, _ ancestor: ServerRecord?, _ context: inout EngineContext) {
+        var ours: [WriteID] = [], theirs: [WriteID] = []
+        for name in sent.fieldNames {
+            guard let field = sent.fields[name], server.fields[name]?.write != field.write, ancestor?.fields[name]?.write != field.write else { continue }
+            ours.append(field.write)
+        }
+        for name in server.fieldNames {
+            guard let field = server.fields[name], ancestor?.fields[name]?.write != field.write, sent.fields[name]?.write != field.write else { continue }
+            theirs.append(field.write)
+        }
+        // Only edits meeting edits are a conflict: a stale tag over nothing new is just a rebase.
+        guard !ours.isEmpty, !theirs.isEmpty else { return }
+        let conflicting = (ours + theirs + [server.existenceWrite]).sortedUnique()
+        let item = item(sent.id)
+        let name = identity.recordsApp ?? "records app"
+        context.observe(.conflictDetected(item: item, writes: conflicting, detail: "serverRecordChanged"))
+        context.observe(.conflictShown(item: item, writes: conflicting, detail: "app \(name)", resolvedBy: ConflictResolver(name)))
+        context.emit(.notify(AppNotification(store: .records, reason: "conflict", items: [sent.id.itemName])))
+    }
+
+    private mutating func databaseChangesDone(_ changes: DatabaseChanges, _ app: inout any SyncEngineAppHosting, _ context: inout EngineContext) {
+        context.log("fetchedDatabaseChanges", [("changedZones", changes.changedZones.joined(separator: ",")),
+                                                ("deletedZones", changes.deletedZones.map(\.zone).joined(separator: ","))])
+        var deletions: [HostedZoneDeletion] = []
+        for deletion in changes.deletedZones {
+            zoneGone(deletion.zone, write: deletion.write)
+            deletions.append(HostedZoneDeletion(zone: deletion.zone, reason: deletion.byUser ? .purged : .deleted))
+        }
+        state.databaseToken = changes.token
+        var zones = state.zonesToFetch
+        for zone in changes.changedZones where !zones.contains(zone) { zones.append(zone) }
+        zones.removeAll { zone in changes.deletedZones.contains { $0.zone == zone } }
+        zones.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        stateDirty = true
+        if !changes.changedZones.isEmpty || !deletions.isEmpty {
+            tell(.fetchedDatabaseChanges(modified: changes.changedZones, deleted: deletions), &app, &context)
+        }
+        if zones.isEmpty {
+            finishFetch(&app, &context)
+        } else {
+            send(.fetchZoneChanges(database: .private, zones: zones.map { ZoneFetch(zone: $0, token: state.zoneTokens[$0]) }), .zoneChanges, &context)
+        }
+    }
+
+    /// A zone is gone from the cloud: what the app shows of it is gone by `write` (if it drops it).
+    private mutating func zoneGone(_ zone: String, write: WriteID?) {
+        state.zoneTokens[zone] = nil
+        state.zonesToFetch.removeAll { $0 == zone }
+        guard let write else { return }
+        for key in labels.view.keys.sorted() where key.name.hasPrefix(zone + "/") {
+            labels.remember(key, .absent, write, at: labels.view[key]?.modifiedAt ?? LocalInstant(microseconds: 0))
+        }
+    }
+
+    private mutating func zoneChangesDone(_ changes: [ZoneChanges], _ app: inout any SyncEngineAppHosting, _ context: inout EngineContext) {
+        for zoneChanges in changes {
+            let zone = zoneChanges.zone
+            context.log("fetchedRecordZoneChanges", [("zone", zone), ("modified", String(zoneChanges.changed.count)),
+                                                      ("deleted", String(zoneChanges.deleted.count)), ("error", zoneChanges.error?.rawValue ?? "")])
+            if let error = zoneChanges.error {
+                switch error {
+                case .changeTokenExpired:
+                    state.zoneTokens[zone] = nil
+                    if !state.zonesToFetch.contains(zone) { state.zonesToFetch.append(zone) }
+                    fetchAgain = true
+                case .zoneNotFound, .userDeletedZone:
+                    zoneGone(zone, write: nil)
+                    let reason: HostedZoneDeletion.Reason = error == .userDeletedZone ? .purged : .deleted
+                    tell(.fetchedDatabaseChanges(modified: [], deleted: [HostedZoneDeletion(zone: zone, reason: reason)]), &app, &context)
+                }
+                stateDirty = true
+                continue
+            }
+            tell(.willFetchRecordZoneChanges(zone: zone), &app, &context)
+            for server in zoneChanges.changed { rememberServer(server) }
+            for deletion in zoneChanges.deleted { rememberGone(deletion.id, write: deletion.write, &context) }
+            if !zoneChanges.changed.isEmpty || !zoneChanges.deleted.isEmpty {
+                fetchedNames += zoneChanges.changed.map(\.id.itemName) + zoneChanges.deleted.map(\.id.itemName)
+                tell(.fetchedRecordZoneChanges(zone: zone, modified: zoneChanges.changed.map(HostedRecord.init), deleted: zoneChanges.deleted.map(\.id)), &app, &context)
+            }
+            state.zoneTokens[zone] = zoneChanges.token
+            state.zonesToFetch.removeAll { $0 == zone }
+            stateDirty = true
+            tell(.didFetchRecordZoneChanges(zone: zone), &app, &context)
+        }
+        finishFetch(&app, &context)
+    }
+}
