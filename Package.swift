@@ -45,8 +45,8 @@ let package = Package(
         .target(name: "SyncLabReports", dependencies: ["SyncLabKernel", "SyncLabJSON", "SyncLabProtocol", "SyncLabScenario", "SyncLabHistory", "SyncLabChecker", "SyncLabResult"], swiftSettings: strict),
         // The umbrella module app teams import.
         .target(name: "SyncLab", dependencies: [
-            "SyncLabKernel", "SyncLabProtocol", "SyncLabScenario", "SyncLabHistory", "SyncLabChecker", "SyncLabResult", "SyncLabSimulation",
-            "SyncLabReports",
+            "SyncLabKernel", "SyncLabJSON", "SyncLabProtocol", "SyncLabScenario", "SyncLabHistory", "SyncLabChecker", "SyncLabResult", "SyncLabSimulation",
+            "SyncLabReports", "SyncLabExplore",
         ], swiftSettings: strict),
         // Swift Testing helpers over the umbrella's results.
         .target(name: "SyncLabTesting", dependencies: ["SyncLab"], swiftSettings: strict),

@@ -31,6 +31,7 @@ public struct ScenarioLoadError: Error, Sendable, CustomStringConvertible {
 
     init(_ errors: ScenarioErrors) { problems = errors.errors.map(ScenarioProblem.init) }
     init(problem: ScenarioProblem) { problems = [problem] }
+    init(problems: [ScenarioProblem]) { self.problems = problems }
 
     /// One problem per line.
     public var description: String { problems.map(\.description).joined(separator: "\n") }

@@ -16,12 +16,12 @@ extension JSON {
         }
     }
 
-    subscript(key: String) -> JSON? {
+    package subscript(key: String) -> JSON? {
         guard case .object(let fields) = self else { return nil }
         return fields.first { $0.key == key }?.value
     }
 
-    var elements: [JSON]? {
+    package var elements: [JSON]? {
         if case .array(let elements) = self { return elements }
         return nil
     }

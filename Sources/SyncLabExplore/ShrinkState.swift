@@ -6,21 +6,23 @@ import SyncLabSimulation
 struct ShrinkState {
     let target: ShrinkTarget
     let budget: Int
+    let host: FuzzHost
     var best: JSON = .null
     var judged: ScenarioRunner.Judged?
     var runs = 0
 
-    init(target: ShrinkTarget, budget: Int) { self.target = target; self.budget = budget }
+    init(target: ShrinkTarget, budget: Int, host: FuzzHost) { self.target = target; self.budget = budget; self.host = host }
 
     /// Runs `candidate`; its judged run if it validates and still shows the target.
     mutating func probe(_ candidate: JSON) -> ScenarioRunner.Judged? {
         guard runs < budget else { return nil }
         runs += 1
-        guard var run = Shrinker.load(candidate) else { return nil }
+        // The host's apps stay named whatever the shrinker removes.
+        guard var run = host.load(host.hosting(candidate)) else { return nil }
         // A candidate that turns into a long retry loop is cut short: it would not be kept
         // (see `attempt`), and running it to the end could take minutes.
         if let current = judged { run.end.maxEvents = min(run.end.maxEvents, ShrinkState.eventLimit(current)) }
-        let result = ScenarioRunner.run(run, options: SeedRunner.searchOptions)
+        let result = ScenarioRunner.run(run, options: host.options)
         if result.outcome.capHit && judged != nil { return nil }
         return Shrinker.shows(result, target) ? result : nil
     }

@@ -16,9 +16,11 @@ public struct Shrinker: Sendable {
     public var target: ShrinkTarget
     /// The most candidate runs one shrink may make.
     public var budget: Int
+    /// The apps the candidates run (those the scenario's `apps` section names must be known).
+    public var host: FuzzHost
 
-    public init(target: ShrinkTarget, budget: Int = 800) {
-        self.target = target; self.budget = budget
+    public init(target: ShrinkTarget, budget: Int = 800, host: FuzzHost = .builtIn) {
+        self.target = target; self.budget = budget; self.host = host
     }
 
     /// The result of a shrink.
@@ -30,7 +32,7 @@ public struct Shrinker: Sendable {
 
     /// Shrinks `scenario` (no variants: flatten first). Nil if the scenario does not show the target.
     public func shrink(_ scenario: JSON) -> Result? {
-        var state = ShrinkState(target: target, budget: budget)
+        var state = ShrinkState(target: target, budget: budget, host: host)
         guard let first = state.probe(scenario) else { return nil }
         state.best = scenario
         state.judged = first
@@ -43,7 +45,7 @@ public struct Shrinker: Sendable {
             changed = state.simplifyValues() || changed
             changed = state.pullTimesIn() || changed
         }
-        return Result(scenario: state.best, judged: state.judged!, runs: state.runs)
+        return Result(scenario: host.hosting(state.best), judged: state.judged!, runs: state.runs)
     }
 
     /// Whether one judged run shows `target`.

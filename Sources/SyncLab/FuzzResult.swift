@@ -1,0 +1,43 @@
+/// What a `FuzzCampaign` found: one `FuzzFinding` per fingerprint, in the order their first
+/// seeds came.
+public struct FuzzResult: Sendable {
+    /// How many seeds ran.
+    public var seedsRun: Int
+    /// The broken promises (or, under `find`, the examples), one per fingerprint.
+    public var findings: [FuzzFinding]
+    /// Where the findings' files were written.
+    public var outputFolder: String
+}
+
+/// One fingerprint a campaign found (SPEC §10): the seeds that showed it, and the minimal
+/// scenario file its first seed shrank to.
+public struct FuzzFinding: Sendable, CustomStringConvertible {
+    /// Anomaly kind, store, policy, and the shape of what was lost and what replaced it.
+    public var fingerprint: String
+    public var firstSeed: UInt64
+    /// Every seed that showed it, in order.
+    public var seeds: [UInt64]
+    /// The checker's explanation of the first seed's anomaly.
+    public var explanation: String
+    /// `minimal.json`: a plain scenario file naming the campaign's apps; its expectations fail
+    /// while the bug is there. Run it with `Scenario(contentsOfFile:apps:)` and the same
+    /// registry, or through the team's own command line executable.
+    public var minimalScenario: String
+    /// `original.json`: the generated scenario of the first seed.
+    public var originalScenario: String
+    /// The folder of the minimal run's reports (timeline.html, report.md), nil if they could
+    /// not be written.
+    public var reports: String?
+    /// Devices and steps before and after shrinking.
+    public var originalSize: (devices: Int, steps: Int)
+    public var minimalSize: (devices: Int, steps: Int)
+
+    /// One paragraph: fingerprint, seeds, explanation, sizes and files.
+    public var description: String {
+        var text = "fuzz finding \(fingerprint): first seed \(firstSeed) (\(seeds.count) seed\(seeds.count == 1 ? "" : "s"))\n\(explanation)\n"
+        text += "shrunk from \(originalSize.devices) devices, \(originalSize.steps) steps to \(minimalSize.devices) devices, \(minimalSize.steps) steps\n"
+        text += "minimal scenario: \(minimalScenario)"
+        if let reports { text += "\nreports: \(reports)" }
+        return text
+    }
+}
