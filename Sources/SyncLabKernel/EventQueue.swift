@@ -35,6 +35,29 @@ public struct EventQueue<Payload> {
 
     /// Adds an event. Events at equal times run in push order.
     @inlinable public mutating func push(_ payload: Payload, at time: SimInstant) {
+        let sequence = nextSequence
+        nextSequence &+= 1
+        insert(payload, at: time, sequence: sequence)
+    }
+
+    /// Takes the place in push order that a push now would take, without pushing anything:
+    /// `push(_:at:sequence:)` with it later puts an event exactly where pushing it now would have.
+    /// For events that are usually never needed (a request's timeout, when its answer comes first).
+    @inlinable public mutating func reserveSequence() -> UInt64 {
+        defer { nextSequence &+= 1 }
+        return nextSequence
+    }
+
+    /// Adds an event at a place in push order taken earlier by `reserveSequence()`. The caller
+    /// must push it before an event after it would pop (while `time` is later than the event
+    /// being handled, or equal with a later sequence): then no run can tell it from one pushed
+    /// at the reservation.
+    @inlinable public mutating func push(_ payload: Payload, at time: SimInstant, sequence: UInt64) {
+        precondition(sequence < nextSequence, "a sequence number is reserved before it is used")
+        insert(payload, at: time, sequence: sequence)
+    }
+
+    @inlinable mutating func insert(_ payload: Payload, at time: SimInstant, sequence: UInt64) {
         let slot: Int32
         if let free = freeSlots.popLast() {
             slot = free
@@ -43,8 +66,7 @@ public struct EventQueue<Payload> {
             slot = Int32(payloads.count)
             payloads.append(payload)
         }
-        entries.append(Entry(time: time.microseconds, sequence: nextSequence, slot: slot))
-        nextSequence &+= 1
+        entries.append(Entry(time: time.microseconds, sequence: sequence, slot: slot))
         siftUp(entries.count - 1)
     }
 
@@ -96,6 +118,11 @@ public struct EventQueue<Payload> {
             }
             entries[parent] = element
         }
+    }
+
+    /// How many waiting events satisfy `predicate` (in no particular order); for tests and diagnostics.
+    public func countPending(where predicate: (Payload) -> Bool) -> Int {
+        entries.reduce(0) { $0 + (predicate(payloads[Int($1.slot)].unsafelyUnwrapped) ? 1 : 0) }
     }
 
     /// Checks the heap property and the slab's bookkeeping; for tests.

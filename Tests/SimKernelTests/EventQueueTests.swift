@@ -44,3 +44,29 @@ struct EventQueueTests {
         }
     }
 }
+
+@Suite("Event queue: reserved places")
+struct EventQueueReservedPlaceTests {
+    @Test("an event pushed at a reserved place pops exactly where a push at the reservation would have")
+    func reservedPlaceKeepsPushOrder() {
+        // Events 0…9 at equal and differing times; the reserved one (value 100) is pushed last,
+        // after pops and later pushes, and must still come between 4 and 5 at its time.
+        var reserved = EventQueue<Int>()
+        var plain = EventQueue<Int>()
+        let times: [Int64] = [3, 7, 7, 2, 7, 7, 9, 7, 1, 7]
+        for value in 0..<5 { reserved.push(value, at: SimInstant(microseconds: times[value])); plain.push(value, at: SimInstant(microseconds: times[value])) }
+        let place = reserved.reserveSequence()
+        plain.push(100, at: SimInstant(microseconds: 7))
+        for value in 5..<10 { reserved.push(value, at: SimInstant(microseconds: times[value])); plain.push(value, at: SimInstant(microseconds: times[value])) }
+        var poppedReserved: [Int] = []
+        var poppedPlain: [Int] = []
+        // Pop what is due before time 7 first, then push the reserved event: it is not yet due.
+        while let time = reserved.nextTime, time.microseconds < 7, let (_, value) = reserved.pop() { poppedReserved.append(value) }
+        reserved.push(100, at: SimInstant(microseconds: 7), sequence: place)
+        while let (_, value) = reserved.pop() { poppedReserved.append(value) }
+        while let (_, value) = plain.pop() { poppedPlain.append(value) }
+        #expect(poppedReserved == poppedPlain)
+        #expect(poppedPlain == [8, 3, 0, 1, 2, 4, 100, 5, 7, 9, 6])
+        #expect(reserved.checkInvariants())
+    }
+}

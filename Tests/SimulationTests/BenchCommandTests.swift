@@ -30,6 +30,24 @@ struct BenchCommandTests {
         #expect(traces[0] == traces[1])
     }
 
+    @Test("--reports runs the workload as synclab run does and writes its four report files")
+    func reports() throws {
+        let directory = try Synclab.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let folder = directory.appendingPathComponent("day").path
+        let output = try Synclab.run(["bench", "--yardstick-events", "1000", "--workload", "day", "--devices", "3", "--duration", "1h",
+                                      "--reports", folder, "--format", "json"])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.contains("reports_s") && output.stdout.contains("total_s"), "\(output.stdout)")
+        for name in ["trace.jsonl", "result.json", "timeline.html", "report.md"] {
+            #expect(FileManager.default.fileExists(atPath: folder + "/" + name), "\(name)")
+        }
+        let result = String(decoding: FileManager.default.contents(atPath: folder + "/result.json") ?? Data(), as: UTF8.self)
+        #expect(result.contains(#""settled": true"#))
+        let both = try Synclab.run(["bench", "--yardstick-events", "1000", "--reports", folder, "--check"])
+        #expect(both.status == 2)
+    }
+
     @Test("--compare prints each figure's ratio to the baseline entry for the same store, workload and devices, and refuses a missing entry")
     func compare() throws {
         let directory = try Synclab.temporaryDirectory()

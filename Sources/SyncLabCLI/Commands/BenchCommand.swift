@@ -7,6 +7,7 @@ import SyncLabChecker
 import SyncLabHistory
 import SyncLabSimulation
 import SyncLab
+import SyncLabReports
 
 /// `synclab bench`: how fast the simulator runs a synthetic workload (release build advised).
 ///
@@ -19,8 +20,8 @@ enum BenchCommand {
     static let usage = """
     usage: synclab bench [--devices N] [--duration D] [--interval D] [--keys N]
                          [--store kvs|documents|records|mixed] [--workload writes|idle|offline|day]
-                         [--seed N] [--trace] [--trace-file PATH] [--check] [--format text|json]
-                         [--compare BASELINE.json]
+                         [--seed N] [--trace] [--trace-file PATH] [--check] [--reports DIR]
+                         [--format text|json] [--compare BASELINE.json]
            synclab bench --series [--series-svg PATH] [--store S]
            synclab bench --kernel
 
@@ -37,6 +38,9 @@ enum BenchCommand {
       --trace         also record the trace, streamed to --trace-file (default: a temporary
                       file, removed after) so memory does not grow with it
       --check         also run the checker on the history, and time it alone
+      --reports DIR   instead run it as `synclab run` does (trace kept in memory, history
+                      judged) and write its reports (trace.jsonl, result.json, timeline.html,
+                      report.md) into DIR: reports_s times the writing, total_s everything
       --hosted        every device hosts an app through the public app API (SPEC §9), to
                       measure hosting's cost: with --store kvs an observer that reads the
                       changed keys and writes nothing (against the built-in reader); with
@@ -55,7 +59,7 @@ enum BenchCommand {
         let parsed: Arguments
         do {
             parsed = try Arguments(arguments, valued: ["--devices", "--duration", "--interval", "--keys", "--store", "--seed", "--format",
-                                                       "--workload", "--trace-file", "--compare", "--series-svg", "--yardstick-events"],
+                                                       "--workload", "--trace-file", "--compare", "--series-svg", "--yardstick-events", "--reports"],
                                    flags: ["--trace", "--check", "--kernel", "--series", "--hosted", "--help"])
         } catch { Console.error("synclab bench: \(error.message)\n\(usage)"); return .badInput }
         if parsed.has("--help") { Console.out(usage); return .success }
@@ -90,8 +94,19 @@ enum BenchCommand {
         guard !hosted || workload.store == "kvs" || workload.store == "records" else {
             Console.error("synclab bench: --hosted measures KVS and records apps only (--store kvs or records)"); return .badInput
         }
-        let figures = measure(workload, trace: parsed.has("--trace"), traceFile: parsed.value("--trace-file"), check: parsed.has("--check"),
+        let reports = parsed.value("--reports")
+        guard reports == nil || !(parsed.has("--trace") || parsed.has("--check") || hosted) else {
+            Console.error("synclab bench: --reports keeps the trace and checks the history itself: no --trace, --check or --hosted with it"); return .badInput
+        }
+        let figures: [(String, JSON)]
+        if let reports {
+            do { figures = try measureWithReports(workload, folder: reports, yardstickEvents: yardstick) } catch {
+                Console.error("synclab bench: cannot write reports to \(reports): \(ScenarioFiles.reason(error))"); return .badInput
+            }
+        } else {
+            figures = measure(workload, trace: parsed.has("--trace"), traceFile: parsed.value("--trace-file"), check: parsed.has("--check"),
                               hosted: hosted, yardstickEvents: yardstick)
+        }
         if format == "json" {
             Console.out(JSON.object(figures).renderedPretty())
         } else {
@@ -176,6 +191,50 @@ enum BenchCommand {
         return figures
     }
 
+    /// Runs the workload as `synclab run` runs a scenario (trace in memory, history judged,
+    /// expectations evaluated) and writes its four report files, timing the writing apart.
+    static func measureWithReports(_ workload: BenchWorkload, folder: String, yardstickEvents: Int) throws -> [(String, JSON)] {
+        let kernelRate = kernelRate(events: yardstickEvents, seed: workload.seed)
+        let clock = ContinuousClock()
+        let started = clock.now
+        let judged = ScenarioRunner.run(workload.scenario())
+        let runSeconds = seconds(clock.now - started)
+        let reportsStarted = clock.now
+        try ReportWriter.write(judged, file: "synclab bench --workload \(workload.kind)", to: folder)
+        let reportSeconds = seconds(clock.now - reportsStarted)
+        let totalSeconds = seconds(clock.now - started)
+        let stats = judged.outcome.statistics
+        let rate = Double(stats.events) / max(runSeconds, 1e-9)
+        return [
+            ("store", .string(workload.store)),
+            ("workload", .string(workload.kind)),
+            ("devices", .int(Int64(workload.devices))),
+            ("seed", .uint(workload.seed)),
+            ("events", .int(Int64(stats.events))),
+            ("operations", .int(Int64(stats.operations))),
+            ("messages", .int(Int64(stats.messages))),
+            ("deliveries", .int(Int64(stats.deliveries))),
+            ("settled", .bool(judged.outcome.settled)),
+            ("simulated_s", .double(Double(judged.outcome.endTime.microseconds) / 1e6)),
+            ("wall_s", .double(runSeconds)),
+            ("eventsPerSecond", .double(rate)),
+            ("eventsPerWrite", .double(Double(stats.events) / Double(max(stats.operations, 1)))),
+            ("operationsPerSecond", .double(Double(stats.operations) / max(runSeconds, 1e-9))),
+            ("deliveriesPerSecond", .double(Double(stats.deliveries) / max(runSeconds, 1e-9))),
+            ("simulatedToWallRatio", .double(Double(judged.outcome.endTime.microseconds) / 1e6 / max(runSeconds, 1e-9))),
+            ("kernelEventsPerSecond", .double(kernelRate)),
+            ("ofKernel", .double(rate / max(kernelRate, 1e-9))),
+            ("traceBytes", .int(Int64(judged.outcome.trace.count))),
+            ("historyFacts", .int(Int64(judged.outcome.history.facts.count))),
+            ("anomalies", .int(Int64(judged.outcome.report.anomalies.count))),
+            ("reports_s", .double(reportSeconds)),
+            ("total_s", .double(totalSeconds)),
+            ("peakMemoryBytes", .int(ProcessMemory.peakResidentBytes())),
+            ("bytesPerDevice", .double(Double(ProcessMemory.peakResidentBytes()) / Double(workload.devices))),
+            ("cores", .int(Int64(ProcessInfo.processInfo.activeProcessorCount))),
+        ]
+    }
+
     static func printText(_ figures: [(String, JSON)], _ workload: BenchWorkload) {
         func number(_ key: String) -> Double {
             switch figures.first(where: { $0.0 == key })?.1 {
@@ -192,7 +251,10 @@ enum BenchCommand {
         Console.out(String(format: "  simulated %.1f s in %.3f s wall: %.0fx real time%@", number("simulated_s"), number("wall_s"), number("simulatedToWallRatio"),
                            figures.contains { $0.0 == "settled" && $0.1 == .bool(false) } ? " (did not settle)" : ""))
         Console.out(String(format: "  peak memory %.1f MB (%.0f bytes per device)", number("peakMemoryBytes") / 1_048_576, number("bytesPerDevice")))
-        if figures.contains(where: { $0.0 == "traceBytes" }) {
+        if figures.contains(where: { $0.0 == "reports_s" }) {
+            Console.out(String(format: "  reports written in %.3f s (%.3f s in all; trace %.1f MB, %.0f history facts, %.0f anomalies)", number("reports_s"),
+                               number("total_s"), number("traceBytes") / 1_048_576, number("historyFacts"), number("anomalies")))
+        } else if figures.contains(where: { $0.0 == "traceBytes" }) {
             Console.out(String(format: "  trace %.1f MB streamed", number("traceBytes") / 1_048_576))
         }
         if figures.contains(where: { $0.0 == "checker_s" }) {

@@ -97,7 +97,9 @@ enum RunCommand {
                 let judged = ScenarioRunner.run(run, options: options)
                 judgedRuns.append(judged)
                 entries.append(.run(file: scenario.path, judged: judged))
-                results.append(ResultDocument.json(judged, file: scenario.path))
+                // Built only when printed: it hashes the whole trace (FNV-1a, a byte at a time),
+                // and the report writer builds its own for result.json.
+                if format == "json" { results.append(ResultDocument.json(judged, file: scenario.path)) }
                 if !judged.passed { anyFailed = true }
                 if format == "text" && (!parsed.has("--quiet") || !judged.passed) {
                     Console.out(TextSummary.render(judged, file: scenario.path))

@@ -127,11 +127,42 @@ public struct KVSEngine: ClientEngine {
         return stored.pending.isEmpty && !fetchWanted
     }
 
+    /// Every key with a value, sorted by item (UTF-8 order of the key: one account and store).
+    ///
+    /// Sorts the keys with their places in the dictionary, not the entries: the end of every
+    /// run takes every device's view, and after 2,000 devices wrote a key each, sorting 2,000
+    /// entries of a hundred bytes per device (moving and retaining each) was 12% of the run.
     public func localView() -> [ViewEntry] {
-        stored.values.compactMap { key, local -> ViewEntry? in
-            guard let value = local.value else { return nil }
-            return ViewEntry(item: item(key), value: .kvs(value), write: local.write)
-        }.sorted { $0.item < $1.item }
+        var places: [(key: String, index: Dictionary<String, LocalValue>.Index)] = []
+        places.reserveCapacity(stored.values.count)
+        var index = stored.values.startIndex
+        while index != stored.values.endIndex {
+            let (key, local) = stored.values[index]
+            if local.value != nil { places.append((key, index)) }
+            index = stored.values.index(after: index)
+        }
+        places.sort { KVSEngine.utf8Precedes($0.key, $1.key) }
+        return places.map { place in
+            let local = stored.values.values[place.index]
+            return ViewEntry(item: item(place.key), value: .kvs(local.value!), write: local.write)
+        }
+    }
+
+    /// UTF-8 byte order (as `ItemKey` orders names), comparing the strings' contiguous bytes
+    /// instead of walking `String.UTF8View` generically.
+    static func utf8Precedes(_ lhs: String, _ rhs: String) -> Bool {
+        var lhs = lhs, rhs = rhs
+        return lhs.withUTF8 { left in
+            rhs.withUTF8 { right in
+                let shared = min(left.count, right.count)
+                var offset = 0
+                while offset < shared {
+                    if left[offset] != right[offset] { return left[offset] < right[offset] }
+                    offset += 1
+                }
+                return left.count < right.count
+            }
+        }
     }
 
     public func pendingWrites() -> [(WriteID, ItemKey)] {

@@ -17,6 +17,7 @@ extension Simulator {
                 trace.begin(now, .send, device: devices[index].name, store: store, request: request.requestID)
                 trace.add("kind", TraceRecorder.caseName(of: request.body)); trace.add("result", "networkUnavailable"); trace.end()
             }
+            // Answered at once, never timed out.
             inFlight[key] = InFlightRequest(boot: devices[index].boot, deadline: now)
             let failure = ResponseEnvelope(requestID: request.requestID, device: request.device, store: store, result: .failed(.networkUnavailable))
             queue.push(.responseArrives(failure, epoch: nil, boot: devices[index].boot), at: now)
@@ -34,9 +35,10 @@ extension Simulator {
         }
         let arrival = devices[index].link.deliveryTime(now: now, bytes: bytes, uplink: true)
         let deadline = arrival + timeout
-        inFlight[key] = InFlightRequest(boot: devices[index].boot, deadline: deadline)
         queue.push(.requestArrives(request, epoch: devices[index].link.epoch), at: arrival)
-        queue.push(.requestTimeout(device: index, store: store, requestID: request.requestID, boot: devices[index].boot), at: deadline)
+        // The timeout takes its place in the queue now but is pushed only if it may be needed.
+        inFlight[key] = InFlightRequest(boot: devices[index].boot, deadline: deadline,
+                                        timeoutSequence: queue.reserveSequence(), timeoutQueued: false)
         if trace.enabled {
             trace.begin(now, .send, device: devices[index].name, store: store, request: request.requestID)
             trace.add("kind", TraceRecorder.caseName(of: request.body)); trace.add("bytes", bytes); trace.add("arrive_us", arrival.microseconds); trace.end()
@@ -46,8 +48,10 @@ extension Simulator {
     mutating func requestArrives(_ request: RequestEnvelope, epoch: UInt32) {
         let index = Int(request.device.index)
         let name = devices[index].name
+        let key = RequestKey(device: request.device.index, store: request.body.store, requestID: request.requestID)
         guard devices[index].link.epoch == epoch else {
             trace.record(now, .dropped, [("device", .string(name)), ("store", .string(request.body.store.rawValue)), ("req", .int(Int64(request.requestID))), ("why", .string(devices[index].link.cause(ofCutAfter: epoch).why("request")))])
+            queueTimeout(key)
             return
         }
         statistics.deliveries += 1
@@ -74,6 +78,20 @@ extension Simulator {
                 trace.log(now, nil, request.body.store, event, details)
             }
         }
+        // The cloud holds it unanswered (or answered someone else): only the timeout can end it.
+        if let pending = inFlight[key], !pending.answerOnItsWay { queueTimeout(key) }
+    }
+
+    /// Pushes a request's timeout at the place its send reserved, unless it is queued already.
+    /// Called as soon as the request may go unanswered, always before the timeout is due, so the
+    /// event pops exactly where one pushed at the send would have.
+    mutating func queueTimeout(_ key: RequestKey) {
+        guard var pending = inFlight[key], !pending.timeoutQueued else { return }
+        assert(pending.timeoutAt >= now, "a timeout is queued before it is due")
+        pending.timeoutQueued = true
+        inFlight[key] = pending
+        queue.push(.requestTimeout(device: Int(key.device), store: key.store, requestID: key.requestID, boot: pending.boot),
+                   at: pending.timeoutAt, sequence: pending.timeoutSequence)
     }
 
     /// The cloud answers: the response travels back unless the device is gone or offline.
@@ -93,6 +111,7 @@ extension Simulator {
             return
         }
         guard devices[index].online, !devices[index].link.random.chance(devices[index].link.settings.loss) else {
+            queueTimeout(key)
             if trace.enabled {
                 trace.begin(now, .respond, device: name, store: response.store, request: response.requestID)
                 trace.add("result", TraceRecorder.resultName(response.result)); trace.add("delivery", "lost"); trace.end()
@@ -107,7 +126,12 @@ extension Simulator {
         let arrival = devices[index].link.deliveryTime(now: now, bytes: bytes, uplink: false)
         // A large download must not time out while it is still arriving.
         let extended = arrival + devices[index].link.settings.requestTimeout
-        if extended > pending.deadline { pending.deadline = extended; inFlight[key] = pending }
+        if extended > pending.deadline { pending.deadline = extended }
+        pending.answerOnItsWay = true
+        inFlight[key] = pending
+        // A response arriving no earlier than the timeout's place finds the timeout popped first
+        // (and pushed again at the extended deadline, as before).
+        if arrival >= pending.timeoutAt { queueTimeout(key) }
         queue.push(.responseArrives(response, epoch: devices[index].link.epoch, boot: devices[index].boot), at: arrival)
         if trace.enabled {
             trace.begin(now, .respond, device: name, store: response.store, request: response.requestID)
@@ -124,6 +148,7 @@ extension Simulator {
         }
         if let epoch, epoch != devices[index].link.epoch {
             trace.record(now, .dropped, [("device", .string(devices[index].name)), ("store", .string(response.store.rawValue)), ("req", .int(Int64(response.requestID))), ("why", .string(devices[index].link.cause(ofCutAfter: epoch).why("response")))])
+            queueTimeout(key)
             return
         }
         guard inFlight.removeValue(forKey: key) != nil else { return }

@@ -167,7 +167,29 @@ struct RequestKey: Hashable {
 
 struct InFlightRequest {
     var boot: UInt32
+    /// When it times out; a response on its way moves it to the response's arrival plus the timeout.
     var deadline: SimInstant
+    /// Where its timeout event stands (or would stand) in the queue: the deadline at send, and
+    /// the place in push order the send reserved for it.
+    var timeoutAt: SimInstant
+    var timeoutSequence: UInt64
+    /// The timeout is in the queue. A request is answered far more often than it times out, so
+    /// its timeout is pushed (at its reserved place) only once it may be needed: when the request
+    /// or its response is lost or dropped, when the cloud holds it unanswered, or when the
+    /// response arrives no earlier than the timeout. Answered requests push nothing, and the run
+    /// handles exactly the same live events in the same order as if every timeout were queued.
+    var timeoutQueued: Bool
+    /// A response is on its way to the device.
+    var answerOnItsWay: Bool
+
+    init(boot: UInt32, deadline: SimInstant, timeoutSequence: UInt64 = 0, timeoutQueued: Bool = true) {
+        self.boot = boot
+        self.deadline = deadline
+        self.timeoutAt = deadline
+        self.timeoutSequence = timeoutSequence
+        self.timeoutQueued = timeoutQueued
+        self.answerOnItsWay = false
+    }
 }
 
 /// Identifies one engine timer.
