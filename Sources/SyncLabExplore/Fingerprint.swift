@@ -41,6 +41,11 @@ struct Fingerprint {
     /// Per `DEVICE|ITEM|FIELD`, the highest user-write number of that device that a last-writer-wins
     /// comparison on that item discarded.
     private(set) var latestLoserOnItem: [String: Int] = [:]
+    /// Per record, the user deletes of it (`record.delete`, a delete in `records.saveAtomic`):
+    /// the delete's write and its device.
+    private(set) var recordDeletes: [String: [(write: String, device: String)]] = [:]
+    /// Per `DEVICE|DELETE`, when that device first showed that delete.
+    private(set) var deleteShownAt: [String: SimInstant] = [:]
     /// Writes a device's pending unconditional delete met (and so removes in the cloud).
     private(set) var metByPendingDelete: Set<String> = []
     /// Per zone name, each user's `zone.delete` of it (by the app or from Settings): the device
@@ -78,7 +83,16 @@ struct Fingerprint {
                     metByPendingDelete.insert(write)
                 }
             case .visible(let item, let value, let write?, _) where item.store == .records && item.field.isEmpty && value == .absent:
-                let op = opByWrite[history.name(of: write)]
+                let name = history.name(of: write)
+                let op = opByWrite[name]
+                if op == "record.delete" || op == "records.saveAtomic" {
+                    let deleter = Fingerprint.device(of: name)
+                    if !(recordDeletes[item.name] ?? []).contains(where: { $0.write == name }) { recordDeletes[item.name, default: []].append((name, deleter)) }
+                }
+                if let device = fact.device {
+                    let key = Fingerprint.winnerKey(history.deviceNames[Int(device.index)], item: name, field: "")
+                    if deleteShownAt[key] == nil { deleteShownAt[key] = fact.at }
+                }
                 if Fingerprint.deletes(op) {
                     recordDeletedAt[item.name] = max(recordDeletedAt[item.name] ?? fact.at, fact.at)
                 }

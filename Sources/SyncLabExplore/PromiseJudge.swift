@@ -87,6 +87,16 @@ public enum PromiseJudge {
             // re-created the record (SPEC §4.3: deletes are unconditional).
             if let deleted = fingerprint.recordDeletedAt[anomaly.item], deleted >= anomaly.at { return true }
             if fingerprint.metByPendingDelete.contains(write) { return true }
+            // An edit concurrent with another device's unconditional delete of the record (its
+            // device had not shown that delete when it made the edit): the delete, reaching the
+            // cloud after the edit, removes it — documented, even when the cloud's answer shows
+            // no trace of the meeting on any device.
+            let editor = Fingerprint.device(of: write)
+            if (fingerprint.recordDeletes[anomaly.item] ?? []).contains(where: { delete in
+                guard delete.device != editor else { return false }
+                let shown = fingerprint.deleteShownAt[Fingerprint.winnerKey(editor, item: delete.write, field: "")]
+                return shown.map { $0 > anomaly.at } ?? true
+            }) { return true }
             // An edit in a zone a user deleted: after the edit, or on another device at any time
             // (its delete reached the cloud when that device could send it, maybe after the edit).
             if let zone = anomaly.item.split(separator: "/", maxSplits: 1).first,

@@ -127,4 +127,12 @@ import SyncLabJSON
         let mixed = SeedRunner(profile: .mixed, policies: .lossless, rule: .promises)
         #expect(!mixed.run(588).findings.contains { $0.fingerprint.hasPrefix("lostUpdate.records.") })
     }
+
+    /// Mixed seed 1133: B's delete, held back by throttling and loss, reached the cloud after A's
+    /// edit and removed it; no device showed the meeting. A had never seen the delete: the edit
+    /// was concurrent with it, the documented delete loss.
+    @Test func anEditConcurrentWithAnotherDevicesDeleteIsADocumentedLoss() {
+        let mixed = SeedRunner(profile: .mixed, policies: .lossless, rule: .promises)
+        #expect(!mixed.run(1133).findings.contains { $0.fingerprint.hasPrefix("lostUpdate.records.") })
+    }
 }
