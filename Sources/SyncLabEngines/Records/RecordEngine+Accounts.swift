@@ -58,6 +58,7 @@ extension RecordEngine {
         for key in state.pending.keys where key.database == .private { state.pending[key] = nil }
         for key in state.serverRecords.keys where key.database == .private { state.serverRecords[key] = nil }
         for key in state.conflictTags.keys where key.database == .private { state.conflictTags[key] = nil }
+        for key in state.heldFetched.keys where key.database == .private { state.heldFetched[key] = nil }
         state.zones = [:]
         state.zoneOperations.removeAll { $0.zone.database == .private }
         state.databaseToken = nil

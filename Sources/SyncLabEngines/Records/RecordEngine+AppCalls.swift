@@ -199,6 +199,7 @@ extension RecordEngine {
         for key in state.pending.keys where key.zoneKey == zoneKey { state.pending[key] = nil }
         for key in state.serverRecords.keys where key.zoneKey == zoneKey { state.serverRecords[key] = nil }
         for key in state.fetchedWhileCreating.keys where key.zoneKey == zoneKey { state.fetchedWhileCreating[key] = nil }
+        for key in state.heldFetched.keys where key.zoneKey == zoneKey { state.heldFetched[key] = nil }
         for key in state.conflictTags.keys where key.zoneKey == zoneKey { state.conflictTags[key] = nil }
     }
 }

@@ -119,10 +119,17 @@ extension RecordEngine {
     private mutating func applyZoneContents(_ zoneKey: ZoneKey, _ changed: [ServerRecord], _ deleted: [RecordDeletion], complete: Bool, _ context: inout EngineContext) -> Bool {
         var named: Set<String> = []
         var skipped = false
+        let held = writesOfDoubtfulRecords(zoneKey, changed)
         for record in changed {
             named.insert(record.id.name)
             let key = RecordKey(database: zoneKey.database, zone: record.id.zone, name: record.id.name)
             if answeredDuringFetch.contains(key) { skipped = true; continue }
+            if state.pending[key]?.inDoubt == nil, !held.isEmpty, RecordEngine.writes(of: record).contains(where: held.contains) {
+                state.heldFetched[key] = record
+                context.log("fetchHeld", [("record", key.itemName)])
+                continue
+            }
+            state.heldFetched[key] = nil
             applyFetched(key, record, &context)
         }
         for deletion in deleted {
@@ -163,16 +170,51 @@ extension RecordEngine {
         if state.serverRecords[key]?.changeTag == server.changeTag { return }
         if state.pending[key]?.inDoubt != nil {
             // This device's own save may be in this version already: only the re-sent save's
-            // answer can tell. Until then the app sees the other fields, the pending ones wait,
-            // and the base stays the one that save was made on, so it is re-sent as it was.
+            // answer can tell. Until then the record waits whole (the base stays the one that
+            // save was made on, so it is re-sent as it was), and so do the records sharing a
+            // write with this version (`heldFetched`): showing its other fields beside the
+            // pending ones, or the rest of its atomic call, would show another device's call in
+            // part beside the value it replaced. The answer shows the cloud's version.
             state.fetchedWhileCreating[key] = server
-            if applyServer(key, server, .fetch, &context) { fetchedItems.append(key.itemName) }
         } else if state.pending[key] != nil {
             state.fetchedWhileCreating[key] = nil
             resolveConflict(key, server, detail: "fetched change meets pending change", &context)
         } else {
             state.serverRecords[key] = server
             if applyServer(key, server, .fetch, &context) { fetchedItems.append(key.itemName) }
+        }
+    }
+
+    /// The writes of the fetched versions of this zone's records whose own save is in doubt:
+    /// those versions wait for the retry's answer, so records sharing a write with them (the
+    /// rest of an atomic call) wait too.
+    private func writesOfDoubtfulRecords(_ zoneKey: ZoneKey, _ changed: [ServerRecord]) -> Set<WriteID> {
+        var writes: Set<WriteID> = []
+        for record in changed {
+            let key = RecordKey(database: zoneKey.database, zone: record.id.zone, name: record.id.name)
+            if state.pending[key]?.inDoubt != nil { writes.formUnion(RecordEngine.writes(of: record)) }
+        }
+        return writes
+    }
+
+    /// A version's writes: its existence's and its fields'.
+    static func writes(of record: ServerRecord) -> [WriteID] {
+        [record.existenceWrite] + record.fieldNames.compactMap { record.fields[$0]?.write }
+    }
+
+    /// Shows the held versions of every zone with no record in doubt any more (in key order).
+    mutating func releaseHeldFetches(_ context: inout EngineContext) {
+        guard !state.heldFetched.isEmpty else { return }
+        for key in state.heldFetched.keys.sorted() {
+            let zoneInDoubt = state.pending.contains { $0.key.zoneKey == key.zoneKey && $0.value.inDoubt != nil }
+            guard !zoneInDoubt, let record = state.heldFetched.removeValue(forKey: key) else { continue }
+            applyFetched(key, record, &context)
+        }
+        if fetchPhase == .idle && !fetchedItems.isEmpty {
+            var unique: [String] = []
+            for name in fetchedItems where !unique.contains(name) { unique.append(name) }
+            context.emit(.notify(AppNotification(store: .records, reason: "fetched", items: unique)))
+            fetchedItems = []
         }
     }
 

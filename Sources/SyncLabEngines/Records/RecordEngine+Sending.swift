@@ -317,6 +317,7 @@ extension RecordEngine {
             }
         }
         context.log("sentRecordZoneChanges", [("saved", String(saved)), ("deleted", String(deleted)), ("failed", String(failed))])
+        releaseHeldFetches(&context)
     }
 
     /// The cloud applied this save earlier and a delete removed the record since. Fields the

@@ -21,6 +21,10 @@ public struct RecordEngineState: Sendable {
     /// base: `serverRecords` stays as it was): what a rejected creation rolls back to, and what a
     /// save refused with `serverRecordChanged` resolves against (no later fetch brings it again).
     public var fetchedWhileCreating: [RecordKey: ServerRecord] = [:]
+    /// Fetched versions held back because they carry writes of a version fetched while this
+    /// device's save of another record was in doubt (one atomic call over both records): shown
+    /// once no record of their zone is in doubt, so the call is never shown in part.
+    public var heldFetched: [RecordKey: ServerRecord] = [:]
     public var nextPendingOrder: UInt64 = 0
     /// Per atomic group label (`PendingRecordChange.atomicGroup`), the earlier `records.saveAtomic`
     /// calls joined into it because a later call touched one of their records: the group stands
