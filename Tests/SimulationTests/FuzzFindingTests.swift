@@ -191,4 +191,11 @@ struct FuzzFindingTests {
         {"format": "synclab/1", "name": "t", "seed": 1658, "network": {"latency": {"dist": "uniform", "min": "23ms", "max": "129ms"}}, "engine": {"documents": {"conflict": "merge"}, "records": {"conflict": "merge"}}, "devices": [{"id": "A"}, {"id": "B"}], "steps": [{"at": "0ms", "device": "A", "op": "device.crash"}, {"at": "0ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"n": 1}}, {"at": "188117ms", "op": "cloud.outage", "for": "107450ms"}, {"at": "188117ms", "device": "A", "op": "device.restart"}, {"at": "188117ms", "device": "A", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "A6"}}, {"at": "295773ms", "device": "A", "op": "zone.delete", "zone": "Z"}], "expect": {"converged": true}}
         """)
     }
+
+    @Test("a retried save answered with another device's newer version shows it with the next fetch, whole with its atomic call (mixed seed 1934)")
+    func savedAnswerWithForeignWritesWaitsForFetch() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 1934, "network": {"latency": {"dist": "uniform", "min": "23ms", "max": "147ms"}, "loss": 0.13}, "engine": {"documents": {"conflict": "keepVersions"}, "records": {"conflict": "merge"}}, "devices": [{"id": "A"}, {"id": "D"}], "steps": [{"at": "0ms", "device": "A", "op": "doc.append", "path": "note0.txt", "text": "A\\n"}, {"at": "628ms", "device": "A", "op": "app.delete"}, {"at": "18945ms", "device": "A", "op": "app.install"}, {"at": "78008ms", "device": "A", "op": "app.delete"}, {"at": "78645ms", "device": "A", "op": "app.install"}, {"at": "80558ms", "device": "A", "op": "app.delete"}, {"at": "236207ms", "device": "A", "op": "app.install"}, {"at": "236396ms", "device": "A", "op": "record.save", "zone": "Z", "type": "Note", "name": "r2", "fields": {"body": "A4"}}, {"at": "237149ms", "device": "D", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r2", "fields": {"body": "D1"}}, {"type": "Note", "name": "r0", "fields": {"body": "D1"}}]}], "expect": {"converged": true, "noAnomalies": ["atomicityViolation"]}}
+        """)
+    }
 }

@@ -59,6 +59,7 @@ extension RecordEngine {
         for key in state.serverRecords.keys where key.database == .private { state.serverRecords[key] = nil }
         for key in state.conflictTags.keys where key.database == .private { state.conflictTags[key] = nil }
         for key in state.heldFetched.keys where key.database == .private { state.heldFetched[key] = nil }
+        for key in state.heldUntilFetch.keys where key.database == .private { state.heldUntilFetch[key] = nil }
         state.zones = [:]
         state.zoneOperations.removeAll { $0.zone.database == .private }
         state.databaseToken = nil

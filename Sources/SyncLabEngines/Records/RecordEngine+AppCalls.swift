@@ -200,6 +200,7 @@ extension RecordEngine {
         for key in state.serverRecords.keys where key.zoneKey == zoneKey { state.serverRecords[key] = nil }
         for key in state.fetchedWhileCreating.keys where key.zoneKey == zoneKey { state.fetchedWhileCreating[key] = nil }
         for key in state.heldFetched.keys where key.zoneKey == zoneKey { state.heldFetched[key] = nil }
+        for key in state.heldUntilFetch.keys where key.zoneKey == zoneKey { state.heldUntilFetch[key] = nil }
         for key in state.conflictTags.keys where key.zoneKey == zoneKey { state.conflictTags[key] = nil }
     }
 }

@@ -94,6 +94,11 @@ extension RecordEngine {
 
     private mutating func finishFetch(_ context: inout EngineContext) {
         fetchPhase = .idle
+        for key in state.heldUntilFetch.keys.sorted() {
+            let held = state.heldUntilFetch.removeValue(forKey: key)!
+            guard (state.serverRecords[key]?.changeTag ?? 0) < held.changeTag else { continue }
+            applyFetched(key, held, &context)
+        }
         context.log("didFetchChanges", [])
         if !fetchedItems.isEmpty {
             var unique: [String] = []

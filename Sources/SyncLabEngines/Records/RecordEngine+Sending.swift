@@ -353,7 +353,6 @@ extension RecordEngine {
         // The app deleted the record's zone while this save was on the wire: the queued zone
         // delete removes the record in the cloud too, so it must not come back here.
         if zoneDeleteQueued(key.zoneKey) { return }
-        state.serverRecords[key] = server
         if var change = state.pending[key], case .save(var fields) = change.kind {
             for (name, write) in sent where fields.contains(name) && state.records[key]?.fields[name]?.write == write {
                 fields.remove(name)
@@ -363,6 +362,21 @@ extension RecordEngine {
             change.kind = .save(fields: fields)
             state.pending[key] = fields.isEmpty ? nil : change
         }
+        // A save re-sent after its answer was lost is answered with the cloud's version now,
+        // which may carry other devices' writes made since — part of an atomic call over other
+        // records too. Those are shown by the next fetch, which brings the whole call, instead
+        // of here (the base stays the one this device had until then).
+        let local = state.records[key]
+        let foreign = RecordEngine.writes(of: server).contains { write in
+            !sent.values.contains(write) && write != local?.existenceWrite && !(local?.fields.values.contains { $0.write == write } ?? false)
+        }
+        if foreign && state.pending[key] == nil {
+            state.heldUntilFetch[key] = server
+            wantFetch = true
+            context.log("savedAwaitsFetch", [("record", key.itemName)])
+            return
+        }
+        state.serverRecords[key] = server
         applyServer(key, server, .fetch, &context)
     }
 

@@ -25,6 +25,9 @@ public struct RecordEngineState: Sendable {
     /// device's save of another record was in doubt (one atomic call over both records): shown
     /// once no record of their zone is in doubt, so the call is never shown in part.
     public var heldFetched: [RecordKey: ServerRecord] = [:]
+    /// A version a save's answer brought with other devices' writes: shown when the next fetch
+    /// completes (unless it brought a newer one), so an atomic call it is part of shows whole.
+    public var heldUntilFetch: [RecordKey: ServerRecord] = [:]
     public var nextPendingOrder: UInt64 = 0
     /// Per atomic group label (`PendingRecordChange.atomicGroup`), the earlier `records.saveAtomic`
     /// calls joined into it because a later call touched one of their records: the group stands
