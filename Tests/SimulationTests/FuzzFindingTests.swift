@@ -198,4 +198,11 @@ struct FuzzFindingTests {
         {"format": "synclab/1", "name": "t", "seed": 1934, "network": {"latency": {"dist": "uniform", "min": "23ms", "max": "147ms"}, "loss": 0.13}, "engine": {"documents": {"conflict": "keepVersions"}, "records": {"conflict": "merge"}}, "devices": [{"id": "A"}, {"id": "D"}], "steps": [{"at": "0ms", "device": "A", "op": "doc.append", "path": "note0.txt", "text": "A\\n"}, {"at": "628ms", "device": "A", "op": "app.delete"}, {"at": "18945ms", "device": "A", "op": "app.install"}, {"at": "78008ms", "device": "A", "op": "app.delete"}, {"at": "78645ms", "device": "A", "op": "app.install"}, {"at": "80558ms", "device": "A", "op": "app.delete"}, {"at": "236207ms", "device": "A", "op": "app.install"}, {"at": "236396ms", "device": "A", "op": "record.save", "zone": "Z", "type": "Note", "name": "r2", "fields": {"body": "A4"}}, {"at": "237149ms", "device": "D", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r2", "fields": {"body": "D1"}}, {"type": "Note", "name": "r0", "fields": {"body": "D1"}}]}], "expect": {"converged": true, "noAnomalies": ["atomicityViolation"]}}
         """)
     }
+
+    @Test("a delete re-sent after the record was created again leaves the device showing the re-created record (records seed 592)")
+    func resentDeleteShowsReCreatedRecord() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 592, "network": {"latency": {"dist": "uniform", "min": "19ms", "max": "171ms"}, "loss": 0.04}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "B"}, {"id": "C"}, {"id": "D"}], "steps": [{"at": "0ms", "device": "D", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"n": 8}}, {"at": "433ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r2", "fields": {"body": "B3"}}, {"at": "433ms", "device": "C", "op": "account.signIn", "account": "main"}, {"at": "1534ms", "device": "C", "op": "record.delete", "zone": "Z", "name": "r2"}, {"at": "1912ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r2", "fields": {"body": "B1"}}], "expect": {"converged": true}}
+        """)
+    }
 }

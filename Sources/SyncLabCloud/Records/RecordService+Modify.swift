@@ -46,7 +46,7 @@ extension RecordService {
                 switch result {
                 case .failed: return result
                 case .saved(let record): return .failed(record.id, .batchRequestFailed)
-                case .deleted(let id, _): return .failed(id, .batchRequestFailed)
+                case .deleted(let id, _), .deletedBefore(let id, _): return .failed(id, .batchRequestFailed)
                 }
             }
             context.log("atomicBatchFailed", [("items", String(modify.itemCount))])
@@ -146,7 +146,10 @@ extension RecordService {
                              _ work: inout Workspace) -> RecordItemResult {
         let id = deletion.id
         // A re-sent delete the cloud already applied: done, even if the record was re-created since.
-        if work.db.zones[id.zone]?.appliedDeletes[id.name]?.contains(deletion.write) == true { return .deleted(id, cascaded: []) }
+        if work.db.zones[id.zone]?.appliedDeletes[id.name]?.contains(deletion.write) == true {
+            if let current = work.db.zones[id.zone]?.records[id.name]?.record { return .deletedBefore(id, current: current) }
+            return .deleted(id, cascaded: [])
+        }
         guard let existing = work.db.zones[id.zone]?.records[id.name] else { return .deleted(id, cascaded: []) }
         if dbKey == .publicDatabase, existing.record.creatorAccount != request.account { return .failed(id, .permissionFailure) }
         var queue = [id.name]

@@ -297,6 +297,13 @@ extension RecordEngine {
                 // delete removed: it is done; the record goes here too (the delete had it).
                 saved += 1
                 savedThenDeleted(key, sent: batch.saves[index].fields, &context)
+            case .deletedBefore(_, let current):
+                // Applied earlier (its answer was lost); the record was created again since.
+                deleted += 1
+                if case .delete? = state.pending[key]?.kind { state.pending[key] = nil }
+                state.conflictTags[key] = nil
+                state.serverRecords[key] = current
+                if !zoneDeleteQueued(key.zoneKey), applyServer(key, current, .fetch, &context) { fetchedItems.append(key.itemName) }
             case .deleted(_, let cascaded):
                 deleted += 1
                 let write = batch.deletes[index - batch.saves.count].write

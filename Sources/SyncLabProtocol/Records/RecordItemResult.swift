@@ -6,5 +6,9 @@ public enum RecordItemResult: Hashable, Sendable {
     /// The delete was applied (deleting a record that is already gone succeeds). `cascaded` are
     /// the further records deleted along `deleteSelf` references, sorted.
     case deleted(RecordID, cascaded: [RecordID])
+    /// A delete re-sent after its answer was lost, which the cloud had applied: the record was
+    /// created again since (an edit after the delete wins), and `current` is it. The device
+    /// shows it instead of deleting it again (requests are idempotent, SPEC §3.2).
+    case deletedBefore(RecordID, current: ServerRecord)
     case failed(RecordID, RecordError)
 }

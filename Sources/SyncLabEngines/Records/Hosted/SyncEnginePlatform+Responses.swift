@@ -108,14 +108,25 @@ extension SyncEnginePlatform {
             if engine.readded.remove(change) != nil { return }
             answeredChanges.append(change)
         }
-        for (index, result) in results.enumerated() {
+        for (index, answer) in results.enumerated() {
             let isSave = index < saves.count
             guard isSave || index - saves.count < deletes.count else { break }
+            var result = answer
+            switch answer {
+            // A re-sent save the cloud had applied before a delete removed the record: to the
+            // app, as CKSyncEngine says of a save of a deleted record, `unknownItem`.
+            case .deleted(let id, _) where isSave: result = .failed(id, .unknownItem)
+            // A re-sent delete applied before the record was created again: done.
+            case .deletedBefore(let id, _): result = .deleted(id, cascaded: [])
+            default: break
+            }
             switch result {
             case .saved(let server):
                 rememberServer(server)
                 settle(.save(server.id), &self)
                 saved.append(HostedRecord(server))
+            case .deletedBefore:
+                break
             case .deleted(let id, let cascaded):
                 let write = deletes[index - saves.count].write
                 settle(.delete(id), &self)
