@@ -25,7 +25,10 @@ enum RunCommand {
     Exit status: 0 every expectation held, 1 one failed, 2 bad input or usage.
     """
 
-    static func main(_ arguments: [String], apps: AppNames = .builtIn, factories: AppFactories = AppFactories()) -> ExitStatus {
+    /// - Parameter teamProgram: what starts the executable that runs `apps`, for the replay
+    ///   lines of runs that use a team's apps.
+    static func main(_ arguments: [String], apps: AppNames = .builtIn, factories: AppFactories = AppFactories(),
+                     teamProgram: String = ReplayCommand.builtInProgram) -> ExitStatus {
         let parsed: Arguments
         do {
             parsed = try Arguments(arguments, valued: ["--seed", "--variant", "--out", "--format", "--junit"], flags: ["--quiet", "--help"])
@@ -100,7 +103,7 @@ enum RunCommand {
                 results.append(ResultDocument.json(judged, file: scenario.path))
                 if !judged.passed { anyFailed = true }
                 if format == "text" && (!parsed.has("--quiet") || !judged.passed) {
-                    Console.out(TextSummary.render(judged, file: scenario.path))
+                    Console.out(TextSummary.render(judged, file: scenario.path, teamProgram: teamProgram))
                 }
                 if annotate && !judged.passed {
                     for expectation in judged.expectations where !expectation.passed {
@@ -120,7 +123,7 @@ enum RunCommand {
             }
         }
         if let junit = parsed.value("--junit") {
-            do { try ReportWriter.write(JUnitReport.render(entries), to: junit) } catch {
+            do { try ReportWriter.write(JUnitReport.render(entries, teamProgram: teamProgram), to: junit) } catch {
                 Console.error("synclab run: cannot write \(junit): \(ScenarioFiles.reason(error))"); return .badInput
             }
         }
