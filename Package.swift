@@ -67,7 +67,8 @@ let package = Package(
         .testTarget(name: "ScenarioTests", dependencies: ["SyncLabScenario", "SyncLabJSON", "SyncLabProtocol", "SyncLabKernel"], swiftSettings: strict),
         // KVSTests' end-to-end tests drive the public World; the engine-level ones use the modules below it.
         .testTarget(name: "KVSTests", dependencies: ["SyncLab", "SyncLabEngines", "SyncLabCloud", "SyncLabProtocol", "SyncLabKernel"], swiftSettings: strict),
-        .testTarget(name: "DocumentTests", dependencies: ["SyncLabEngines", "SyncLabCloud", "SyncLabProtocol", "SyncLabKernel"], swiftSettings: strict),
+        // DocumentTests' end-to-end tests drive the public World; the engine-level ones use the modules below it.
+        .testTarget(name: "DocumentTests", dependencies: ["SyncLab", "SyncLabEngines", "SyncLabCloud", "SyncLabProtocol", "SyncLabKernel"], swiftSettings: strict),
         .testTarget(name: "RecordTests", dependencies: ["SyncLabEngines", "SyncLabCloud", "SyncLabProtocol", "SyncLabKernel"], swiftSettings: strict),
         .testTarget(name: "ReportTests", dependencies: [
             "SyncLabReports", "SyncLabSimulation", "SyncLabScenario", "SyncLabJSON", "SyncLabHistory", "SyncLabChecker", "SyncLabProtocol", "SyncLabKernel",
