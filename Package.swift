@@ -69,7 +69,8 @@ let package = Package(
         .testTarget(name: "KVSTests", dependencies: ["SyncLab", "SyncLabEngines", "SyncLabCloud", "SyncLabProtocol", "SyncLabKernel"], swiftSettings: strict),
         // DocumentTests' end-to-end tests drive the public World; the engine-level ones use the modules below it.
         .testTarget(name: "DocumentTests", dependencies: ["SyncLab", "SyncLabEngines", "SyncLabCloud", "SyncLabProtocol", "SyncLabKernel"], swiftSettings: strict),
-        .testTarget(name: "RecordTests", dependencies: ["SyncLabEngines", "SyncLabCloud", "SyncLabProtocol", "SyncLabKernel"], swiftSettings: strict),
+        // RecordTests' end-to-end tests drive the public World; the engine-level ones use the modules below it.
+        .testTarget(name: "RecordTests", dependencies: ["SyncLab", "SyncLabEngines", "SyncLabCloud", "SyncLabProtocol", "SyncLabKernel"], swiftSettings: strict),
         .testTarget(name: "ReportTests", dependencies: [
             "SyncLabReports", "SyncLabSimulation", "SyncLabScenario", "SyncLabJSON", "SyncLabHistory", "SyncLabChecker", "SyncLabProtocol", "SyncLabKernel",
         ], exclude: ["Goldens", "Fixtures"], swiftSettings: strict),
