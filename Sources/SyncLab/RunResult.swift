@@ -1,6 +1,7 @@
 import Foundation
 internal import SyncLabJSON
 internal import SyncLabSimulation
+internal import SyncLabRunner
 internal import SyncLabReports
 
 /// A judged run (SPEC §7 RESULT): whether it passed, what the checker found, the metrics, the

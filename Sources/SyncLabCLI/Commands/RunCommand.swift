@@ -3,6 +3,7 @@ import SyncLabJSON
 import SyncLabResult
 import SyncLabScenario
 import SyncLabSimulation
+import SyncLabRunner
 import SyncLabReports
 
 /// `synclab run FILE|DIR… [--seed N] [--variant NAME] [--out DIR] [--format text|json] [--junit FILE] [--quiet]`
