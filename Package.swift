@@ -28,35 +28,41 @@ let package = Package(
         // The client engines of the three services, sans-IO.
         .target(name: "SyncLabEngines", dependencies: ["SyncLabKernel", "SyncLabProtocol"], swiftSettings: strict),
         // Scenario files: parsing, validation, variants, step expansion.
-        .target(name: "SyncLabScenario", dependencies: ["SyncLabKernel", "SyncLabJSON", "SyncLabProtocol", "SyncLabChecker"], swiftSettings: strict),
-        // The recorded run: history, facts, batches. Below its producer (simulation) and its consumers (checker, reports).
+        .target(name: "SyncLabScenario", dependencies: ["SyncLabKernel", "SyncLabJSON", "SyncLabProtocol", "SyncLabHistory"], swiftSettings: strict),
+        // The recorded run: history, facts, batches, and the vocabulary of a verdict (anomaly kinds, anomalies, the
+        // check report). Below its producer (simulation) and its consumers (checker, scenario expectations, reports).
         .target(name: "SyncLabHistory", dependencies: ["SyncLabKernel", "SyncLabProtocol"], swiftSettings: strict),
         // The independent oracle: judges the history the simulator recorded.
         .target(name: "SyncLabChecker", dependencies: ["SyncLabKernel", "SyncLabProtocol", "SyncLabHistory"], swiftSettings: strict),
-        // The result model: a judged run (outcome, expectations, statistics), between the simulation and the reports.
+        // The result model: a run's outcome and its verdict (expectations, statistics), between the simulation and the reports.
         .target(name: "SyncLabResult", dependencies: [
-            "SyncLabKernel", "SyncLabJSON", "SyncLabProtocol", "SyncLabScenario", "SyncLabHistory", "SyncLabChecker",
+            "SyncLabKernel", "SyncLabJSON", "SyncLabProtocol", "SyncLabScenario", "SyncLabHistory",
         ], swiftSettings: strict),
-        // The world: devices, clocks, links, push, the run loop, the trace.
+        // The world: devices, clocks, links, push, the run loop, the trace. It records; it does not judge.
         .target(name: "SyncLabSimulation", dependencies: [
-            "SyncLabKernel", "SyncLabJSON", "SyncLabProtocol", "SyncLabCloud", "SyncLabEngines", "SyncLabScenario", "SyncLabHistory", "SyncLabChecker", "SyncLabResult",
+            "SyncLabKernel", "SyncLabJSON", "SyncLabProtocol", "SyncLabCloud", "SyncLabEngines", "SyncLabScenario", "SyncLabHistory", "SyncLabResult",
+        ], swiftSettings: strict),
+        // The runner: simulates a run, then judges it (the checker, the expectations). Above the simulation and the checker.
+        .target(name: "SyncLabRunner", dependencies: [
+            "SyncLabKernel", "SyncLabJSON", "SyncLabProtocol", "SyncLabScenario", "SyncLabHistory", "SyncLabChecker", "SyncLabResult", "SyncLabSimulation",
         ], swiftSettings: strict),
         // result.json, timeline.html, report.md, JUnit.
         .target(name: "SyncLabReports", dependencies: ["SyncLabKernel", "SyncLabJSON", "SyncLabProtocol", "SyncLabScenario", "SyncLabHistory", "SyncLabChecker", "SyncLabResult"], swiftSettings: strict),
         // The umbrella module app teams import.
         .target(name: "SyncLab", dependencies: [
             "SyncLabKernel", "SyncLabJSON", "SyncLabProtocol", "SyncLabScenario", "SyncLabHistory", "SyncLabChecker", "SyncLabResult", "SyncLabSimulation",
-            "SyncLabReports", "SyncLabExplore",
+            "SyncLabRunner", "SyncLabReports", "SyncLabExplore",
         ], swiftSettings: strict),
         // Swift Testing helpers over the umbrella's results.
         .target(name: "SyncLabTesting", dependencies: ["SyncLab"], swiftSettings: strict),
         // Exploration: scenario generators, promises, fingerprints, the shrinker, campaign summaries.
         .target(name: "SyncLabExplore", dependencies: [
             "SyncLabKernel", "SyncLabJSON", "SyncLabProtocol", "SyncLabScenario", "SyncLabHistory", "SyncLabChecker", "SyncLabResult", "SyncLabSimulation",
+            "SyncLabRunner",
         ], swiftSettings: strict),
         // The command line. The only place allowed to read the wall clock.
         .target(name: "SyncLabCLI", dependencies: [
-            "SyncLab", "SyncLabExplore", "SyncLabKernel", "SyncLabJSON", "SyncLabScenario", "SyncLabSimulation", "SyncLabReports", "SyncLabHistory", "SyncLabChecker", "SyncLabProtocol",
+            "SyncLab", "SyncLabExplore", "SyncLabKernel", "SyncLabJSON", "SyncLabScenario", "SyncLabSimulation", "SyncLabRunner", "SyncLabReports", "SyncLabHistory", "SyncLabChecker", "SyncLabProtocol",
         ], swiftSettings: strict),
         // The `synclab` executable: a one-line call into SyncLabCLI.
         .executableTarget(name: "synclab", dependencies: ["SyncLabCLI"], swiftSettings: strict),
@@ -65,16 +71,19 @@ let package = Package(
         .testTarget(name: "JSONTextTests", dependencies: ["SyncLabJSON"], swiftSettings: strict),
         .testTarget(name: "CheckerTests", dependencies: ["SyncLabChecker", "SyncLabHistory", "SyncLabProtocol", "SyncLabKernel"], swiftSettings: strict),
         .testTarget(name: "ScenarioTests", dependencies: ["SyncLabScenario", "SyncLabJSON", "SyncLabProtocol", "SyncLabKernel"], swiftSettings: strict),
-        .testTarget(name: "KVSTests", dependencies: ["SyncLabEngines", "SyncLabCloud", "SyncLabProtocol", "SyncLabKernel"], swiftSettings: strict),
-        .testTarget(name: "DocumentTests", dependencies: ["SyncLabEngines", "SyncLabCloud", "SyncLabProtocol", "SyncLabKernel"], swiftSettings: strict),
-        .testTarget(name: "RecordTests", dependencies: ["SyncLabEngines", "SyncLabCloud", "SyncLabProtocol", "SyncLabKernel"], swiftSettings: strict),
+        // KVSTests' end-to-end tests drive the public World; the engine-level ones use the modules below it.
+        .testTarget(name: "KVSTests", dependencies: ["SyncLab", "SyncLabEngines", "SyncLabCloud", "SyncLabProtocol", "SyncLabKernel"], swiftSettings: strict),
+        // DocumentTests' end-to-end tests drive the public World; the engine-level ones use the modules below it.
+        .testTarget(name: "DocumentTests", dependencies: ["SyncLab", "SyncLabEngines", "SyncLabCloud", "SyncLabProtocol", "SyncLabKernel"], swiftSettings: strict),
+        // RecordTests' end-to-end tests drive the public World; the engine-level ones use the modules below it.
+        .testTarget(name: "RecordTests", dependencies: ["SyncLab", "SyncLabEngines", "SyncLabCloud", "SyncLabProtocol", "SyncLabKernel"], swiftSettings: strict),
         .testTarget(name: "ReportTests", dependencies: [
-            "SyncLabReports", "SyncLabSimulation", "SyncLabScenario", "SyncLabJSON", "SyncLabHistory", "SyncLabChecker", "SyncLabProtocol", "SyncLabKernel",
+            "SyncLabReports", "SyncLabSimulation", "SyncLabRunner", "SyncLabScenario", "SyncLabJSON", "SyncLabHistory", "SyncLabChecker", "SyncLabProtocol", "SyncLabKernel",
         ], exclude: ["Goldens", "Fixtures"], swiftSettings: strict),
         .testTarget(name: "LibraryTests", dependencies: ["SyncLab", "SyncLabTesting", "SyncLabCLI"], swiftSettings: strict),
-        .testTarget(name: "ExploreTests", dependencies: ["SyncLabExplore", "SyncLabScenario", "SyncLabSimulation", "SyncLabJSON"], swiftSettings: strict),
+        .testTarget(name: "ExploreTests", dependencies: ["SyncLabExplore", "SyncLabScenario", "SyncLabSimulation", "SyncLabRunner", "SyncLabJSON"], swiftSettings: strict),
         .testTarget(name: "SimulationTests", dependencies: [
-            "synclab", "SyncLabCLI", "SyncLabSimulation", "SyncLabScenario", "SyncLabHistory", "SyncLabChecker", "SyncLabProtocol", "SyncLabKernel", "SyncLabJSON", "SyncLabReports",
+            "synclab", "SyncLabCLI", "SyncLabSimulation", "SyncLabRunner", "SyncLabScenario", "SyncLabHistory", "SyncLabChecker", "SyncLabProtocol", "SyncLabKernel", "SyncLabJSON", "SyncLabReports",
         ], swiftSettings: strict),
     ]
 )

@@ -1,4 +1,4 @@
-internal import SyncLabChecker
+internal import SyncLabHistory
 
 /// One anomaly the checker found (SPEC §6), as `result.json` lists it.
 public struct Anomaly: Hashable, Sendable, CustomStringConvertible {
@@ -24,7 +24,7 @@ public struct Anomaly: Hashable, Sendable, CustomStringConvertible {
     /// The write that replaced it, for lost updates.
     public var replacedBy: String?
 
-    init(_ anomaly: SyncLabChecker.Anomaly) {
+    init(_ anomaly: SyncLabHistory.Anomaly) {
         kind = anomaly.kind.rawValue
         store = anomaly.store.rawValue
         account = anomaly.account

@@ -12,6 +12,21 @@ public struct AppRegistry: Sendable {
     /// How the platform makes the team's apps (for the simulator and the command line).
     package var factories = AppFactories()
 
+    /// How the executable that runs this registry's apps is started (SPEC §9: a team runs its
+    /// apps from the CLI through a tiny executable of its own that calls
+    /// `SyncLabCommandLine.main(_:apps:)` with this registry), e.g. `swift run todos-sim`; pasted
+    /// as it is at the start of the replay line of every run that uses a team app. A run of
+    /// built-in apps only replays with `swift run synclab` whatever this says.
+    ///
+    /// nil (the default): the command line says `swift run NAME`, NAME its executable's file
+    /// name; `RunResult` (and so the SyncLabTesting issues), which cannot know it, say
+    /// `unnamedProgram`, for the reader to replace.
+    public var program: String?
+
+    /// The replay lines' program for a run of a team's apps when `program` is nil, outside the
+    /// command line: a visible placeholder, not a guess that would run something else.
+    public static let unnamedProgram = "swift run YOUR-SYNCLAB-EXECUTABLE"
+
     /// The built-in apps only: what the `synclab` command line knows.
     public static let builtIn = AppRegistry(names: .builtIn)
 

@@ -1,6 +1,7 @@
 import Foundation
 internal import SyncLabJSON
 internal import SyncLabSimulation
+internal import SyncLabRunner
 internal import SyncLabReports
 
 /// A judged run (SPEC §7 RESULT): whether it passed, what the checker found, the metrics, the
@@ -8,6 +9,8 @@ internal import SyncLabReports
 public struct RunResult: Sendable {
     let judged: ScenarioRunner.Judged
     let scenarioText: String?
+    /// What starts the executable that runs the team's apps, for replay lines of runs that use them.
+    let teamProgram: String
     /// The scenario's file as given (`(builder)` for one built in Swift).
     public let file: String
 
@@ -37,6 +40,7 @@ public struct RunResult: Sendable {
         self.judged = judged
         self.scenarioText = scenario.text
         self.file = scenario.path
+        teamProgram = scenario.registry.program ?? AppRegistry.unnamedProgram
         anomalies = judged.outcome.report.anomalies.map(Anomaly.init)
         let report = judged.outcome.report
         metrics = RunMetrics(writes: report.writes, lostUpdates: report.lostUpdates, conflicts: report.conflicts,
@@ -53,14 +57,17 @@ public struct RunResult: Sendable {
     public var failedExpectations: [ExpectationOutcome] { expectations.filter { !$0.passed } }
 
     /// The command that replays this run from `file` (for a scenario built in Swift or given as
-    /// text, from the `scenario.json` that `writeReports(to:)` saves in `folder`).
+    /// text, from the `scenario.json` that `writeReports(to:)` saves in `folder`): with
+    /// `swift run synclab` when the run uses built-in apps only, else with the registry's
+    /// `program` (`AppRegistry.unnamedProgram` when it has none).
     public func replayCommand(reportsFolder folder: String? = nil) -> String {
         let path = scenarioText != nil ? folder.map { $0 + "/scenario.json" } ?? file : file
-        return ReplayCommand.render(file: path, seed: seed, variant: variant)
+        return ReplayCommand.render(file: path, seed: seed, variant: variant,
+                                    program: ReplayCommand.program(for: judged.outcome.run, teamProgram: teamProgram))
     }
 
     /// The text summary `synclab run` prints for this run.
-    public var summary: String { TextSummary.render(judged, file: file) }
+    public var summary: String { TextSummary.render(judged, file: file, teamProgram: teamProgram) }
 
     /// Writes `trace.jsonl`, `result.json`, `timeline.html` and `report.md` into `folder`
     /// (created if needed), and `scenario.json` when the scenario was built in Swift or given

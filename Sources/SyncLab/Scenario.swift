@@ -2,6 +2,7 @@ import Foundation
 internal import SyncLabKernel
 internal import SyncLabScenario
 internal import SyncLabSimulation
+internal import SyncLabRunner
 
 /// A validated scenario (SPEC §5): read from a file, from text, or built in Swift with a
 /// `ScenarioBuilder`. Each is validated the same way, with the same messages; a scenario with

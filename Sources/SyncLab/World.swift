@@ -2,6 +2,7 @@ internal import SyncLabKernel
 internal import SyncLabProtocol
 internal import SyncLabScenario
 internal import SyncLabSimulation
+internal import SyncLabRunner
 internal import SyncLabJSON
 
 /// A run you drive step by step, in the style of swift-nio's `EmbeddedChannel`: act on devices

@@ -1,6 +1,7 @@
 import Foundation
 import SyncLab
 import SyncLabScenario
+import SyncLabReports
 
 // synclab: the command line. The only module allowed to read the wall clock (for bench).
 private let usage = """
@@ -34,11 +35,16 @@ public enum SyncLabCommandLine {
     /// import SyncLabCLI
     /// exit(SyncLabCommandLine.main(Array(CommandLine.arguments.dropFirst()), apps: myApps))
     /// ```
+    /// The replay line of a run that uses the team's apps starts with `apps.program`, or when
+    /// that is nil with `swift run NAME`, NAME this executable's file name (`argv[0]`'s last
+    /// component): `synclab` would refuse the team's app names.
     /// - Returns: the exit status (0, 1 or 2).
     public static func main(_ arguments: [String], apps: AppRegistry) -> Int32 {
         let status: ExitStatus
         switch arguments.first {
-        case "run": status = RunCommand.main(Array(arguments.dropFirst()), apps: apps.names, factories: apps.factories)
+        case "run":
+            status = RunCommand.main(Array(arguments.dropFirst()), apps: apps.names, factories: apps.factories,
+                                     teamProgram: apps.program ?? programRunning(executable: CommandLine.arguments.first))
         case "validate": status = ValidateCommand.main(Array(arguments.dropFirst()), apps: apps.names)
         case "bench": status = BenchCommand.main(Array(arguments.dropFirst()))
         case "report": status = ReportCommand.main(Array(arguments.dropFirst()))
@@ -50,5 +56,12 @@ public enum SyncLabCommandLine {
             Console.error("synclab: unknown command \(other)\n\(usage)"); status = .badInput
         }
         return status.rawValue
+    }
+
+    /// `swift run NAME`, NAME the last path component of `executable` (the process's `argv[0]`):
+    /// how a team's executable is started from its package's root. `synclab`'s when unknown.
+    package static func programRunning(executable: String?) -> String {
+        guard let executable, let name = executable.split(separator: "/").last, !name.isEmpty else { return ReplayCommand.builtInProgram }
+        return "swift run " + ReplayCommand.shellQuoted(String(name))
     }
 }

@@ -3,6 +3,7 @@ import SyncLabResult
 import SyncLabHistory
 import SyncLabJSON
 import SyncLabSimulation
+import SyncLabRunner
 
 /// Turns a shrunk tree into `minimal.json`: a plain scenario whose expectations fail while the bug
 /// is there (a promise), or assert that the anomaly appears (`--find`), so `synclab run` on it

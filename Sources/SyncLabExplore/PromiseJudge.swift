@@ -3,6 +3,7 @@ import SyncLabResult
 import SyncLabHistory
 import SyncLabProtocol
 import SyncLabSimulation
+import SyncLabRunner
 
 /// Applies the finding rule to one judged run: the promises table of docs/FUZZING.md, or `--find`.
 public enum PromiseJudge {

@@ -1,5 +1,6 @@
 import SyncLabScenario
 import SyncLabSimulation
+import SyncLabRunner
 
 /// Runs one seed of a campaign: generate, validate, simulate with tracing off, judge.
 public struct SeedRunner: Sendable {

@@ -1,6 +1,7 @@
 import SyncLabJSON
 import SyncLabResult
 import SyncLabSimulation
+import SyncLabRunner
 
 /// The shrinker's working state: the smallest scenario so far and the runs spent.
 struct ShrinkState {

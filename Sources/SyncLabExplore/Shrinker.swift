@@ -2,6 +2,7 @@ import SyncLabJSON
 import SyncLabResult
 import SyncLabScenario
 import SyncLabSimulation
+import SyncLabRunner
 
 /// Deterministic shrinking of a scenario tree to a smaller one with the same fingerprint (SPEC §10).
 ///

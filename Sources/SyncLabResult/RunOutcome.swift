@@ -1,12 +1,13 @@
 import SyncLabKernel
 import SyncLabScenario
 import SyncLabHistory
-import SyncLabChecker
 
 /// Everything one run produced: the history and the checker's report, the trace bytes, counters.
 public struct RunOutcome: Sendable {
     public var run: ScenarioRun
     public var history: History
+    /// The checker's report: empty as the simulator returns the outcome, filled by the runner
+    /// (`ScenarioRunner.checked`), which judges above both.
     public var report: CheckReport
     /// `trace.jsonl`, byte for byte.
     public var trace: [UInt8]

@@ -189,65 +189,6 @@ struct DocumentEngineTests {
         #expect(DocumentEngine.mergedContent(state) == .text("A\n1\nB\n3\nC\n"))
     }
 
-    @Test("an edit concurrent with a delete comes back on the deleting device too")
-    func editBeatsDelete() {
-        var world = DocumentWorld(devices: ["A", "B"])
-        world.run()
-        world.save(0, "groceries.txt", "milk\n", write: 1)
-        world.run()
-        world.setOnline(1, false)
-        world.append(1, "groceries.txt", "eggs\n", write: 1)
-        #expect(world.delete(0, "groceries.txt", write: 2) == .accepted)
-        world.run()
-        #expect(world.localText(0, "groceries.txt") == nil)
-        #expect(world.delete(0, "groceries.txt", write: 3) == .unchanged)
-        world.setOnline(1, true)
-        world.run()
-        #expect(world.cloudText("groceries.txt") == "milk\neggs\n")
-        #expect(world.conflictDetectedCount == 1)
-        Self.expectConverged(world)
-    }
-
-    @Test("a crash keeps a pending edit, which uploads after the restart")
-    func crashKeepsPendingEdit() {
-        var world = DocumentWorld(devices: ["A", "B"])
-        world.run()
-        world.setOnline(0, false)
-        world.save(0, Self.note, "saved offline\n", write: 1)
-        world.crashAndRestart(0)
-        #expect(world.localText(0, Self.note) == "saved offline\n")
-        #expect(world.engines[0]?.pendingWrites().map(\.0) == [world.write(0, 1)])
-        world.setOnline(0, true)
-        world.run()
-        #expect(world.cloudText(Self.note) == "saved offline\n")
-        #expect(world.engines[0]?.pendingWrites().isEmpty == true)
-        Self.expectConverged(world)
-    }
-
-    @Test("an upload past the quota stays pending, is reported once, and succeeds when space frees")
-    func quotaBlockedUploadRetries() {
-        var world = DocumentWorld(devices: ["A", "B"], storageBytes: 1_000)
-        world.run()
-        world.save(0, "video.mov", .synthetic(sizeBytes: 700), write: 1)
-        world.run()
-        world.save(1, "photo.raw", .synthetic(sizeBytes: 600), write: 1)
-        world.run()
-        #expect(world.cloudView.count == 1)
-        #expect(world.engines[1]?.isQuiescent == true)
-        world.fireTimers()
-        world.fireTimers()
-        let rejections = world.observations.filter {
-            if case .rejected(_, _, "quotaExceeded", "storage") = $0.1 { return true } else { return false }
-        }
-        #expect(rejections.count == 1)
-        #expect(world.view(1).map(\.item.name) == ["photo.raw", "video.mov"])
-        world.delete(0, "video.mov", write: 2)
-        world.run()
-        #expect(world.cloudView.map(\.item.name) == ["photo.raw"])
-        #expect(world.engines[1]?.pendingWrites().isEmpty == true)
-        Self.expectConverged(world)
-    }
-
     @Test("signing into another account discards pending edits and clears what the app shows")
     func accountSwitchDiscards() {
         var world = DocumentWorld(devices: ["A"], accountCount: 2)

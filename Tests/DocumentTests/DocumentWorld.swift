@@ -5,7 +5,11 @@ import SyncLabEngines
 
 /// A tiny hand-driven world for document tests: one DocumentService, a few DocumentEngines, and
 /// the messages between them in explicit queues. No simulator: the test decides what is
-/// delivered when (in order, or shuffled by a seed).
+/// delivered when (in order, one message at a time, or shuffled by a seed), and can drop a
+/// request from the queue. Kept for what the public `World` cannot express (issue 11): exact
+/// delivery orders, a lost request, and engine internals (an upload's base and chain, pending
+/// writes, conflict versions, derived writes' parents, surviving writes). Tests that only need
+/// user ops, airplane mode, crashes, time and views drive `World` (`DocumentEndToEndTests`).
 struct DocumentWorld {
     enum Message {
         case request(RequestEnvelope)

@@ -2,6 +2,7 @@ import Testing
 import SyncLabExplore
 import SyncLabScenario
 import SyncLabSimulation
+import SyncLabRunner
 import SyncLabJSON
 
 /// Fingerprints and the shrinker, on a seed known to show the airplane-mode lost update under

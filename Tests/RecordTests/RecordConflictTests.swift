@@ -28,20 +28,6 @@ import SyncLabEngines
         return (world, titleWrite, bodyWrite)
     }
 
-    @Test func mergeKeepsBothSidesWhenDevicesEditDifferentFields() {
-        let (world, titleWrite, bodyWrite) = RecordConflictTests.offlineEdits(.merge)
-        #expect(world.cloud("Z/n1", "title") == field("Shopping"))
-        #expect(world.cloud("Z/n1", "body") == field("milk, eggs"))
-        #expect(world.cloudWrite("Z/n1", "title") == titleWrite)
-        #expect(world.cloudWrite("Z/n1", "body") == bodyWrite)
-        #expect(world.converged(0) && world.converged(1))
-        // One conflict, although B met A's version both by fetch and by serverRecordChanged.
-        #expect(world.conflictsDetected() == 1)
-        #expect(world.observations(1).contains { if case .conflictShown = $0 { return true } else { return false } })
-        // The field from the other side became visible on B by resolution, with A's write id.
-        #expect(world.observations(1).contains { if case .visible(let item, _, titleWrite, .resolution) = $0 { return item.field == "title" } else { return false } })
-    }
-
     @Test func clientWinsPutsStaleLocalFieldsBackWithTheirOriginalWriteIDs() {
         let (world, _, bodyWrite) = RecordConflictTests.offlineEdits(.clientWins)
         #expect(world.cloud("Z/n1", "title") == field("Groceries"))

@@ -6,6 +6,10 @@ import SyncLabEngines
 /// A tiny world for record tests: engines, one `RecordService`, and a pump that carries
 /// requests, responses, pushes and timers between them in FIFO order. Time moves only through
 /// `advance(_:)`; messages take no time.
+/// Kept for what the public `World` cannot express (issue 11): lost responses, throttling
+/// windows, the requests on the wire, and engine internals (change tags, pending writes, request
+/// counters, the write id the cloud keeps per field). Tests that only need user ops, airplane
+/// mode, crashes, time and views drive `World` (`RecordEndToEndTests`).
 struct RecordWorld {
     struct Fact {
         var device: Int

@@ -5,6 +5,7 @@ import SyncLabResult
 @testable import SyncLabReports
 import SyncLabScenario
 import SyncLabSimulation
+import SyncLabRunner
 
 /// What `synclab run` writes and prints beyond the reports themselves: seeds, variant folders,
 /// replay lines, GitHub annotations, JUnit, and the trace check of `synclab report`.

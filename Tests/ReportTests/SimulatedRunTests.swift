@@ -4,6 +4,7 @@ import SyncLabReports
 import SyncLabResult
 import SyncLabScenario
 import SyncLabSimulation
+import SyncLabRunner
 
 @Suite("Reports of simulated runs")
 struct SimulatedRunTests {

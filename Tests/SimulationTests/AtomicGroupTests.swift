@@ -2,6 +2,7 @@ import Testing
 import SyncLabScenario
 import SyncLabResult
 @testable import SyncLabSimulation
+import SyncLabRunner
 
 /// `records.saveAtomic` calls stay whole when a later atomic call touches one of their records
 /// (SPEC §4.3 "all or nothing", §6 atomicityViolation). Each expectation failed before its fix.

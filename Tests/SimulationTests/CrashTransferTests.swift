@@ -1,5 +1,6 @@
 import Testing
 @testable import SyncLabSimulation
+import SyncLabRunner
 
 /// Issue 14: a crashed device transmits nothing. A crash cuts its transfers in progress as going
 /// offline does (SPEC §3.2, §3.3), and after the restart it does not download back what it uploaded.

@@ -1,5 +1,6 @@
 import Testing
 @testable import SyncLabSimulation
+import SyncLabRunner
 
 /// Documents travel at the link's bandwidth, but only to devices that do not have them yet.
 @Suite("Document transfers")

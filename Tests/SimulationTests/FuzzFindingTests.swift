@@ -2,6 +2,7 @@ import Testing
 import SyncLabScenario
 import SyncLabResult
 @testable import SyncLabSimulation
+import SyncLabRunner
 
 /// Findings of `synclab fuzz` campaigns, each as its shrunk scenario: every expectation below
 /// failed before its fix (docs/FUZZING.md lists the campaigns).

@@ -2,6 +2,7 @@ import Testing
 import SyncLabScenario
 import SyncLabResult
 @testable import SyncLabSimulation
+import SyncLabRunner
 
 /// The second round of cases users wrote from SPEC.md alone: the checker judging a write per
 /// item (a KVS key, a record field), deletes and re-creations, identical content, and what the

@@ -6,6 +6,7 @@ import SyncLabKernel
 import SyncLabProtocol
 import SyncLabReports
 import SyncLabSimulation
+import SyncLabRunner
 @testable import SyncLabScenario
 
 /// `docs/SCENARIOS.md` lists exactly what the code accepts and writes: every op, setting,

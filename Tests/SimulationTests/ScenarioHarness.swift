@@ -3,6 +3,7 @@ import SyncLabJSON
 import SyncLabResult
 import SyncLabScenario
 @testable import SyncLabSimulation
+import SyncLabRunner
 
 /// Runs scenario text in-process and reads its trace back, for tests.
 enum Harness {

@@ -2,6 +2,7 @@ import Testing
 import SyncLabScenario
 import SyncLabResult
 @testable import SyncLabSimulation
+import SyncLabRunner
 
 /// Cases first written by users from SPEC.md alone (QA), where the run ended too early or the
 /// checker judged wrongly. Each would fail without its fix.

@@ -6,6 +6,7 @@ import SyncLabScenario
 import SyncLabChecker
 import SyncLabHistory
 import SyncLabSimulation
+import SyncLabRunner
 import SyncLab
 import SyncLabReports
 
@@ -146,7 +147,9 @@ enum BenchCommand {
         let clock = ContinuousClock()
         let started = clock.now
         var simulator = Simulator(run: run, options: options)
-        let outcome = simulator.execute(judge: check)
+        // Judged inside the timed span, as `synclab run` judges every run.
+        var outcome = simulator.execute(judge: check)
+        if check { outcome = ScenarioRunner.checked(outcome) }
         let wallSeconds = seconds(clock.now - started)
         var checkerSeconds = 0.0
         if check {

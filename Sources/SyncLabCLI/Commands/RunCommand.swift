@@ -3,6 +3,7 @@ import SyncLabJSON
 import SyncLabResult
 import SyncLabScenario
 import SyncLabSimulation
+import SyncLabRunner
 import SyncLabReports
 
 /// `synclab run FILE|DIR… [--seed N] [--variant NAME] [--out DIR] [--format text|json] [--junit FILE] [--quiet]`
@@ -25,7 +26,10 @@ enum RunCommand {
     Exit status: 0 every expectation held, 1 one failed, 2 bad input or usage.
     """
 
-    static func main(_ arguments: [String], apps: AppNames = .builtIn, factories: AppFactories = AppFactories()) -> ExitStatus {
+    /// - Parameter teamProgram: what starts the executable that runs `apps`, for the replay
+    ///   lines of runs that use a team's apps.
+    static func main(_ arguments: [String], apps: AppNames = .builtIn, factories: AppFactories = AppFactories(),
+                     teamProgram: String = ReplayCommand.builtInProgram) -> ExitStatus {
         let parsed: Arguments
         do {
             parsed = try Arguments(arguments, valued: ["--seed", "--variant", "--out", "--format", "--junit"], flags: ["--quiet", "--help"])
@@ -102,7 +106,7 @@ enum RunCommand {
                 if format == "json" { results.append(ResultDocument.json(judged, file: scenario.path)) }
                 if !judged.passed { anyFailed = true }
                 if format == "text" && (!parsed.has("--quiet") || !judged.passed) {
-                    Console.out(TextSummary.render(judged, file: scenario.path))
+                    Console.out(TextSummary.render(judged, file: scenario.path, teamProgram: teamProgram))
                 }
                 if annotate && !judged.passed {
                     for expectation in judged.expectations where !expectation.passed {
@@ -122,7 +126,7 @@ enum RunCommand {
             }
         }
         if let junit = parsed.value("--junit") {
-            do { try ReportWriter.write(JUnitReport.render(entries), to: junit) } catch {
+            do { try ReportWriter.write(JUnitReport.render(entries, teamProgram: teamProgram), to: junit) } catch {
                 Console.error("synclab run: cannot write \(junit): \(ScenarioFiles.reason(error))"); return .badInput
             }
         }

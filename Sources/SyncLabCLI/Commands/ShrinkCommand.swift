@@ -3,6 +3,7 @@ import SyncLabExplore
 import SyncLabJSON
 import SyncLabScenario
 import SyncLabSimulation
+import SyncLabRunner
 
 /// `synclab shrink FILE [--variant V] [--anomaly KIND] [--out DIR]`
 enum ShrinkCommand {

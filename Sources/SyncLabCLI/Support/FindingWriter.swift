@@ -4,6 +4,7 @@ import SyncLabJSON
 import SyncLabReports
 import SyncLabScenario
 import SyncLabSimulation
+import SyncLabRunner
 
 /// Shrinks one finding and writes its folder: `original.json`, `minimal.json` and the minimal
 /// run's reports (SPEC §10).

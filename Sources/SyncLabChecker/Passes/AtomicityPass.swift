@@ -1,5 +1,6 @@
 import SyncLabKernel
 import SyncLabProtocol
+import SyncLabHistory
 
 /// `atomicityViolation` (SPEC §6): a moment at which a device showed, for the items of one
 /// atomic call or batch, some of that call's values alongside values the call had replaced.

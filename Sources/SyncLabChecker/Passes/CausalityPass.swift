@@ -1,4 +1,5 @@
 import SyncLabProtocol
+import SyncLabHistory
 
 /// `causalityViolation` (SPEC §6): a last-writer-wins comparison that chose a write *v* over
 /// a write *w* although *v* ∈ observed(*w*): clock skew inverted the order.

@@ -1,5 +1,6 @@
 import SyncLabKernel
 import SyncLabProtocol
+import SyncLabHistory
 
 /// `isolationViolation` (SPEC §6): a device that showed data of an account it was not signed
 /// into, or a write made in one account shown as data of another.

@@ -1,5 +1,6 @@
 import SyncLabKernel
 import SyncLabProtocol
+import SyncLabHistory
 
 /// `quotaViolation` (SPEC §6): every write rejected or rolled back for a limit, with the
 /// limit's name; one per (write, limit), listing every item the write had.

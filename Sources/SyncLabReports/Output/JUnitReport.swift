@@ -22,8 +22,11 @@ public enum JUnitReport {
         }
     }
 
-    /// - Parameter entries: in the order the files were given; a file's runs together.
-    public static func render(_ entries: [Entry]) -> String {
+    /// - Parameters:
+    ///   - entries: in the order the files were given; a file's runs together.
+    ///   - teamProgram: what starts the executable that runs the team's apps, for the replay
+    ///     lines of runs that use them (`ReplayCommand.program(for:teamProgram:)`).
+    public static func render(_ entries: [Entry], teamProgram: String = ReplayCommand.builtInProgram) -> String {
         let failures = entries.filter(isFailure).count
         let errors = entries.filter(isError).count
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -37,7 +40,7 @@ public enum JUnitReport {
             xml += "  <testsuite name=\"\(Markup.escape(name))\" file=\"\(Markup.escape(file))\" tests=\"\(group.count)\" failures=\"\(group.filter(isFailure).count)\" errors=\"\(group.filter(isError).count)\">\n"
             for entry in group {
                 switch entry {
-                case .run(_, let judged): xml += testCase(judged, suite: name, file: file)
+                case .run(_, let judged): xml += testCase(judged, suite: name, file: file, teamProgram: teamProgram)
                 case .invalid(_, let fileErrors): xml += invalidCase(fileErrors, suite: name, file: file)
                 }
             }
@@ -62,7 +65,7 @@ public enum JUnitReport {
         return nil
     }
 
-    private static func testCase(_ judged: JudgedRun, suite: String, file: String) -> String {
+    private static func testCase(_ judged: JudgedRun, suite: String, file: String, teamProgram: String) -> String {
         let run = judged.outcome.run
         var xml = "    <testcase classname=\"\(Markup.escape(suite))\" name=\"\(Markup.escape(run.variant))\" file=\"\(Markup.escape(file))\">\n"
         if !judged.passed {
@@ -70,7 +73,8 @@ public enum JUnitReport {
             let message = failed.map { "\($0.name): wanted \($0.wanted.rendered()), got \($0.actual.rendered())" }.joined(separator: "; ")
             var body = failed.map { "expectation \($0.name): wanted \($0.wanted.rendered()), got \($0.actual.rendered())" }
             body += judged.outcome.report.anomalies.map { "\($0.kind.rawValue): \($0.explanation)" }
-            body.append("replay: " + ReplayCommand.render(file: file, seed: run.seed, variant: run.variant))
+            body.append("replay: " + ReplayCommand.render(file: file, seed: run.seed, variant: run.variant,
+                                                             program: ReplayCommand.program(for: run, teamProgram: teamProgram)))
             xml += "      <failure message=\"\(Markup.escape(message))\" type=\"expectation\">\(Markup.escape(body.joined(separator: "\n")))</failure>\n"
         }
         let anomalies = judged.outcome.report.anomalies.map { "\($0.kind.rawValue): \($0.explanation)" }.joined(separator: "\n")

@@ -1,13 +1,28 @@
+import SyncLabScenario
+
 /// The command that replays a run (STYLE: every failure message ends with it), ready to paste
 /// into a POSIX shell.
 public enum ReplayCommand {
-    /// `swift run synclab run FILE --seed N [--variant NAME]`, the file and the variant quoted
-    /// when a shell would otherwise split or expand them.
-    /// - Parameter variant: nil to replay every variant with the seed.
-    public static func render(file: String, seed: UInt64, variant: String?) -> String {
-        var words = ["swift", "run", "synclab", "run", shellQuoted(file), "--seed", String(seed)]
+    /// How the replay of a run that names only built-in apps starts: the `synclab` command line.
+    public static let builtInProgram = "swift run synclab"
+
+    /// `PROGRAM run FILE --seed N [--variant NAME]`, the file and the variant quoted when a shell
+    /// would otherwise split or expand them.
+    /// - Parameters:
+    ///   - variant: nil to replay every variant with the seed.
+    ///   - program: the command that starts the executable, pasted as it is: `builtInProgram`,
+    ///     or a team's own executable for a run of the team's apps (`program(for:teamProgram:)`).
+    public static func render(file: String, seed: UInt64, variant: String?, program: String = builtInProgram) -> String {
+        var words = [program, "run", shellQuoted(file), "--seed", String(seed)]
         if let variant { words += ["--variant", shellQuoted(variant)] }
         return words.joined(separator: " ")
+    }
+
+    /// The program that can replay `run` (SPEC §9): `synclab` when every device runs built-in
+    /// apps only, else `teamProgram`, the team's executable that knows its apps (`synclab`
+    /// would refuse their names).
+    public static func program(for run: ScenarioRun, teamProgram: String) -> String {
+        run.devices.allSatisfy(\.apps.namesOnlyBuiltIns) ? builtInProgram : teamProgram
     }
 
     /// `text` as one shell word: bare when it holds only characters no POSIX shell treats

@@ -7,7 +7,9 @@ import SyncLabResult
 /// The short human summary `synclab run` prints per run (scenario, variant, seed, verdict,
 /// metrics, each anomaly in one sentence, failed expectations, and the command that replays it).
 public enum TextSummary {
-    public static func render(_ judged: JudgedRun, file: String) -> String {
+    /// - Parameter teamProgram: what starts the executable that runs the team's apps, for the
+    ///   replay line of a run that uses them (`ReplayCommand.program(for:teamProgram:)`).
+    public static func render(_ judged: JudgedRun, file: String, teamProgram: String = ReplayCommand.builtInProgram) -> String {
         let outcome = judged.outcome
         let report = outcome.report
         let run = outcome.run
@@ -26,7 +28,8 @@ public enum TextSummary {
         }
         if !judged.passed {
             let variant = run.variant == "base" ? nil : run.variant
-            lines.append("      replay: " + ReplayCommand.render(file: file, seed: run.seed, variant: variant))
+            lines.append("      replay: " + ReplayCommand.render(file: file, seed: run.seed, variant: variant,
+                                                                   program: ReplayCommand.program(for: run, teamProgram: teamProgram)))
         }
         // One line each whatever the user strings in it hold (a name with `\n::error`).
         return lines.map { TerminalText.escape($0) }.joined(separator: "\n")

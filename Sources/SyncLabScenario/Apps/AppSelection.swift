@@ -31,6 +31,15 @@ public struct AppSelection: Hashable, Sendable {
         }
     }
 
+    /// True when every name given is `default` or a built-in app's (`AppNames.builtIn`): the
+    /// `synclab` command line can run it, with no team executable (replay lines say so).
+    public var namesOnlyBuiltIns: Bool {
+        Store.allCases.allSatisfy { store in
+            guard let name = self[store], name != AppNames.defaultName else { return true }
+            return AppNames.builtIn.names(for: store).contains(name)
+        }
+    }
+
     /// `overrides`' names where it gives one, these elsewhere.
     public func merged(with overrides: AppSelection) -> AppSelection {
         AppSelection(kvs: overrides.kvs ?? kvs, documents: overrides.documents ?? documents, records: overrides.records ?? records)

@@ -1,5 +1,4 @@
 import SyncLabProtocol
-import SyncLabChecker
 import SyncLabHistory
 
 /// `expect` (SPEC §5). Every field is optional: only what is given is checked.

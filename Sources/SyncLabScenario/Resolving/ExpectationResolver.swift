@@ -1,6 +1,5 @@
 import SyncLabJSON
 import SyncLabProtocol
-import SyncLabChecker
 import SyncLabHistory
 
 /// Reads `expect` (SPEC §5) into `Expectations`.

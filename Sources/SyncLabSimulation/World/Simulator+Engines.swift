@@ -3,7 +3,6 @@ import SyncLabProtocol
 import SyncLabCloud
 import SyncLabEngines
 import SyncLabHistory
-import SyncLabChecker
 import SyncLabScenario
 
 extension Simulator {

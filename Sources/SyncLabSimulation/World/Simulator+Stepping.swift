@@ -1,12 +1,11 @@
 import SyncLabKernel
 import SyncLabProtocol
 import SyncLabScenario
-import SyncLabChecker
 import SyncLabHistory
 import SyncLabResult
 
 /// Driving a run by hand, for the library's stepping world (SPEC §9): start it, act on devices
-/// at the current time, move time on, and ask the checker what it thinks so far. The same event
+/// at the current time, move time on, and take the run so far for the runner to judge. The same event
 /// handling as `execute`, so a run driven this way behaves as a file's steps would.
 extension Simulator {
     /// Writes the trace header and launches every device at time zero. Call once, first. The
@@ -64,14 +63,14 @@ extension Simulator {
     /// not installed or the device is crashed).
     public func view(ofDevice index: Int) -> [ViewEntry] { localView(index) }
 
-    /// The checker's verdict on the run so far, as if it ended now without a heal: a copy is
-    /// judged, this run goes on untouched.
+    /// The run so far, as if it ended now without a heal, for the runner to judge
+    /// (`ScenarioRunner.judge`): a copy is finished, this run goes on untouched.
     public func judgedSoFar() -> RunOutcome {
         var copy = self
         return copy.finish(settled: isQuiescent, capHit: false, judge: true)
     }
 
-    /// Ends the run as a file's run ends: the heal and settle phase (SPEC §5 `end`), then the checker.
+    /// Ends the run as a file's run ends: the heal and settle phase (SPEC §5 `end`); the runner judges it.
     public mutating func finishRun() -> RunOutcome {
         queue.push(.heal, at: now)
         return settle(judge: true)

@@ -2,7 +2,6 @@ import SyncLabKernel
 import SyncLabProtocol
 import SyncLabScenario
 import SyncLabHistory
-import SyncLabChecker
 import SyncLabResult
 
 extension Simulator {
@@ -51,38 +50,11 @@ extension Simulator {
         }
         history.finalDeviceAccounts = devices.map(\.account)
         history.end = now
-        // A run the event cap cut off has no end state to judge: its divergences and losses would be
-        // artifacts of the cut, so it is reported as the runaway it is and nothing else.
-        let report = judge && !capHit ? Checker().check(history) : CheckReport.empty
+        // The simulator records; the runner above it judges (`ScenarioRunner.checked`), so the report is empty here.
         trace.flush()
-        var outcome = RunOutcome(run: run, history: history, report: report, trace: trace.bytes, settled: settled, capHit: capHit,
+        var outcome = RunOutcome(run: run, history: history, report: .empty, trace: trace.bytes, settled: settled, capHit: capHit,
                           endTime: now, statistics: statistics, assertFailures: assertFailures)
         outcome.traceFile = trace.file.map { TraceFileSummary(bytes: $0.bytesWritten, digest: $0.digest.value) }
         return outcome
-    }
-}
-
-/// Finds items of a sorted view by key.
-struct ItemLookup {
-    var byItem: [ItemKey: ItemValue] = [:]
-    init(_ view: [ViewEntry]) { for entry in view { byItem[entry.item] = entry.value } }
-
-    func value(_ item: ItemKey) -> ItemValue { byItem[item] ?? .absent }
-
-    /// Compares the listed fields of record `name` (`ZONE/NAME`); nil fields means "absent".
-    func recordMismatches(name: String, fields: [FieldAssignment]?, accounts: [AccountID]) -> [String] {
-        let account = accounts.first { byItem[ItemKey(account: $0, store: .records, name: name, field: "")] != nil } ?? accounts[0]
-        let exists = byItem[ItemKey(account: account, store: .records, name: name, field: "")].map { $0 != .absent } ?? false
-        guard let fields else {
-            return exists ? ["record \"\(name)\" exists, expected it absent"] : []
-        }
-        guard exists else { return ["record \"\(name)\" is absent, expected fields \(fields.map(\.name).joined(separator: ", "))"] }
-        var failures: [String] = []
-        for field in fields {
-            let actual = value(ItemKey(account: account, store: .records, name: name, field: field.name))
-            let wanted: ItemValue = field.value.map { .field($0) } ?? .absent
-            if actual != wanted { failures.append("record \"\(name)\" field \(field.name) is \(ValueText.describe(actual)), expected \(ValueText.describe(wanted))") }
-        }
-        return failures
     }
 }

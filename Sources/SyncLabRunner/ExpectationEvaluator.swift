@@ -2,9 +2,9 @@ import SyncLabKernel
 import SyncLabJSON
 import SyncLabProtocol
 import SyncLabScenario
-import SyncLabChecker
 import SyncLabHistory
 import SyncLabResult
+import SyncLabSimulation
 
 /// Judges a run against its `expect` block, its asserts and the invariants (SPEC §5, §7).
 public enum ExpectationEvaluator {

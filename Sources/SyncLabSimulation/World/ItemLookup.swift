@@ -1,0 +1,30 @@
+import SyncLabKernel
+import SyncLabProtocol
+import SyncLabScenario
+import SyncLabHistory
+import SyncLabResult
+
+/// Finds items of a sorted view by key: for the simulator's asserts and the runner's `final` expectations.
+public struct ItemLookup {
+    var byItem: [ItemKey: ItemValue] = [:]
+    public init(_ view: [ViewEntry]) { for entry in view { byItem[entry.item] = entry.value } }
+
+    public func value(_ item: ItemKey) -> ItemValue { byItem[item] ?? .absent }
+
+    /// Compares the listed fields of record `name` (`ZONE/NAME`); nil fields means "absent".
+    public func recordMismatches(name: String, fields: [FieldAssignment]?, accounts: [AccountID]) -> [String] {
+        let account = accounts.first { byItem[ItemKey(account: $0, store: .records, name: name, field: "")] != nil } ?? accounts[0]
+        let exists = byItem[ItemKey(account: account, store: .records, name: name, field: "")].map { $0 != .absent } ?? false
+        guard let fields else {
+            return exists ? ["record \"\(name)\" exists, expected it absent"] : []
+        }
+        guard exists else { return ["record \"\(name)\" is absent, expected fields \(fields.map(\.name).joined(separator: ", "))"] }
+        var failures: [String] = []
+        for field in fields {
+            let actual = value(ItemKey(account: account, store: .records, name: name, field: field.name))
+            let wanted: ItemValue = field.value.map { .field($0) } ?? .absent
+            if actual != wanted { failures.append("record \"\(name)\" field \(field.name) is \(ValueText.describe(actual)), expected \(ValueText.describe(wanted))") }
+        }
+        return failures
+    }
+}
