@@ -100,12 +100,7 @@ extension RecordEngine {
             applyFetched(key, held, &context)
         }
         context.log("didFetchChanges", [])
-        if !fetchedItems.isEmpty {
-            var unique: [String] = []
-            for name in fetchedItems where !unique.contains(name) { unique.append(name) }
-            context.emit(.notify(AppNotification(store: .records, reason: "fetched", items: unique)))
-            fetchedItems = []
-        }
+        notifyFetched(&context)
         if fetchAgain {
             fetchAgain = false
             wantFetch = true
@@ -215,12 +210,17 @@ extension RecordEngine {
             guard !zoneInDoubt, let record = state.heldFetched.removeValue(forKey: key) else { continue }
             applyFetched(key, record, &context)
         }
-        if fetchPhase == .idle && !fetchedItems.isEmpty {
-            var unique: [String] = []
-            for name in fetchedItems where !unique.contains(name) { unique.append(name) }
-            context.emit(.notify(AppNotification(store: .records, reason: "fetched", items: unique)))
-            fetchedItems = []
-        }
+        // Outside a fetch cycle nothing else will tell the app.
+        if fetchPhase == .idle { notifyFetched(&context) }
+    }
+
+    /// One `fetched` notification listing the records shown since the last one, each once.
+    private mutating func notifyFetched(_ context: inout EngineContext) {
+        guard !fetchedItems.isEmpty else { return }
+        var unique: [String] = []
+        for name in fetchedItems where !unique.contains(name) { unique.append(name) }
+        context.emit(.notify(AppNotification(store: .records, reason: "fetched", items: unique)))
+        fetchedItems = []
     }
 
     /// The app deleted this zone on the device and the delete has not been answered yet.
