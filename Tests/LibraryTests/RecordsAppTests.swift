@@ -13,6 +13,7 @@ struct RecordsAppTests {
         try apps.register(records: "LateStateTodo", TodoSync<SavesStateLate>.self)
         try apps.register(records: "RetryingTodo", TodoSync<RetriesEverything>.self)
         try apps.register(records: "AtomicTodo", TodoSync<Atomic>.self)
+        try apps.register(records: "ForgetfulTodo", TodoSync<PersistsNothing>.self)
         return apps
     }
 
@@ -108,8 +109,20 @@ struct RecordsAppCrashTests {
         let result = try Self.crashAfterPendingChange("LateStateTodo").run()
         result.expectAnomaly("divergence", store: "records")
         #expect(!result.metrics.converged)
+        // The app still shows the edit, so it is not lost yet: a divergence, not a lost update.
+        #expect(!result.anomalies.contains { $0.kind == "lostUpdate" }, "\(result.anomalies)")
         // The trace says why at the relaunch: nothing pending will send the edit.
         #expect(result.trace.contains(#""event":"pendingChangesForgotten","details":{"items":"Todos/milk.done"}"#))
+    }
+
+    @Test("an app that persists nothing survives nothing: the offline edit is gone at the relaunch, and the checker reports it lost")
+    func persistsNothing() throws {
+        let result = try Self.crashAfterPendingChange("ForgetfulTodo").run()
+        result.expectAnomaly("lostUpdate", store: "records", device: "iPhone")
+        let lost = result.anomalies.first { $0.kind == "lostUpdate" }
+        #expect(lost?.field == "done" && lost?.explanation.contains("never reached the cloud: the app relaunched after a crash") == true, "\(result.anomalies)")
+        guard case .object(let main)? = result.final["main"], case .object(let records)? = main["records"] else { Issue.record("\(result.final)"); return }
+        #expect(records["Todos/milk"] == ["done": 0, "title": "Milk"], "\(result.final)")
     }
 
     @Test("a delegate that saves every state update survives the same crash")

@@ -13,11 +13,21 @@ protocol TodoFlavor {
     static var retriesEveryFailure: Bool { get }
     /// Sends its batches atomic by zone.
     static var atomicByZone: Bool { get }
+    /// Persists nothing at all: every launch starts empty (no records, no state serialization).
+    static var persistsNothing: Bool { get }
 }
 
 extension TodoFlavor {
     static var retriesEveryFailure: Bool { false }
     static var atomicByZone: Bool { false }
+    static var persistsNothing: Bool { false }
+}
+
+/// Keeps everything in memory only: a crash forgets the records, the edits and the state.
+enum PersistsNothing: TodoFlavor {
+    static let adoptsServerOnConflict = false
+    static let savesEveryStateUpdate = true
+    static let persistsNothing = true
 }
 
 /// Sends atomic batches (`atomicByZone`).
@@ -74,7 +84,7 @@ struct TodoSync<Flavor: TodoFlavor>: RecordsApp {
         latestState = data.state
     }
 
-    var disk: TodoDisk { data }
+    var disk: TodoDisk { Flavor.persistsNothing ? TodoDisk() : data }
     var stateSerialization: SyncEngine.State.Serialization? { data.state }
 
     mutating func userDid(_ action: RecordsUserAction, syncEngine: inout SyncEngine) {

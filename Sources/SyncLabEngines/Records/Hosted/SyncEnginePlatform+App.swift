@@ -122,21 +122,34 @@ extension SyncEnginePlatform {
         if let write, write.device == identity.device { labels.unconfirmed[key] = write } else { labels.unconfirmed[key] = nil }
     }
 
-    /// At a launch: edits the app shows that never reached the cloud and that the engine's state
-    /// (the serialization the app handed back) holds no pending save for. They are not lost yet
-    /// (the app shows them), but nothing will send them: say so in the trace.
-    mutating func noteForgottenChanges(_ context: inout EngineContext) {
-        guard !labels.unconfirmed.isEmpty else { return }
+    /// At a launch: edits the app showed that never reached the cloud and that the engine's
+    /// state (the serialization the app handed back) holds no pending save for, by item.
+    func forgottenChanges() -> [(key: ItemKey, write: WriteID)] {
+        guard !labels.unconfirmed.isEmpty else { return [] }
         var pendingSaves: Set<RecordID> = []
         for change in state.pendingRecordChanges { if case .save(let id) = change { pendingSaves.insert(id) } }
-        var forgotten: [String] = []
+        var forgotten: [(key: ItemKey, write: WriteID)] = []
         for key in labels.unconfirmed.keys.sorted() {
-            guard let id = recordID(of: key), !pendingSaves.contains(id) else { continue }
-            forgotten.append(key.displayName)
+            guard let id = recordID(of: key), !pendingSaves.contains(id), let write = labels.unconfirmed[key] else { continue }
+            forgotten.append((key, write))
         }
+        return forgotten
+    }
+
+    /// Says what `forgottenAtLaunch` holds: nothing will send those edits. An app that persisted
+    /// its records may still show them (and add them again); if nothing carries them, the
+    /// checker reports them lost with this reason rather than guessing at what replaced them.
+    mutating func noteForgottenChanges(_ context: inout EngineContext) {
+        let forgotten = forgottenAtLaunch
+        forgottenAtLaunch = []
         guard !forgotten.isEmpty else { return }
-        context.log("pendingChangesForgotten", [("items", forgotten.joined(separator: ","))])
-        context.observe(.note("the engine state the app handed back at launch holds no pending save for \(forgotten.joined(separator: ", ")), which the app shows with edits never sent"))
+        let names = forgotten.map(\.key.displayName)
+        context.log("pendingChangesForgotten", [("items", names.joined(separator: ","))])
+        context.observe(.note("the engine state the app handed back at launch holds no pending save for \(names.joined(separator: ", ")), which the app showed with edits never sent"))
+        for (key, write) in forgotten {
+            context.observe(.discarded(write: write, item: key,
+                                       reason: "the app relaunched after a crash and handed the engine a state serialization with no pending save for it"))
+        }
     }
 
     /// The record an item of this platform's account names (`ZONE/NAME`: the zone has no `/`).

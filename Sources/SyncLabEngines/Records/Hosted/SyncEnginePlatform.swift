@@ -66,6 +66,10 @@ public struct SyncEnginePlatform: Sendable {
     var fetchedNames: [String] = []
     /// The state changed since the app was last told (`stateUpdate`).
     var stateDirty = false
+    /// Edits the app showed before the crash that never reached the cloud and that the state it
+    /// handed back holds no pending save for: taken at `init`, before any reading of the new
+    /// app's view (which may not show them any more), and reported at `.launched`.
+    var forgottenAtLaunch: [(key: ItemKey, write: WriteID)] = []
 
     /// A platform engine at launch, from the serialization the app hands it (nil, or one of another
     /// account: from scratch), with the device's label memory (nil: a fresh install).
@@ -83,6 +87,7 @@ public struct SyncEnginePlatform: Sendable {
         requestCounter = requestIDsAfter
         batchCap = max(1, identity.limits.records.batch)
         bytesCap = max(1, identity.limits.records.requestBytes)
+        forgottenAtLaunch = forgottenChanges()
     }
 
     /// Feeds one input to the engine; the app hears what it must.
