@@ -17,4 +17,12 @@ public struct RecordEdit: Hashable, Sendable {
     public func apply(to record: inout SyncRecord) {
         for edit in edits { record[edit.name] = edit.value }
     }
+
+    /// The record after the edit: `record` with each field set (or removed), or, when there is
+    /// none yet, a new record of `recordType` with the edited fields.
+    public func applied(to record: SyncRecord?) -> SyncRecord {
+        var result = record ?? SyncRecord(recordType: recordType, recordID: recordID)
+        apply(to: &result)
+        return result
+    }
 }

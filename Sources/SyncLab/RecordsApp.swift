@@ -44,3 +44,9 @@ public protocol RecordsApp: SendableMetatype {
     /// nothing to compare.
     var userSees: [SyncRecord.ID: SyncRecord] { get }
 }
+
+extension RecordsApp where Disk == Self {
+    /// An app whose whole value is what it persists (its records and the state serialization it
+    /// saved): every field of it survives a crash.
+    public var disk: Self { self }
+}

@@ -102,6 +102,10 @@ struct LostUpdatePass {
         } else if let replacer {
             sentence += "\(context.describe(replacer)) replaced it without having seen it"
             if info.inConflict { sentence += " when the conflict was resolved" }
+        } else if info.resolution >= 0 {
+            // Nothing replaced the value: the resolution kept a version without it.
+            let resolution = context.resolutions[Int(info.resolution)]
+            sentence += "\(resolution.device) resolved a conflict over it with policy \(resolution.policy), which kept a version without it"
         } else {
             sentence += "the item is gone and nothing that removed it had seen this write"
         }
