@@ -27,6 +27,10 @@ let package = Package(
         .target(name: "SyncLabCloud", dependencies: ["SyncLabKernel", "SyncLabProtocol"], swiftSettings: strict),
         // The client engines of the three services, sans-IO.
         .target(name: "SyncLabEngines", dependencies: ["SyncLabKernel", "SyncLabProtocol"], swiftSettings: strict),
+        // The public app API (SPEC §9: DocumentsApp, KeyValueStoreApp, ScenarioValue…), its adapters onto the engines'
+        // hosting protocols, and the built-in apps written only against it (BuiltInApps/). Below the simulation, which
+        // makes the built-in apps by name; the umbrella re-exports it.
+        .target(name: "SyncLabApps", dependencies: ["SyncLabKernel", "SyncLabJSON", "SyncLabProtocol", "SyncLabEngines"], swiftSettings: strict),
         // Scenario files: parsing, validation, variants, step expansion.
         .target(name: "SyncLabScenario", dependencies: ["SyncLabKernel", "SyncLabJSON", "SyncLabProtocol", "SyncLabHistory"], swiftSettings: strict),
         // The recorded run: history, facts, batches, and the vocabulary of a verdict (anomaly kinds, anomalies, the
@@ -40,7 +44,8 @@ let package = Package(
         ], swiftSettings: strict),
         // The world: devices, clocks, links, push, the run loop, the trace. It records; it does not judge.
         .target(name: "SyncLabSimulation", dependencies: [
-            "SyncLabKernel", "SyncLabJSON", "SyncLabProtocol", "SyncLabCloud", "SyncLabEngines", "SyncLabScenario", "SyncLabHistory", "SyncLabResult",
+            "SyncLabKernel", "SyncLabJSON", "SyncLabProtocol", "SyncLabCloud", "SyncLabEngines", "SyncLabApps", "SyncLabScenario", "SyncLabHistory",
+            "SyncLabResult",
         ], swiftSettings: strict),
         // The runner: simulates a run, then judges it (the checker, the expectations). Above the simulation and the checker.
         .target(name: "SyncLabRunner", dependencies: [
@@ -50,7 +55,7 @@ let package = Package(
         .target(name: "SyncLabReports", dependencies: ["SyncLabKernel", "SyncLabJSON", "SyncLabProtocol", "SyncLabScenario", "SyncLabHistory", "SyncLabChecker", "SyncLabResult"], swiftSettings: strict),
         // The umbrella module app teams import.
         .target(name: "SyncLab", dependencies: [
-            "SyncLabKernel", "SyncLabJSON", "SyncLabProtocol", "SyncLabScenario", "SyncLabHistory", "SyncLabChecker", "SyncLabResult", "SyncLabSimulation",
+            "SyncLabApps", "SyncLabKernel", "SyncLabJSON", "SyncLabProtocol", "SyncLabScenario", "SyncLabHistory", "SyncLabChecker", "SyncLabResult", "SyncLabSimulation",
             "SyncLabRunner", "SyncLabReports", "SyncLabExplore",
         ], swiftSettings: strict),
         // Swift Testing helpers over the umbrella's results.
@@ -74,7 +79,7 @@ let package = Package(
         // KVSTests' end-to-end tests drive the public World; the engine-level ones use the modules below it.
         .testTarget(name: "KVSTests", dependencies: ["SyncLab", "SyncLabEngines", "SyncLabCloud", "SyncLabProtocol", "SyncLabKernel"], swiftSettings: strict),
         // DocumentTests' end-to-end tests drive the public World; the engine-level ones use the modules below it.
-        .testTarget(name: "DocumentTests", dependencies: ["SyncLab", "SyncLabEngines", "SyncLabCloud", "SyncLabProtocol", "SyncLabKernel"], swiftSettings: strict),
+        .testTarget(name: "DocumentTests", dependencies: ["SyncLab", "SyncLabApps", "SyncLabEngines", "SyncLabCloud", "SyncLabProtocol", "SyncLabKernel"], swiftSettings: strict),
         // RecordTests' end-to-end tests drive the public World; the engine-level ones use the modules below it.
         .testTarget(name: "RecordTests", dependencies: ["SyncLab", "SyncLabEngines", "SyncLabCloud", "SyncLabProtocol", "SyncLabKernel"], swiftSettings: strict),
         .testTarget(name: "ReportTests", dependencies: [

@@ -45,7 +45,7 @@ public struct AppRegistry: Sendable {
     public mutating func register(documents name: String, _ make: @escaping @Sendable () -> any DocumentsApp) throws(ScenarioLoadError) {
         try checkFree(name, .documents)
         names.documents.append(name)
-        factories.documents[name] = { HostedDocumentsApp(app: make()) }
+        factories.documents[name] = { hostDocumentsApp(make()) }
     }
 
     /// Adds a team's records app (a CKSyncEngine delegate with its local database) under `name`.

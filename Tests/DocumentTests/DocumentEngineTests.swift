@@ -9,8 +9,9 @@ struct DocumentEngineTests {
 
     /// The notes-app bug of seed 004 up to the reconnect: A saves v1, edits offline at 20 s,
     /// B (clock 2 s behind) saves online at 30 s, A reconnects at 60 s.
-    static func airplaneWorld(_ policy: DocumentConflictPolicy, seed: UInt64? = nil) -> DocumentWorld {
+    static func airplaneWorld(_ policy: DocumentConflictPolicy, seed: UInt64? = nil, withoutApps: Bool = false) -> DocumentWorld {
         var world = DocumentWorld(devices: ["A", "B"], settings: EngineSettings(documents: DocumentSettings(conflict: policy)))
+        if withoutApps { for index in world.engines.indices { world.engines[index]?.builtInApp = nil } }
         world.clockOffsetsMicroseconds[1] = -2_000_000
         world.run()
         world.save(0, note, "v1\n", write: 1)
@@ -117,6 +118,16 @@ struct DocumentEngineTests {
         #expect(world.engines[1]?.cloudState(path: Self.note)?.inConflict == true)
         #expect(world.conflictDetectedCount == 1)
         Self.expectConverged(world)
+    }
+
+    @Test("the policy is the built-in app's: an engine with no app keeps the versions whatever its policy says")
+    func policiesAreApps() {
+        for policy in [DocumentConflictPolicy.keepBoth, .merge, .lastWriterWins] {
+            let world = Self.airplaneWorld(policy, withoutApps: true)
+            #expect(world.engines[1]?.cloudState(path: Self.note)?.inConflict == true, "\(policy)")
+            #expect(world.cloudText("note (conflict A 1).txt") == nil, "\(policy)")
+            #expect(world.service.survivingWrites(account: DocumentWorld.account) == [world.write(0, 2)], "\(policy)")
+        }
     }
 
     @Test("keepBoth saves the losing version as a conflict copy named after its author, then resolves")

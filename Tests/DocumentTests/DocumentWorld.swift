@@ -2,6 +2,7 @@ import SyncLabKernel
 import SyncLabProtocol
 import SyncLabCloud
 import SyncLabEngines
+import SyncLabApps
 
 /// A tiny hand-driven world for document tests: one DocumentService, a few DocumentEngines, and
 /// the messages between them in explicit queues. No simulator: the test decides what is
@@ -50,6 +51,7 @@ struct DocumentWorld {
         timers = Array(repeating: [], count: names.count)
         for index in names.indices {
             engines[index] = DocumentEngine(identity: identities[index], account: accounts[index], recovering: nil)
+            engines[index]?.builtInApp = BuiltInApps.documents(identities[index].settings.documents.conflict)
             deliver(.launched, to: index)
         }
     }
@@ -120,6 +122,7 @@ struct DocumentWorld {
         }
         timers[device] = []
         engines[device] = DocumentEngine(identity: identities[device], account: accounts[device], recovering: saved)
+        engines[device]?.builtInApp = BuiltInApps.documents(identities[device].settings.documents.conflict)
         if !online[device] { deliver(.connectivity(online: false), to: device) }
         deliver(.launched, to: device)
     }

@@ -5,12 +5,15 @@ import SyncLabProtocol
 public struct DocumentAppResolution: Sendable {
     /// The new content of the current version (a merge): resolves every other version with it.
     public var content: DocumentContent?
-    /// Copies to save as new documents: (path, content, the version copied).
-    public var copies: [(path: String, content: DocumentContent, of: WriteID)]
+    /// `content` is the platform's three-way merge of the versions (the trace says so).
+    public var contentIsMerge = false
+    /// Copies to save as new documents: (path, content, the version copied). A nil path is the
+    /// platform's conflict-copy name for the version (`freeCopyPath`).
+    public var copies: [(path: String?, content: DocumentContent, of: WriteID)]
     /// Remove the other versions and mark the conflict resolved.
     public var resolve: Bool
 
-    public init(content: DocumentContent? = nil, copies: [(path: String, content: DocumentContent, of: WriteID)] = [], resolve: Bool = false) {
+    public init(content: DocumentContent? = nil, copies: [(path: String?, content: DocumentContent, of: WriteID)] = [], resolve: Bool = false) {
         self.content = content; self.copies = copies; self.resolve = resolve
     }
 }
@@ -24,24 +27,40 @@ extension DocumentEngine {
         return cloud
     }
 
-    /// Carries out a hosted app's resolution of the conflict `conflictForApp(path:)` returned:
-    /// the copies as conflict copies are saved, then new content as a merge of every version,
-    /// or a plain resolution (current version kept); nothing asked keeps the versions.
+    /// Carries out a hosted app's resolution of the conflict `conflictForApp(path:)` returned.
     public mutating func resolveForApp(path: String, _ resolution: DocumentAppResolution, _ context: inout EngineContext) {
         guard let cloud = conflictForApp(path: path) else { return }
-        let versions = [cloud.current] + cloud.conflicts.map(\.version)
+        carryOut(resolution, path: path, cloud, &context)
+        pump(&context)
+    }
+
+    /// Carries out an app's resolution of the conflict `cloud` on `path`: the copies are saved as
+    /// conflict copies, then new content as a merge of every version, or a plain resolution
+    /// (current version kept) once the copies are up; nothing asked keeps the versions.
+    mutating func carryOut(_ resolution: DocumentAppResolution, path: String, _ cloud: DocumentState, _ context: inout EngineContext) {
+        var copyPaths: [String] = []
         for copy in resolution.copies {
-            guard let version = versions.first(where: { $0.id == copy.of }) else { continue }
-            saveCopy(copy.path, content: copy.content, of: version, &context)
+            // The cloud numbers conflict versions from 1; the current version is 0.
+            let version: DocumentVersion, ordinal: Int
+            if copy.of == cloud.current.id {
+                (version, ordinal) = (cloud.current, 0)
+            } else if let conflict = cloud.conflicts.first(where: { $0.version.id == copy.of }) {
+                (version, ordinal) = (conflict.version, conflict.ordinal)
+            } else {
+                continue
+            }
+            let copyPath = copy.path ?? freeCopyPath(path, content: copy.content, authorName: version.authorName, ordinal: ordinal)
+            copyPaths.append(copyPath)
+            saveCopy(copyPath, content: copy.content, of: version, &context)
         }
         let resolves = cloud.conflicts.map(\.version.id).sorted()
         if let content = resolution.content {
-            queueMerged(path: path, cloud, content: content, resolves: resolves, why: { "the app's resolution of \($0) versions" }, &context)
+            let why: (Int) -> String = resolution.contentIsMerge ? { "merge of \($0) versions" } : { "the app's resolution of \($0) versions" }
+            queueMerged(path: path, cloud, content: content, resolves: resolves, why: why, &context)
         } else if resolution.resolve {
             state.documents[path]?.pendingResolve = resolves
-            state.documents[path]?.awaitingCopies = resolution.copies.map(\.path)
+            state.documents[path]?.awaitingCopies = copyPaths
         }
-        pump(&context)
     }
 }
 

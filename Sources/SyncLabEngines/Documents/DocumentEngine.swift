@@ -76,6 +76,10 @@ public struct DocumentEngine: ClientEngine {
     var waitingForRetry = false
     var backoff = RetryBackoff()
     var quotaBackoff = RetryBackoff()
+    /// The built-in app (SyncLabApps' `BuiltInApps`, chosen by the conflict policy) when the
+    /// device hosts no team app: asked inside the engine's step, where the policies it stands
+    /// for always ran. Made at each launch, like any app; nil asks no one (versions are kept).
+    public var builtInApp: (any DocumentsAppHosting & Sendable)?
 
     public var durable: Durable { state }
 

@@ -1,7 +1,7 @@
 import SyncLabEngines
 /// How a run makes the apps its devices host, by the name scenario files give them (SPEC §9).
-/// A store whose app has no factory here runs the built-in app of that name (the engine's own
-/// policy; the KVS `reader` does nothing on changes).
+/// A store whose app has no factory here runs the built-in app of that name (SyncLabApps'
+/// `BuiltInApps`: the documents policies, the KVS `reader` that only reads).
 public struct AppFactories: Sendable {
     /// KVS app name → a new instance (at install, and at restart after a crash: an app's
     /// memory does not survive a crash, the store does).

@@ -70,7 +70,7 @@ extension Simulator {
     /// Asks device `index`'s document app to resolve the conflict on `path` and carries out its answer.
     mutating func askDocumentsApp(_ index: Int, path: String) {
         guard var app = devices[index].documentsApp, let conflict = devices[index].documents?.conflictForApp(path: path) else { return }
-        let resolution = app.resolve(path: path, conflict: conflict, ancestor: DocumentEngine.commonAncestorText(of: conflict))
+        let resolution = app.resolve(path: path, conflict: conflict)
         devices[index].documentsApp = app
         var context = makeContext(index, .documents)
         devices[index].documents?.resolveForApp(path: path, resolution, &context)

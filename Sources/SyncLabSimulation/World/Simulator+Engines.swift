@@ -4,6 +4,7 @@ import SyncLabCloud
 import SyncLabEngines
 import SyncLabHistory
 import SyncLabScenario
+import SyncLabApps
 
 extension Simulator {
     func identity(_ device: VirtualDevice) -> EngineIdentity {
@@ -43,6 +44,8 @@ extension Simulator {
         device.kvsApp = device.kvsAppFactory?()
         device.kvsAppSeen = [:]
         device.documentsApp = device.documentsAppFactory?()
+        // No team app: the built-in app of the device's policy, asked inside the engine's step.
+        if device.documentsApp == nil { device.documents?.builtInApp = BuiltInApps.documents(identity.settings.documents.conflict) }
     }
 
     /// Tells freshly created engines the network state, then that the app launched.

@@ -1,4 +1,4 @@
-internal import SyncLabJSON
+package import SyncLabJSON
 
 /// A value written as in a scenario file (SPEC §5): what the builder, the world's ops and the
 /// views a device shows are made of. Write it with Swift literals: `"x"`, `1`, `1.5`, `true`,
@@ -17,7 +17,7 @@ public enum ScenarioValue: Hashable, Sendable {
     /// The value as compact JSON text (one line, keys in order).
     public var jsonText: String { json.rendered() }
 
-    var json: JSON {
+    package var json: JSON {
         switch self {
         case .null: return .null
         case .bool(let flag): return .bool(flag)
@@ -29,7 +29,7 @@ public enum ScenarioValue: Hashable, Sendable {
         }
     }
 
-    init(_ json: JSON) {
+    package init(_ json: JSON) {
         switch json {
         case .null: self = .null
         case .bool(let flag): self = .bool(flag)

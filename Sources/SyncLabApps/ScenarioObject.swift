@@ -1,4 +1,4 @@
-internal import SyncLabJSON
+package import SyncLabJSON
 
 /// A JSON object as in a scenario file: members in the order written (a duplicate key is an
 /// error when the scenario is read, as in a file). Write it as a dictionary literal.
@@ -25,7 +25,7 @@ public struct ScenarioObject: Hashable, Sendable, ExpressibleByDictionaryLiteral
         }
     }
 
-    var json: JSON { .object(members.map { ($0.key, $0.value.json) }) }
+    package var json: JSON { .object(members.map { ($0.key, $0.value.json) }) }
 }
 
 /// One member of a `ScenarioObject`.

@@ -1,10 +1,10 @@
 import Foundation
-internal import SyncLabProtocol
+package import SyncLabProtocol
 
 /// Scenario-file values to property-list values: the reverse of how traces write them.
-enum PlistConversion {
+package enum PlistConversion {
     /// nil for `null` (not a plist value) and for malformed `$data` / `$date` objects.
-    static func plist(_ value: ScenarioValue) -> PlistValue? {
+    package static func plist(_ value: ScenarioValue) -> PlistValue? {
         switch value {
         case .null: return nil
         case .bool(let flag): return .bool(flag)
@@ -33,7 +33,7 @@ enum PlistConversion {
     }
 
     /// A property-list value written as in scenario files (as `ValueJSON` writes it), directly.
-    static func value(_ plist: PlistValue) -> ScenarioValue {
+    package static func value(_ plist: PlistValue) -> ScenarioValue {
         switch plist {
         case .string(let text): return .string(text)
         case .integer(let number): return .integer(number)

@@ -1,6 +1,5 @@
-internal import SyncLabProtocol
-internal import SyncLabResult
-internal import SyncLabSimulation
+package import SyncLabProtocol
+package import SyncLabEngines
 
 /// The device's key-value store as an app uses it, shaped after `NSUbiquitousKeyValueStore`.
 /// Values are property-list values written as in scenario files (`{"$data": …}`, `{"$date": …}`).
@@ -10,12 +9,12 @@ public final class KeyValueStore {
     private let snapshot: KVSAppSnapshot
     /// The app's own calls since (nil value: removed), over the snapshot.
     private var written: [String: ScenarioValue?] = [:]
-    private(set) var commands: [KVSAppCommand] = []
+    package private(set) var commands: [KVSAppCommand] = []
     /// Keys read, in order, with the write behind each value read.
-    private(set) var reads: [(key: String, write: WriteID)] = []
+    package private(set) var reads: [(key: String, write: WriteID)] = []
     private var readKeys: [String] = []
 
-    init(snapshot: KVSAppSnapshot) { self.snapshot = snapshot }
+    package init(snapshot: KVSAppSnapshot) { self.snapshot = snapshot }
 
     /// The value of `key`, nil when absent.
     public func object(forKey key: String) -> ScenarioValue? {
@@ -61,25 +60,5 @@ public final class KeyValueStore {
         var result: [String: ScenarioValue] = [:]
         for key in keys { if let value = object(forKey: key) { result[key] = value } }
         return result
-    }
-}
-
-/// Adapts a team's `KeyValueStoreApp` to the platform's hosting protocol.
-struct HostedKeyValueStoreApp: KVSAppHosting {
-    var app: any KeyValueStoreApp
-
-    static let reasons: [String: KeyValueStoreChange.Reason] = ["serverChange": .serverChange, "initialSyncChange": .initialSyncChange,
-                                                                "quotaViolationChange": .quotaViolationChange, "accountChange": .accountChange]
-
-    mutating func handle(_ event: KVSAppEvent, values: KVSAppSnapshot) -> KVSAppAnswer {
-        let store = KeyValueStore(snapshot: values)
-        switch event {
-        case .changedExternally(let reason, let keys):
-            guard let known = Self.reasons[reason] else { return KVSAppAnswer() }
-            app.storeDidChangeExternally(KeyValueStoreChange(reason: known, changedKeys: keys), store: store)
-        case .userChanged(let keys):
-            app.userDidChange(keys, store: store)
-        }
-        return KVSAppAnswer(commands: store.commands, reads: store.reads)
     }
 }

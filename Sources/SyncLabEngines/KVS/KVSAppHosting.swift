@@ -1,5 +1,4 @@
 import SyncLabProtocol
-import SyncLabEngines
 
 /// The platform's side of a KVS app a device hosts (SPEC §9): told of `didChangeExternally`
 /// (reason and keys as SPEC §4.1, quota violations included) and of what the user did, it
@@ -22,6 +21,8 @@ public enum KVSAppEvent: Sendable {
 /// app costs nothing per key it does not read.
 public struct KVSAppSnapshot {
     let engine: KVSEngine
+
+    public init(engine: KVSEngine) { self.engine = engine }
 
     /// The local value of `key` and the write that made it, nil when absent.
     public func value(forKey key: String) -> (value: PlistValue, write: WriteID?)? { engine.localValue(forKey: key) }
@@ -48,7 +49,7 @@ public enum KVSAppCommand: Sendable {
 
 extension KVSAppCommand {
     /// The key a `set` names; nil for `synchronize`.
-    var key: String? {
+    public var key: String? {
         if case .set(let key, _) = self { return key }
         return nil
     }

@@ -1,11 +1,14 @@
 import SyncLabKernel
 import SyncLabProtocol
 
-/// The app's conflict policies (SPEC §4.2), run by each device when it sees a document in conflict.
+/// Documents in conflict (SPEC §4.2): the device shows the conflict and asks its app, which
+/// answers in NSFileVersion terms (`DocumentAppResolution`). The built-in policies are apps too
+/// (SyncLabApps' `BuiltInApps`), asked here inside the engine's step; a team's app is asked by
+/// its host after the step (the `inConflict` notification, answered with `resolveForApp`).
 ///
-/// Everything a policy decides comes from the cloud's state alone (versions, their authors,
-/// dates, ordinals and ancestry), never from the device running it, so devices that resolve the
-/// same conflict at once produce the same content and the same copy names.
+/// Everything a built-in app decides comes from the cloud's state alone (versions, their
+/// authors, dates, ordinals and ancestry), never from the device running it, so devices that
+/// resolve the same conflict at once produce the same content and the same copy names.
 extension DocumentEngine {
     mutating func runPolicyIfNeeded(path: String, _ context: inout EngineContext) {
         guard var document = state.documents[path], let cloud = document.cloud else { return }
@@ -24,47 +27,19 @@ extension DocumentEngine {
         document.handledConflicts = conflictSet
         state.documents[path] = document
 
-        let policy = identity.settings.documents.conflict
-        let policyName = identity.documentsApp ?? policy.rawValue
+        let policyName = identity.documentsApp ?? identity.settings.documents.conflict.rawValue
         context.observe(.conflictShown(item: item(path), writes: [cloud.current.id] + cloud.conflicts.map(\.version.id),
                                        detail: "\(path) is in conflict (\(cloud.conflicts.count) other version\(cloud.conflicts.count == 1 ? "" : "s")); policy \(policyName)",
                                        resolvedBy: ConflictResolver(policyName)))
         context.emit(.notify(AppNotification(store: .documents, reason: "inConflict", items: [path])))
         context.log("conflict", [("path", path), ("versions", "\(conflictSet.count)"), ("policy", policyName)])
-        // A hosted app hears of it from its host (the `inConflict` notification) and answers
-        // with `resolveForApp`.
-        if identity.documentsApp != nil { return }
-        let resolves = cloud.conflicts.map(\.version.id).sorted()
-        switch policy {
-        case .keepVersions:
-            return
-        case .lastWriterWins:
-            state.documents[path]?.pendingResolve = resolves
-            state.documents[path]?.awaitingCopies = []
-        case .keepBoth:
-            keepBoth(path: path, cloud, resolves: resolves, &context)
-        case .merge:
-            // Content that is not all text (synthetic sizes) cannot be merged by lines; keeping
-            // both is what loses nothing, which is what an app that chose `merge` wants.
-            if Self.mergedContent(cloud) != nil {
-                merge(path: path, cloud, resolves: resolves, &context)
-            } else {
-                keepBoth(path: path, cloud, resolves: resolves, &context)
-            }
-        }
-    }
-
-    /// Saves each conflict version as a new document, then resolves once the copies are up.
-    mutating func keepBoth(path: String, _ cloud: DocumentState, resolves: [WriteID], _ context: inout EngineContext) {
-        var copies: [String] = []
-        for conflict in cloud.conflicts {
-            guard let content = conflict.version.body.content else { continue }
-            let copyPath = freeCopyPath(path, content: content, authorName: conflict.version.authorName, ordinal: conflict.ordinal)
-            copies.append(copyPath)
-            saveCopy(copyPath, content: content, of: conflict.version, &context)
-        }
-        state.documents[path]?.pendingResolve = resolves
-        state.documents[path]?.awaitingCopies = copies
+        // A team's app hears of it from its host (the `inConflict` notification) and answers
+        // with `resolveForApp`; a built-in app answers now.
+        guard identity.documentsApp == nil, var app = builtInApp else { return }
+        builtInApp = nil
+        let resolution = app.resolve(path: path, conflict: cloud)
+        builtInApp = app
+        carryOut(resolution, path: path, cloud, &context)
     }
 
     /// The copy's name, `conflictCopyPath` with the cloud's ordinal, moved on past any name this
@@ -110,12 +85,6 @@ extension DocumentEngine {
         context.observe(.derivedWrite(write: write, item: item(copyPath), value: .document(content), parents: parents,
                                       why: "conflict copy of \(version.authorName)'s version"))
         context.observe(.visible(item: item(copyPath), value: .document(content), write: write, cause: .resolution))
-    }
-
-    /// Merges the current version with every conflict version and queues the result with its resolution.
-    mutating func merge(path: String, _ cloud: DocumentState, resolves: [WriteID], _ context: inout EngineContext) {
-        guard let content = Self.mergedContent(cloud) else { return }
-        queueMerged(path: path, cloud, content: content, resolves: resolves, why: { "merge of \($0) versions" }, &context)
     }
 
     /// Queues `content` as a new version made of every version of the conflict (all its

@@ -1,0 +1,11 @@
+/// The built-in `keepBoth` document app: every other version is saved as a new document with
+/// the platform's conflict-copy name (`NAME (conflict DEVICE N).EXT`), then the conflict is
+/// resolved; the current version stays at the path. Nothing is lost; the user merges by hand.
+public struct KeepBothApp: DocumentsApp, Sendable {
+    public init() {}
+
+    public func documentIsInConflict(_ conflict: DocumentConflict, resolver: DocumentConflictResolver) {
+        for version in conflict.otherVersions { resolver.saveCopy(of: version) }
+        resolver.markResolved()
+    }
+}

@@ -1,0 +1,9 @@
+/// The built-in `lastWriterWins` document app: the current version (the cloud's last writer by
+/// modification date) wins; the other versions are removed. What it loses is the other versions.
+public struct LastWriterWinsApp: DocumentsApp, Sendable {
+    public init() {}
+
+    public func documentIsInConflict(_ conflict: DocumentConflict, resolver: DocumentConflictResolver) {
+        resolver.removeOtherVersions()
+    }
+}

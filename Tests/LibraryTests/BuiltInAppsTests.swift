@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+import SyncLab
+
+/// The built-in policies are apps written only against the public app API (issue 11): a team
+/// that registers them as its own apps gets what the built-ins give, and their sources use no
+/// API a team could not.
+@Suite("The built-in apps on the public app API")
+struct BuiltInAppsTests {
+    /// The notes race of `DocumentsAppTests`, on the synthetic-free text documents `merge` merges.
+    static func scenario(_ app: String) throws -> Scenario {
+        var apps = AppRegistry.builtIn
+        try apps.register(documents: "TeamLastWriterWins") { LastWriterWinsApp() }
+        try apps.register(documents: "TeamKeepVersions") { KeepVersionsApp() }
+        try apps.register(documents: "TeamKeepBoth") { KeepBothApp() }
+        try apps.register(documents: "TeamMerge") { MergeApp() }
+        try apps.register(kvs: "TeamReader") { KVSReaderApp() }
+        var builder = ScenarioBuilder(name: "built-ins as \(app)")
+        builder.seed = 5
+        builder.apps = ["documents": .string(app)]
+        builder.device("A")
+        builder.device("B")
+        builder.step(at: "0s", device: "A", op: "doc.save", ["path": "n.txt", "content": "milk\n"])
+        builder.step(at: "10s", device: "A", op: "airplane.on")
+        builder.step(at: "20s", device: "A", op: "doc.append", ["path": "n.txt", "text": "eggs\n"])
+        builder.step(at: "30s", device: "B", op: "doc.append", ["path": "n.txt", "text": "bread\n"])
+        builder.step(at: "60s", device: "A", op: "airplane.off")
+        return try Scenario(builder, apps: apps)
+    }
+
+    @Test("each built-in document app, registered as a team's app, ends where the built-in policy ends", arguments: [
+        ("lastWriterWins", "TeamLastWriterWins"), ("keepVersions", "TeamKeepVersions"), ("keepBoth", "TeamKeepBoth"), ("merge", "TeamMerge"),
+    ])
+    func documentsAppsMatchTheBuiltIns(builtIn: String, team: String) throws {
+        let expected = try Self.scenario(builtIn).run()
+        let hosted = try Self.scenario(team).run()
+        #expect(hosted.final == expected.final)
+        #expect(hosted.metrics.conflicts == expected.metrics.conflicts)
+        #expect(hosted.metrics.unresolvedConflicts == expected.metrics.unresolvedConflicts)
+        #expect(hosted.anomalies.map(\.kind) == expected.anomalies.map(\.kind))
+    }
+
+    @Test("keepBoth's platform-named copy and merge's three-way merge, through the public API")
+    func copyNamesAndMerge() throws {
+        let copied = try Self.scenario("TeamKeepBoth").run()
+        guard case .object(let main)? = copied.final["main"], case .object(let documents)? = main["documents"] else {
+            Issue.record("no documents: \(copied.final)")
+            return
+        }
+        #expect(documents.members.map(\.key).contains { $0.hasPrefix("n (conflict ") && $0.hasSuffix(".txt") }, "\(documents)")
+        let merged = try Self.scenario("TeamMerge").run()
+        guard case .object(let main2)? = merged.final["main"], case .object(let documents2)? = main2["documents"],
+              case .string(let text)? = documents2["n.txt"] else {
+            Issue.record("no n.txt: \(merged.final)")
+            return
+        }
+        #expect(text.contains("eggs\n") && text.contains("bread\n"), "\(text)")
+        merged.expectNoAnomalies()
+    }
+
+    /// Names the app module declares without `public`: what an app written only against the public API cannot use.
+    static func nonPublicNames() throws -> Set<String> {
+        let folder = #filePath.replacingOccurrences(of: "Tests/LibraryTests/BuiltInAppsTests.swift", with: "Sources/SyncLabApps")
+        var names: Set<String> = []
+        // Top-level and member declarations only (indented at most one level): locals are no API.
+        let declaration = /^ {0,4}(?:package |internal |private |fileprivate |private\(set\) |package private\(set\) |static |final |mutating )*(?:var|let|func|init|struct|enum|class|protocol|typealias)\s*([A-Za-z_][A-Za-z0-9_]*)?/
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder) where file.hasSuffix(".swift") {
+            var inPublicProtocol = false
+            for line in try String(contentsOfFile: folder + "/" + file, encoding: .utf8).split(separator: "\n") {
+                // A public protocol's requirements are public without saying so.
+                if line.hasPrefix("public protocol ") { inPublicProtocol = true }
+                if line == "}" { inPublicProtocol = false }
+                guard !inPublicProtocol, !line.contains("public "), let match = line.firstMatch(of: declaration) else { continue }
+                names.insert(match.output.1.map(String.init) ?? "init")
+            }
+        }
+        return names
+    }
+
+    @Test("the built-in apps' sources import nothing and use no name the app module keeps from teams")
+    func builtInsUseOnlyPublicAPI() throws {
+        let folder = #filePath.replacingOccurrences(of: "Tests/LibraryTests/BuiltInAppsTests.swift", with: "Sources/SyncLabApps/BuiltInApps")
+        let hidden = try Self.nonPublicNames()
+        #expect(hidden.contains("content") && hidden.contains("copies") && hidden.contains("PlistConversion"), "\(hidden.sorted())")
+        let appFiles = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix("App.swift") }.sorted()
+        #expect(appFiles == ["KVSReaderApp.swift", "KeepBothApp.swift", "KeepVersionsApp.swift", "LastWriterWinsApp.swift", "MergeApp.swift"])
+        let word = /[A-Za-z_][A-Za-z0-9_]*/
+        for file in appFiles {
+            let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
+            let code = text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
+            #expect(!code.contains { $0.hasPrefix("import ") || $0.contains(" import ") }, "\(file) imports")
+            let used = Set(code.flatMap { $0.matches(of: word).map { String($0.output) } })
+            #expect(used.intersection(hidden).subtracting(["init"]).isEmpty, "\(file) uses \(used.intersection(hidden).sorted())")
+        }
+    }
+}
