@@ -1,5 +1,4 @@
 import Testing
-import SyncLabScenario
 import SyncLabApps
 @testable import SyncLabSimulation
 
@@ -8,16 +7,9 @@ import SyncLabApps
 /// at each launch.
 @Suite("The simulator hosts the built-in apps")
 struct BuiltInAppsHostingTests {
-    static func simulator(_ text: String) throws -> Simulator {
-        guard case .success(let scenario) = ScenarioLoader.parse(text: text, path: "test.json"), let run = scenario.runs.first else {
-            throw HarnessError(message: "bad scenario")
-        }
-        return Simulator(run: run)
-    }
-
     @Test("each device gets the built-in app of its policy and the KVS reader, at install and at restart")
     func builtInsPerDevice() throws {
-        var simulator = try Self.simulator("""
+        var simulator = try RequestTimeoutQueueTests.simulator("""
         {"format": "synclab/1", "name": "built-ins", "engine": {"documents": {"conflict": "keepBoth"}},
          "devices": [{"id": "A"}, {"id": "B", "apps": {"documents": "merge"}}],
          "steps": [{"at": "1s", "device": "A", "op": "device.crash"}, {"at": "2s", "device": "A", "op": "device.restart"}]}
