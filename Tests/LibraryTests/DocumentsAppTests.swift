@@ -48,6 +48,11 @@ struct DocumentsAppTests {
         try apps.register(documents: "NaiveNotes") { NaiveNotesApp() }
         try apps.register(documents: "CopyingNotes") { CopyingNotesApp() }
         try apps.register(documents: "AncestorNotes") { AncestorNotesApp() }
+        // The built-in apps under a team's names (`BuiltInAppsTests`).
+        try apps.register(documents: "TeamLastWriterWins") { LastWriterWinsApp() }
+        try apps.register(documents: "TeamKeepVersions") { KeepVersionsApp() }
+        try apps.register(documents: "TeamKeepBoth") { KeepBothApp() }
+        try apps.register(documents: "TeamMerge") { MergeApp() }
         var builder = ScenarioBuilder(name: "notes \(app)")
         builder.seed = 3
         builder.apps = ["documents": .string(app)]
