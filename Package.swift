@@ -88,7 +88,7 @@ let package = Package(
         .testTarget(name: "LibraryTests", dependencies: ["SyncLab", "SyncLabTesting", "SyncLabCLI"], swiftSettings: strict),
         .testTarget(name: "ExploreTests", dependencies: ["SyncLabExplore", "SyncLabScenario", "SyncLabSimulation", "SyncLabRunner", "SyncLabJSON"], swiftSettings: strict),
         .testTarget(name: "SimulationTests", dependencies: [
-            "synclab", "SyncLabCLI", "SyncLabSimulation", "SyncLabRunner", "SyncLabScenario", "SyncLabHistory", "SyncLabChecker", "SyncLabProtocol", "SyncLabKernel", "SyncLabJSON", "SyncLabReports",
+            "synclab", "SyncLabCLI", "SyncLabSimulation", "SyncLabApps", "SyncLabRunner", "SyncLabScenario", "SyncLabHistory", "SyncLabChecker", "SyncLabProtocol", "SyncLabKernel", "SyncLabJSON", "SyncLabReports",
         ], swiftSettings: strict),
     ]
 )

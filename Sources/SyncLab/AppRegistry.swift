@@ -5,7 +5,9 @@ internal import SyncLabProtocol
 /// The apps a run can name in `apps` (SPEC §9), per store: the built-in apps, which are the
 /// built-in policies (documents `lastWriterWins`, `keepVersions`, `keepBoth`, `merge`; records
 /// `serverWins`, `clientWins`, `merge`; KVS `reader`, the app that only reads), and `default`,
-/// the store's default app (the one the scenario's `engine` section chooses).
+/// the store's default app (the one the scenario's `engine` section chooses). The documents and
+/// KVS built-ins are apps on the public API (`LastWriterWinsApp`, `KeepVersionsApp`,
+/// `KeepBothApp`, `MergeApp`, `KVSReaderApp`): register one under a name of yours to wrap it.
 public struct AppRegistry: Sendable {
     /// The names each store's apps go by (for the command line in this package).
     package var names: AppNames

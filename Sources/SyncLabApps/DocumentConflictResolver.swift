@@ -20,7 +20,7 @@ public final class DocumentConflictResolver {
 
     /// Writes the line-by-line three-way merge of every version as the document's content, as
     /// `replaceContent(with:)` does (the built-in `merge` app). The current version is merged
-    /// with each other version in (modification date, persistent identifier) order, each time
+    /// with each other version by modification date (ties: the order of their writes), each time
     /// against the common ancestor of what is merged so far and that version (none: the empty
     /// document); lines both sides changed are kept, both, between conflict markers.
     /// - Returns: false, and does nothing, when a version has no text (synthetic content or a

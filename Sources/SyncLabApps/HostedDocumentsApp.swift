@@ -23,7 +23,7 @@ package struct HostedDocumentsApp<App: DocumentsApp>: DocumentsAppHosting {
         }
         let shown = DocumentConflict(path: path, currentVersion: fileVersion(conflict.current),
                                      otherVersions: conflict.conflicts.map { fileVersion($0.version) },
-                                     commonAncestorText: DocumentEngine.commonAncestorText(of: conflict))
+                                     commonAncestorText: { DocumentEngine.commonAncestorText(of: conflict) })
         let resolver = DocumentConflictResolver(merge: {
             guard case .text(let text)? = DocumentEngine.mergedContent(conflict) else { return nil }
             return text

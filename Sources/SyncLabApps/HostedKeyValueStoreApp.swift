@@ -6,14 +6,23 @@ package struct HostedKeyValueStoreApp: KVSAppHosting {
 
     package init(app: any KeyValueStoreApp) { self.app = app }
 
-    static let reasons: [String: KeyValueStoreChange.Reason] = ["serverChange": .serverChange, "initialSyncChange": .initialSyncChange,
-                                                                "quotaViolationChange": .quotaViolationChange, "accountChange": .accountChange]
+    /// The reason an engine names, as the notification's reason key; nil for one an app is not told of.
+    static func reason(_ name: String) -> KeyValueStoreChange.Reason? {
+        // A switch, not a dictionary: this runs for every notification of every device's app.
+        switch name {
+        case "serverChange": return .serverChange
+        case "initialSyncChange": return .initialSyncChange
+        case "quotaViolationChange": return .quotaViolationChange
+        case "accountChange": return .accountChange
+        default: return nil
+        }
+    }
 
     package mutating func handle(_ event: KVSAppEvent, values: KVSAppSnapshot) -> KVSAppAnswer {
         let store = KeyValueStore(snapshot: values)
         switch event {
         case .changedExternally(let reason, let keys):
-            guard let known = Self.reasons[reason] else { return KVSAppAnswer() }
+            guard let known = Self.reason(reason) else { return KVSAppAnswer() }
             app.storeDidChangeExternally(KeyValueStoreChange(reason: known, changedKeys: keys), store: store)
         case .userChanged(let keys):
             app.userDidChange(keys, store: store)

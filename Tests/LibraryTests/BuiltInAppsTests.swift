@@ -7,33 +7,12 @@ import SyncLab
 /// API a team could not.
 @Suite("The built-in apps on the public app API")
 struct BuiltInAppsTests {
-    /// The notes race of `DocumentsAppTests`, on the synthetic-free text documents `merge` merges.
-    static func scenario(_ app: String) throws -> Scenario {
-        var apps = AppRegistry.builtIn
-        try apps.register(documents: "TeamLastWriterWins") { LastWriterWinsApp() }
-        try apps.register(documents: "TeamKeepVersions") { KeepVersionsApp() }
-        try apps.register(documents: "TeamKeepBoth") { KeepBothApp() }
-        try apps.register(documents: "TeamMerge") { MergeApp() }
-        try apps.register(kvs: "TeamReader") { KVSReaderApp() }
-        var builder = ScenarioBuilder(name: "built-ins as \(app)")
-        builder.seed = 5
-        builder.apps = ["documents": .string(app)]
-        builder.device("A")
-        builder.device("B")
-        builder.step(at: "0s", device: "A", op: "doc.save", ["path": "n.txt", "content": "milk\n"])
-        builder.step(at: "10s", device: "A", op: "airplane.on")
-        builder.step(at: "20s", device: "A", op: "doc.append", ["path": "n.txt", "text": "eggs\n"])
-        builder.step(at: "30s", device: "B", op: "doc.append", ["path": "n.txt", "text": "bread\n"])
-        builder.step(at: "60s", device: "A", op: "airplane.off")
-        return try Scenario(builder, apps: apps)
-    }
-
     @Test("each built-in document app, registered as a team's app, ends where the built-in policy ends", arguments: [
         ("lastWriterWins", "TeamLastWriterWins"), ("keepVersions", "TeamKeepVersions"), ("keepBoth", "TeamKeepBoth"), ("merge", "TeamMerge"),
     ])
     func documentsAppsMatchTheBuiltIns(builtIn: String, team: String) throws {
-        let expected = try Self.scenario(builtIn).run()
-        let hosted = try Self.scenario(team).run()
+        let expected = try DocumentsAppTests.scenario(builtIn).run()
+        let hosted = try DocumentsAppTests.scenario(team).run()
         #expect(hosted.final == expected.final)
         #expect(hosted.metrics.conflicts == expected.metrics.conflicts)
         #expect(hosted.metrics.unresolvedConflicts == expected.metrics.unresolvedConflicts)
@@ -42,15 +21,10 @@ struct BuiltInAppsTests {
 
     @Test("keepBoth's platform-named copy and merge's three-way merge, through the public API")
     func copyNamesAndMerge() throws {
-        let copied = try Self.scenario("TeamKeepBoth").run()
-        guard case .object(let main)? = copied.final["main"], case .object(let documents)? = main["documents"] else {
-            Issue.record("no documents: \(copied.final)")
-            return
-        }
+        let documents = DocumentsAppTests().finalDocuments(try DocumentsAppTests.scenario("TeamKeepBoth").run())
         #expect(documents.members.map(\.key).contains { $0.hasPrefix("n (conflict ") && $0.hasSuffix(".txt") }, "\(documents)")
-        let merged = try Self.scenario("TeamMerge").run()
-        guard case .object(let main2)? = merged.final["main"], case .object(let documents2)? = main2["documents"],
-              case .string(let text)? = documents2["n.txt"] else {
+        let merged = try DocumentsAppTests.scenario("TeamMerge").run()
+        guard case .string(let text)? = DocumentsAppTests().finalDocuments(merged)["n.txt"] else {
             Issue.record("no n.txt: \(merged.final)")
             return
         }

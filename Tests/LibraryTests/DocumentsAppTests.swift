@@ -33,6 +33,13 @@ struct CopyingNotesApp: DocumentsApp {
     }
 }
 
+/// Writes the common ancestor it was shown as the content (to show what an app reads there).
+struct AncestorNotesApp: DocumentsApp {
+    mutating func documentIsInConflict(_ conflict: DocumentConflict, resolver: DocumentConflictResolver) {
+        resolver.replaceContent(with: "ancestor: " + (conflict.commonAncestorText ?? "none"))
+    }
+}
+
 @Suite("A team's document app on every device")
 struct DocumentsAppTests {
     static func scenario(_ app: String) throws -> Scenario {
@@ -40,6 +47,12 @@ struct DocumentsAppTests {
         try apps.register(documents: "UnionNotes") { UnionNotesApp() }
         try apps.register(documents: "NaiveNotes") { NaiveNotesApp() }
         try apps.register(documents: "CopyingNotes") { CopyingNotesApp() }
+        try apps.register(documents: "AncestorNotes") { AncestorNotesApp() }
+        // The built-in apps under a team's names (`BuiltInAppsTests`).
+        try apps.register(documents: "TeamLastWriterWins") { LastWriterWinsApp() }
+        try apps.register(documents: "TeamKeepVersions") { KeepVersionsApp() }
+        try apps.register(documents: "TeamKeepBoth") { KeepBothApp() }
+        try apps.register(documents: "TeamMerge") { MergeApp() }
         var builder = ScenarioBuilder(name: "notes \(app)")
         builder.seed = 3
         builder.apps = ["documents": .string(app)]
@@ -84,5 +97,11 @@ struct DocumentsAppTests {
         copied.expectNoAnomalies()
         let builtIn = try Self.scenario("keepVersions").run()
         #expect(builtIn.metrics.unresolvedConflicts == 1)
+    }
+
+    @Test("the common ancestor an app reads is the version both edits started from")
+    func commonAncestor() throws {
+        let result = try Self.scenario("AncestorNotes").run()
+        #expect(finalDocuments(result)["n.txt"] == .string("ancestor: milk\n"), "\(result.final)")
     }
 }

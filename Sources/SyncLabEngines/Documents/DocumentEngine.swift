@@ -2,7 +2,8 @@ import SyncLabKernel
 import SyncLabProtocol
 
 /// The client side of iCloud Documents (SPEC §4.2): a local ubiquity container, an upload queue
-/// like the iCloud daemon's, and the app's conflict policy (UIDocument `.inConflict`, NSFileVersion).
+/// like the iCloud daemon's, and the conflicts it shows the app (UIDocument `.inConflict`, NSFileVersion),
+/// which answers through `DocumentsAppHosting` (a built-in app inside the step, a team's after it).
 ///
 /// Storage: `durable` holds every local document (what the app shows, the pending local versions,
 /// the base version, the last cloud state, resolutions still to send, rejections already

@@ -27,11 +27,11 @@ struct VirtualDevice {
     var savedKVS: KVSEngine.Durable?
     var savedDocuments: DocumentEngine.Durable?
     var savedRecords: RecordEngine.Durable?
-    /// Makes the device's KVS app (nil: the built-in `reader`, which does nothing on changes).
+    /// Makes the device's KVS app: a team's, or the built-in `reader` (SyncLabApps' `KVSReaderApp`).
     var kvsAppFactory: (@Sendable () -> any KVSAppHosting)?
     /// The running KVS app: made with the engines, dropped with them at a crash.
     var kvsApp: (any KVSAppHosting)?
-    /// Makes the device's document app (nil: a built-in policy runs in the engine).
+    /// Makes the device's team document app (nil: the built-in app of its policy, `DocumentEngine.builtInApp`).
     var documentsAppFactory: (@Sendable () -> any DocumentsAppHosting)?
     var documentsApp: (any DocumentsAppHosting)?
     /// Makes the device's records app from what it persisted (nil: a built-in policy runs in the engine).

@@ -5,6 +5,7 @@ import SyncLabEngines
 import SyncLabScenario
 import SyncLabHistory
 import SyncLabResult
+import SyncLabApps
 
 /// Runs one `ScenarioRun`: the discrete-event loop over devices, links, the cloud and engines.
 ///
@@ -61,7 +62,8 @@ public struct Simulator {
                 online: spec.online, account: account, lastAccount: account,
                 engineRandom: Store.allCases.map { SeededRandom(seed: run.seed, stream: "engine/\(spec.id)/\($0.rawValue)") })
             let apps = DeviceApps(spec.apps, engine: run.engine)
-            device.kvsAppFactory = options.apps.kvs[apps.kvs]
+            // No team app: the built-in `reader` (scenario validation knows no other KVS name).
+            device.kvsAppFactory = options.apps.kvs[apps.kvs] ?? { BuiltInApps.kvsReader() }
             device.documentsAppFactory = options.apps.documents[apps.documents]
             device.recordsAppFactory = options.apps.records[apps.records]
             Simulator.installEngines(&device, identity: Simulator.identity(of: id, run: run, options: options), recovering: false)
