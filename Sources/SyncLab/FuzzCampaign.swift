@@ -25,6 +25,7 @@ public struct FuzzCampaign: Sendable {
         case kvs, documents, records, mixed
     }
 
+    /// The generator's profile.
     public var profile: Profile
     /// The seeds to run, in order (findings are grouped by fingerprint, first seed first).
     public var seeds: ClosedRange<UInt64>

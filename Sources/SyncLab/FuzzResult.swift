@@ -14,6 +14,7 @@ public struct FuzzResult: Sendable {
 public struct FuzzFinding: Sendable, CustomStringConvertible {
     /// Anomaly kind, store, policy, and the shape of what was lost and what replaced it.
     public var fingerprint: String
+    /// The first seed that showed it: the one shrunk.
     public var firstSeed: UInt64
     /// Every seed that showed it, in order.
     public var seeds: [UInt64]
@@ -28,8 +29,9 @@ public struct FuzzFinding: Sendable, CustomStringConvertible {
     /// The folder of the minimal run's reports (timeline.html, report.md), nil if they could
     /// not be written.
     public var reports: String?
-    /// Devices and steps before and after shrinking.
+    /// Devices and steps of the generated scenario, before shrinking.
     public var originalSize: (devices: Int, steps: Int)
+    /// Devices and steps of `minimal.json`.
     public var minimalSize: (devices: Int, steps: Int)
 
     /// One paragraph: fingerprint, seeds, explanation, sizes and files.

@@ -24,6 +24,7 @@ public struct RunResult: Sendable {
     public var passed: Bool { judged.passed }
     /// What the checker found, in the order `result.json` lists it.
     public let anomalies: [Anomaly]
+    /// The run's counts (`result.json`'s `metrics`).
     public let metrics: RunMetrics
     /// Every expectation checked, failed ones included.
     public let expectations: [ExpectationOutcome]

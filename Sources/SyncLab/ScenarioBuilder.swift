@@ -15,18 +15,25 @@ internal import SyncLabJSON
 /// let scenario = try Scenario(builder)
 /// ```
 public struct ScenarioBuilder: Hashable, Sendable {
+    /// `name`: the scenario's name (reports' folder names come from it).
     public var name: String
+    /// `description`: free text shown in the reports.
     public var description: String?
+    /// `seed`: the default seed (a run's `seed:` overrides it).
     public var seed: UInt64?
     /// `duration`: the latest time a step may have (`"1d"` by default).
     public var duration: String?
+    /// `accounts`: the iCloud accounts (`["main"]` by default).
     public var accounts: [String]?
     /// `"development"` or `"production"`.
     public var environment: String?
     /// `schema`: deployed record types, `{"TYPE": {"FIELD": "KIND"}}`.
     public var schema: ScenarioObject?
+    /// `limits`: the services' limits (SPEC §5), e.g. `["kvs": ["maxKeys": 1024]]`.
     public var limits: ScenarioObject?
+    /// `network`: latency, loss, bandwidth for every device's link.
     public var network: ScenarioObject?
+    /// `engine`: the built-in engines' settings, e.g. `["documents": ["conflict": "merge"]]`.
     public var engine: ScenarioObject?
     /// `apps`: the app per store (SPEC §9), `["records": "TodoApp"]`.
     public var apps: ScenarioObject?
@@ -34,7 +41,9 @@ public struct ScenarioBuilder: Hashable, Sendable {
     public var devices: [ScenarioObject] = []
     /// `steps`: each `{"at": …, "device": …, "op": …, arguments…}`.
     public var steps: [ScenarioObject] = []
+    /// `end`: how the run ends (heal, settle limit).
     public var end: ScenarioObject?
+    /// `expect`: what must hold at the end (`converged`, `lostUpdates`, `final`, `anomalies`…).
     public var expect: ScenarioObject?
     /// `variants`: each `{"name": …, "engine"?, "apps"?, "network"?, "limits"?, "expect"?}`.
     public var variants: [ScenarioObject] = []

@@ -7,9 +7,11 @@ public struct ScenarioProblem: Hashable, Sendable, CustomStringConvertible {
     public var file: String
     /// 1-based line and column in the file's text, when known.
     public var line: Int?
+    /// 1-based column, when known.
     public var column: Int?
     /// The JSON path: `steps[3].device`, `apps.records`.
     public var path: String
+    /// What was expected there, and what was found.
     public var message: String
 
     /// `FILE:LINE:COL: PATH: MESSAGE`.
@@ -27,6 +29,7 @@ public struct ScenarioProblem: Hashable, Sendable, CustomStringConvertible {
 
 /// Every problem found in a scenario (validation never stops at the first). Nothing ran.
 public struct ScenarioLoadError: Error, Sendable, CustomStringConvertible {
+    /// Every problem, in the order they occur in the file.
     public var problems: [ScenarioProblem]
 
     init(_ errors: ScenarioErrors) { problems = errors.errors.map(ScenarioProblem.init) }

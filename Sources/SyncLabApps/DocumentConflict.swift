@@ -21,6 +21,7 @@ public struct DocumentConflict: Hashable, Sendable {
         findAncestorText = commonAncestorText
     }
 
+    /// Equal when they show the same document, versions and ancestor text.
     public static func == (left: DocumentConflict, right: DocumentConflict) -> Bool {
         left.path == right.path && left.currentVersion == right.currentVersion && left.otherVersions == right.otherVersions
             && left.commonAncestorText == right.commonAncestorText

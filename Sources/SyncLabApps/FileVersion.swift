@@ -4,6 +4,7 @@ public struct FileVersion: Hashable, Sendable {
     public var persistentIdentifier: String
     /// The text, or nil for synthetic content (then only `sizeBytes` is known) or a deletion.
     public var text: String?
+    /// The content's size in bytes (`fileSize`).
     public var sizeBytes: Int64
     /// `modificationDate`: the saving device's local clock, since the run began.
     public var modificationDate: Duration

@@ -35,6 +35,7 @@ public struct KeyValueStoreChange: Hashable, Sendable {
         case quotaViolationChange = 2
         case accountChange = 3
     }
+    /// Why the store changed.
     public var reason: Reason
     /// `NSUbiquitousKeyValueStoreChangedKeysKey`: the keys, in UTF-8 order.
     public var changedKeys: [String]

@@ -9,6 +9,7 @@ public struct ScenarioObject: Hashable, Sendable, ExpressibleByDictionaryLiteral
     /// An object of these members, in order.
     public init(members: [ScenarioMember] = []) { self.members = members }
 
+    /// An object written as a literal: its keys in the order written.
     public init(dictionaryLiteral elements: (String, ScenarioValue)...) {
         members = elements.map { ScenarioMember(key: $0.0, value: $0.1) }
     }
@@ -30,7 +31,10 @@ public struct ScenarioObject: Hashable, Sendable, ExpressibleByDictionaryLiteral
 
 /// One member of a `ScenarioObject`.
 public struct ScenarioMember: Hashable, Sendable {
+    /// The member's key.
     public var key: String
+    /// The member's value.
     public var value: ScenarioValue
+    /// A member.
     public init(key: String, value: ScenarioValue) { self.key = key; self.value = value }
 }

@@ -45,14 +45,21 @@ public enum ScenarioValue: Hashable, Sendable {
 
 extension ScenarioValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral,
     ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral {
+    /// `"text"` is `.string`.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// `3` is `.integer`.
     public init(integerLiteral value: Int64) { self = .integer(value) }
+    /// `2.5` is `.double`.
     public init(floatLiteral value: Double) { self = .double(value) }
+    /// `true` is `.bool`.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// `[…]` is `.array`.
     public init(arrayLiteral elements: ScenarioValue...) { self = .array(elements) }
+    /// `["key": …]` is `.object`, its keys in the order written.
     public init(dictionaryLiteral elements: (String, ScenarioValue)...) {
         self = .object(ScenarioObject(members: elements.map { ScenarioMember(key: $0.0, value: $0.1) }))
     }
+    /// `nil` is `.null`.
     public init(nilLiteral: ()) { self = .null }
 }
 

@@ -3,8 +3,10 @@
 /// version has no text (synthetic content), lines cannot be merged: it keeps both instead, which
 /// loses nothing, as an app that chose to merge wants.
 public struct MergeApp: DocumentsApp, Sendable {
+    /// The app: it keeps no state of its own.
     public init() {}
 
+    /// Resolves the conflict as described above.
     public func documentIsInConflict(_ conflict: DocumentConflict, resolver: DocumentConflictResolver) {
         guard resolver.replaceContentWithMerge() else {
             KeepBothApp().documentIsInConflict(conflict, resolver: resolver)
