@@ -9,9 +9,11 @@ import SyncLabJSON
 /// Call `beginLine()` before writing a line and `endLine()` after it; the writes in between
 /// may be of any length (a chunk that fills is handed on mid-line: the trace is a byte stream).
 struct TraceBuffer {
-    /// A chunk is handed on once a line ends past this many bytes.
+    /// By default a chunk is handed on once a line ends past this many bytes.
     static let chunkBytes = 1 << 20
 
+    /// A chunk is handed on once a line ends past this many bytes.
+    let handOnBytes: Int
     private var chunk: TraceChunk
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
@@ -21,10 +23,11 @@ struct TraceBuffer {
     /// Without a file: every byte handed on so far.
     private(set) var kept: [UInt8] = []
 
-    init(file: TraceFileWriter?) {
+    init(file: TraceFileWriter?, chunkBytes: Int = TraceBuffer.chunkBytes) {
         self.file = file
+        handOnBytes = chunkBytes
         // Room for a full chunk plus the longest common line, so a chunk is handed on at a line's end.
-        chunk = TraceChunk(capacity: TraceBuffer.chunkBytes + 64 * 1024)
+        chunk = TraceChunk(capacity: chunkBytes + Swift.min(chunkBytes, 64 * 1024))
         base = chunk.base
         capacity = chunk.capacity
     }
@@ -37,17 +40,24 @@ struct TraceBuffer {
 
     /// After each line: hands the chunk on once it is full enough.
     @inline(__always) mutating func endLine() {
-        if count >= TraceBuffer.chunkBytes { handOn() }
+        if count >= handOnBytes { handOn() }
     }
 
-    /// Hands on whatever is in the chunk.
+    /// Hands on whatever is in the chunk, and waits for the file (if any) to have it all.
     mutating func flush() {
         if count > 0 { handOn() }
+        file?.finish()
     }
 
     private mutating func handOn() {
-        let bytes = UnsafeBufferPointer(start: base, count: count)
-        if let file { file.write(bytes) } else { kept.append(contentsOf: bytes) }
+        if let file {
+            // The writer takes the chunk itself (no copy) and gives one back to go on with.
+            chunk = file.write(chunk, count: count)
+            base = chunk.base
+            capacity = chunk.capacity
+        } else {
+            kept.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+        }
         count = 0
     }
 

@@ -1,13 +1,30 @@
+import Dispatch
 import Foundation
 import SyncLabKernel
 
-/// Streams trace bytes to a file in large writes, keeping the digest and byte count as it goes,
-/// so a traced run's memory does not grow with its trace.
-final class TraceFileWriter {
+/// Streams trace chunks to a file, keeping the digest and byte count as it goes, so a traced
+/// run's memory does not grow with its trace.
+///
+/// Hashing (FNV-1a is a chain of dependent multiplies, a byte at a time) and the kernel's copy
+/// into the page cache cost as much as formatting the lines, so they run on one serial
+/// background queue while the simulation formats the next chunk. Nothing the simulation does
+/// depends on them: the chunks are hashed and written whole in the order they were handed over,
+/// so the file and its digest are the same bytes and value as if written inline (the simulation
+/// path itself stays single-threaded). At most `chunksInFlight` chunks wait, so memory stays
+/// bounded whatever the trace's length.
+final class TraceFileWriter: @unchecked Sendable {
+    /// Chunks handed over and not yet written: the simulation waits when this many are.
+    static let chunksInFlight = 2
+
     private let handle: FileHandle
-    /// 64-bit FNV-1a of everything written so far.
-    private(set) var digest = FNV1a64()
-    private(set) var bytesWritten: Int64 = 0
+    private let queue = DispatchQueue(label: "synclab.trace-file")
+    private let slots = DispatchSemaphore(value: TraceFileWriter.chunksInFlight)
+    /// Written chunks, for reuse. Guarded by `spareLock`.
+    private var spare: [TraceChunk] = []
+    private let spareLock = NSLock()
+    // Touched only on `queue`; read after `finish()`.
+    private var hash = FNV1a64()
+    private var written: Int64 = 0
 
     /// Creates (or truncates) the file; nil if it cannot be opened for writing.
     init?(path: String) {
@@ -16,13 +33,36 @@ final class TraceFileWriter {
         self.handle = handle
     }
 
-    /// Hashes and writes one chunk of the trace.
-    func write(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let start = bytes.baseAddress, !bytes.isEmpty else { return }
-        digest.combine(bytes)
-        bytesWritten += Int64(bytes.count)
-        handle.write(Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: start), count: bytes.count, deallocator: .none))
+    /// Takes the chunk's first `count` bytes to hash and write, and returns a chunk to go on
+    /// with (a written one when there is one). The caller must not touch `chunk` after this.
+    func write(_ chunk: TraceChunk, count: Int) -> TraceChunk {
+        slots.wait()
+        let box = ChunkHandOver(chunk: chunk, count: count)
+        queue.async { [self] in
+            let bytes = UnsafeBufferPointer(start: box.chunk.base, count: box.count)
+            hash.combine(bytes)
+            written += Int64(box.count)
+            if box.count > 0 { handle.write(Data(bytesNoCopy: UnsafeMutableRawPointer(box.chunk.base), count: box.count, deallocator: .none)) }
+            spareLock.withLock { spare.append(box.chunk) }
+            slots.signal()
+        }
+        // A written chunk is nobody else's: the buffer that handed it over made it its own at
+        // the start of the line it was handed over in (`TraceBuffer.beginLine`).
+        return spareLock.withLock { spare.popLast() } ?? TraceChunk(capacity: chunk.capacity)
     }
 
-    deinit { try? handle.close() }
+    /// Waits for every chunk handed over to be written; then `digest` and `bytesWritten` are final.
+    func finish() { queue.sync {} }
+
+    /// 64-bit FNV-1a of everything written (after `finish()`).
+    var digest: FNV1a64 { queue.sync { hash } }
+    var bytesWritten: Int64 { queue.sync { written } }
+
+    deinit { queue.sync {}; try? handle.close() }
+}
+
+/// A chunk on its way to the writer's queue: owned by the queue from the hand-over on.
+private struct ChunkHandOver: @unchecked Sendable {
+    let chunk: TraceChunk
+    let count: Int
 }

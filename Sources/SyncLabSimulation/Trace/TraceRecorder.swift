@@ -15,9 +15,9 @@ struct TraceRecorder {
     let deviceNames: [String]
     let accountNames: [String]
 
-    init(enabled: Bool, deviceNames: [String], accountNames: [String], file: TraceFileWriter? = nil) {
+    init(enabled: Bool, deviceNames: [String], accountNames: [String], file: TraceFileWriter? = nil, chunkBytes: Int = TraceBuffer.chunkBytes) {
         self.enabled = enabled; self.deviceNames = deviceNames; self.accountNames = accountNames
-        buffer = TraceBuffer(file: file)
+        buffer = TraceBuffer(file: file, chunkBytes: chunkBytes)
     }
 
     /// The trace, or with a `file`, nothing (it went there). Call `flush()` first.
