@@ -20,8 +20,12 @@ struct TraceBuffer {
     private var count = 0
     /// Where full chunks go; nil to keep them in `kept`.
     let file: TraceFileWriter?
-    /// Without a file: every byte handed on so far.
+    /// Without a file: every byte handed on by the last `flush()`.
     private(set) var kept: [UInt8] = []
+    /// Without a file: the chunks handed on since, joined into `kept` at `flush()` (one copy
+    /// into an array of the right size, instead of an array doubling, and copied each time,
+    /// under a trace of a gigabyte).
+    private var keptChunks: [(chunk: TraceChunk, count: Int)] = []
 
     init(file: TraceFileWriter?, chunkBytes: Int = TraceBuffer.chunkBytes) {
         self.file = file
@@ -47,6 +51,13 @@ struct TraceBuffer {
     mutating func flush() {
         if count > 0 { handOn() }
         file?.finish()
+        guard !keptChunks.isEmpty else { return }
+        kept.reserveCapacity(kept.count + keptChunks.reduce(0) { $0 + $1.count })
+        for index in keptChunks.indices {
+            kept.append(contentsOf: UnsafeBufferPointer(start: keptChunks[index].chunk.base, count: keptChunks[index].count))
+            keptChunks[index].chunk = TraceChunk.empty // freed as it is copied, so the trace is not held twice
+        }
+        keptChunks.removeAll()
     }
 
     private mutating func handOn() {
@@ -56,7 +67,9 @@ struct TraceBuffer {
             base = chunk.base
             capacity = chunk.capacity
         } else {
-            kept.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+            keptChunks.append((chunk, count))
+            chunk = TraceChunk(capacity: capacity)
+            base = chunk.base
         }
         count = 0
     }

@@ -1,8 +1,12 @@
 /// The memory of a `TraceBuffer`'s chunk: owned here so it is freed with the last buffer using
 /// it, and so a copied buffer can tell it shares the chunk (`isKnownUniquelyReferenced`).
-final class TraceChunk {
+/// Sendable because a chunk moves whole: the buffer writing it hands it to the file writer's
+/// queue and never touches it again; the queue gives it back only once written.
+final class TraceChunk: @unchecked Sendable {
     let base: UnsafeMutablePointer<UInt8>
     let capacity: Int
+    /// A chunk of no bytes, to let go of a full one.
+    static let empty = TraceChunk(capacity: 0)
 
     init(capacity: Int) {
         self.capacity = capacity
