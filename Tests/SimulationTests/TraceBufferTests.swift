@@ -67,3 +67,19 @@ struct TraceBufferTests {
         #expect(second.bytes == expectedSecond.bytes)
     }
 }
+
+/// The digest of a kept trace is computed as the trace is made, and used only while it describes it.
+@Suite("Kept trace digest")
+struct KeptTraceDigestTests {
+    @Test("a run's kept trace comes with its FNV-1a digest; a replaced trace is hashed again")
+    func digestTravelsWithTheTrace() throws {
+        var outcome = try Harness.run(EventCapTests.text).outcome
+        var hasher = FNV1a64(); hasher.combine(outcome.trace)
+        #expect(outcome.traceDigest?.bytes == Int64(outcome.trace.count))
+        #expect(outcome.traceDigest?.digest == hasher.value)
+        #expect(outcome.digestOfTrace == hasher.value)
+        outcome.trace += Array("{}\n".utf8)
+        var again = FNV1a64(); again.combine(outcome.trace)
+        #expect(outcome.digestOfTrace == again.value)
+    }
+}

@@ -4,7 +4,7 @@ import SyncLabJSON
 /// The trace's bytes as they are written: lines are formatted straight into a chunk through a
 /// raw pointer (an `Array` append checks uniqueness and capacity at every byte, and was most of
 /// the cost of tracing), and each full chunk is handed on whole: to the file, hashed as it
-/// goes, or appended to `kept` when the trace stays in memory.
+/// goes, or appended to `kept` when the trace stays in memory (and hashed all the same).
 ///
 /// Call `beginLine()` before writing a line and `endLine()` after it; the writes in between
 /// may be of any length (a chunk that fills is handed on mid-line: the trace is a byte stream).
@@ -20,15 +20,14 @@ struct TraceBuffer {
     private var count = 0
     /// Where full chunks go; nil to keep them in `kept`.
     let file: TraceFileWriter?
-    /// Without a file: every byte handed on by the last `flush()`.
+    /// Where full chunks go to be hashed: `file`, or without one a writer that only hashes.
+    let sink: TraceFileWriter
+    /// Without a file: every byte handed on so far.
     private(set) var kept: [UInt8] = []
-    /// Without a file: the chunks handed on since, joined into `kept` at `flush()` (one copy
-    /// into an array of the right size, instead of an array doubling, and copied each time,
-    /// under a trace of a gigabyte).
-    private var keptChunks: [(chunk: TraceChunk, count: Int)] = []
 
     init(file: TraceFileWriter?, chunkBytes: Int = TraceBuffer.chunkBytes) {
         self.file = file
+        sink = file ?? TraceFileWriter()
         handOnBytes = chunkBytes
         // Room for a full chunk plus the longest common line, so a chunk is handed on at a line's end.
         chunk = TraceChunk(capacity: chunkBytes + Swift.min(chunkBytes, 64 * 1024))
@@ -50,27 +49,15 @@ struct TraceBuffer {
     /// Hands on whatever is in the chunk, and waits for the file (if any) to have it all.
     mutating func flush() {
         if count > 0 { handOn() }
-        file?.finish()
-        guard !keptChunks.isEmpty else { return }
-        kept.reserveCapacity(kept.count + keptChunks.reduce(0) { $0 + $1.count })
-        for index in keptChunks.indices {
-            kept.append(contentsOf: UnsafeBufferPointer(start: keptChunks[index].chunk.base, count: keptChunks[index].count))
-            keptChunks[index].chunk = TraceChunk.empty // freed as it is copied, so the trace is not held twice
-        }
-        keptChunks.removeAll()
+        sink.finish()
     }
 
     private mutating func handOn() {
-        if let file {
-            // The writer takes the chunk itself (no copy) and gives one back to go on with.
-            chunk = file.write(chunk, count: count)
-            base = chunk.base
-            capacity = chunk.capacity
-        } else {
-            keptChunks.append((chunk, count))
-            chunk = TraceChunk(capacity: capacity)
-            base = chunk.base
-        }
+        if file == nil { kept.append(contentsOf: UnsafeBufferPointer(start: base, count: count)) }
+        // The writer takes the chunk itself (no copy) to hash (and write) and gives one back to go on with.
+        chunk = sink.write(chunk, count: count)
+        base = chunk.base
+        capacity = chunk.capacity
         count = 0
     }
 

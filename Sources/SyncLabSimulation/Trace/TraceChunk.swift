@@ -5,8 +5,6 @@
 final class TraceChunk: @unchecked Sendable {
     let base: UnsafeMutablePointer<UInt8>
     let capacity: Int
-    /// A chunk of no bytes, to let go of a full one.
-    static let empty = TraceChunk(capacity: 0)
 
     init(capacity: Int) {
         self.capacity = capacity

@@ -3,7 +3,8 @@ import Foundation
 import SyncLabKernel
 
 /// Streams trace chunks to a file, keeping the digest and byte count as it goes, so a traced
-/// run's memory does not grow with its trace.
+/// run's memory does not grow with its trace. Without a file (a trace kept in memory) it only
+/// hashes, so the run's digest is ready when the run ends.
 ///
 /// Hashing (FNV-1a is a chain of dependent multiplies, a byte at a time) and the kernel's copy
 /// into the page cache cost as much as formatting the lines, so they run on one serial
@@ -16,7 +17,7 @@ final class TraceFileWriter: @unchecked Sendable {
     /// Chunks handed over and not yet written: the simulation waits when this many are.
     static let chunksInFlight = 2
 
-    private let handle: FileHandle
+    private let handle: FileHandle?
     private let queue = DispatchQueue(label: "synclab.trace-file")
     private let slots = DispatchSemaphore(value: TraceFileWriter.chunksInFlight)
     /// Written chunks, for reuse. Guarded by `spareLock`.
@@ -33,6 +34,9 @@ final class TraceFileWriter: @unchecked Sendable {
         self.handle = handle
     }
 
+    /// A writer that only hashes what it is handed (the chunks are kept by their buffer).
+    init() { handle = nil }
+
     /// Takes the chunk's first `count` bytes to hash and write, and returns a chunk to go on
     /// with (a written one when there is one). The caller must not touch `chunk` after this.
     func write(_ chunk: TraceChunk, count: Int) -> TraceChunk {
@@ -42,7 +46,7 @@ final class TraceFileWriter: @unchecked Sendable {
             let bytes = UnsafeBufferPointer(start: box.chunk.base, count: box.count)
             hash.combine(bytes)
             written += Int64(box.count)
-            if box.count > 0 { handle.write(Data(bytesNoCopy: UnsafeMutableRawPointer(box.chunk.base), count: box.count, deallocator: .none)) }
+            if box.count > 0, let handle { handle.write(Data(bytesNoCopy: UnsafeMutableRawPointer(box.chunk.base), count: box.count, deallocator: .none)) }
             spareLock.withLock { spare.append(box.chunk) }
             slots.signal()
         }
@@ -58,7 +62,7 @@ final class TraceFileWriter: @unchecked Sendable {
     var digest: FNV1a64 { queue.sync { hash } }
     var bytesWritten: Int64 { queue.sync { written } }
 
-    deinit { queue.sync {}; try? handle.close() }
+    deinit { queue.sync {}; try? handle?.close() }
 }
 
 /// A chunk on its way to the writer's queue: owned by the queue from the hand-over on.

@@ -24,6 +24,8 @@ struct TraceRecorder {
     var bytes: [UInt8] { buffer.kept }
     /// Where the trace streams to, if anywhere.
     var file: TraceFileWriter? { buffer.file }
+    /// The bytes handed on (to the file or `bytes`) and their FNV-1a digest. Call `flush()` first.
+    var summary: TraceFileSummary { TraceFileSummary(bytes: buffer.sink.bytesWritten, digest: buffer.sink.digest.value) }
 
     /// Hands on what is buffered: to the file if streaming, else to `bytes`.
     mutating func flush() { buffer.flush() }
