@@ -51,6 +51,24 @@ struct TraceBufferTests {
         #expect(text.contains(#""n":0.3333333333333333,"o":{"x":[true,null,18446744073709551615]}}"#))
     }
 
+    @Test("a streaming recorder dropped with chunks still on the writer's queue (a run abandoned midway) neither waits nor crashes")
+    func droppedWhileWriting() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trace-drop-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var written = 0
+        for round in 0..<200 {
+            let path = directory.appendingPathComponent("\(round).jsonl").path
+            do {
+                // The writer's last release can come from its own queue, at the end of the last chunk's write.
+                var recorder = TraceRecorder(enabled: true, deviceNames: ["d0", "d1"], accountNames: ["main"], file: TraceFileWriter(path: path), chunkBytes: 64)
+                Self.writeLines(&recorder, count: 3)
+            }
+            written += 1
+        }
+        #expect(written == 200)
+    }
+
     @Test("a copied recorder keeps its own bytes: lines written to one copy are not in the other")
     func copiesAreIndependent() {
         var first = TraceRecorder(enabled: true, deviceNames: ["d0"], accountNames: ["main"], chunkBytes: 1 << 16)

@@ -62,7 +62,9 @@ final class TraceFileWriter: @unchecked Sendable {
     var digest: FNV1a64 { queue.sync { hash } }
     var bytesWritten: Int64 { queue.sync { written } }
 
-    deinit { queue.sync {}; try? handle?.close() }
+    // Every block on `queue` holds the writer, so none is pending here; and this may run on
+    // `queue` itself (the last block's release), where waiting for it would deadlock.
+    deinit { try? handle?.close() }
 }
 
 /// A chunk on its way to the writer's queue: owned by the queue from the hand-over on.
