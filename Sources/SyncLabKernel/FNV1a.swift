@@ -10,6 +10,9 @@ public struct FNV1a64: Sendable {
 
     public init() {}
 
+    /// A hash already computed (to spell it with `hexDigest`).
+    public init(value: UInt64) { self.value = value }
+
     @inlinable public mutating func combine<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         var hash = value
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* FNV1a64.prime }

@@ -22,6 +22,19 @@ public struct RunOutcome: Sendable {
     public var assertFailures: [String]
     /// With `SimulationOptions.traceFile`: what was streamed there.
     public var traceFile: TraceFileSummary? = nil
+    /// The kept `trace`'s size and FNV-1a digest, computed as it was made (hashing a gigabyte of
+    /// trace afterwards took seconds); nil when unknown. `digestOfTrace` uses it only while it
+    /// still describes `trace`.
+    public var traceDigest: TraceFileSummary? = nil
+
+    /// 64-bit FNV-1a of `trace`: the one computed as the trace was made when it is of these
+    /// bytes' size (nobody replaced the trace since), else computed now.
+    public var digestOfTrace: UInt64 {
+        if let traceDigest, traceDigest.bytes == Int64(trace.count) { return traceDigest.digest }
+        var hasher = FNV1a64()
+        hasher.combine(trace)
+        return hasher.value
+    }
 
     /// Everything one run produced.
     public init(run: ScenarioRun, history: History, report: CheckReport, trace: [UInt8], settled: Bool, capHit: Bool,

@@ -14,6 +14,7 @@ struct TraceLineTests {
         ]
         recorder.record(SimInstant(microseconds: 1_500), .op, fields)
         recorder.record(SimInstant(microseconds: -7), .end, [])
+        recorder.flush() // lines wait in the recorder's chunk until handed on
         let expected = JSON.object([("t_us", .int(1_500)), ("ev", .string("op"))] + fields).rendered() + "\n"
             + JSON.object([("t_us", .int(-7)), ("ev", .string("end"))]).rendered() + "\n"
         #expect(recorder.bytes == Array(expected.utf8))
@@ -22,6 +23,7 @@ struct TraceLineTests {
     @Test func aDisabledRecorderWritesNothing() {
         var recorder = TraceRecorder(enabled: false, deviceNames: [], accountNames: [])
         recorder.record(SimInstant(microseconds: 0), .op, [("device", .string("A"))])
+        recorder.flush()
         #expect(recorder.bytes.isEmpty)
     }
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import SyncLabJSON
 import SyncLabResult
@@ -14,10 +15,28 @@ public enum ReportWriter {
     @discardableResult
     public static func write(_ judged: JudgedRun, file: String, to folder: String) throws -> ReportModel {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // The trace file (the kernel's copy of up to a gigabyte into the page cache) is written on
+        // a background thread while this one hashes the trace for the result and renders the
+        // reports from the same bytes: nothing here reads the file back, and every file's bytes
+        // are what they would be written one after another.
+        let trace = judged.outcome.trace
+        let traceWrite = TraceFileWrite()
+        let done = DispatchGroup()
+        DispatchQueue.global().async(group: done) {
+            do { try writeBytes(trace, to: folder + "/trace.jsonl") } catch { traceWrite.error = error }
+        }
+        defer { done.wait() } // the thread reads `trace`: wait for it on every way out
         let result = Array(ResultDocument.json(judged, file: file).renderedPretty().utf8)
-        try writeBytes(judged.outcome.trace, to: folder + "/trace.jsonl")
         try Data(result).write(to: URL(fileURLWithPath: folder + "/result.json"))
-        return try writeRendered(trace: judged.outcome.trace, result: result, to: folder)
+        let model = try writeRendered(trace: trace, result: result, to: folder)
+        done.wait()
+        if let error = traceWrite.error { throw error }
+        return model
+    }
+
+    /// What the trace file's background write failed with, read after it finished.
+    private final class TraceFileWrite: @unchecked Sendable {
+        var error: (any Error)?
     }
 
     /// Renders `timeline.html` and `report.md` from a saved run's bytes into `folder`.

@@ -1,16 +1,31 @@
+import Dispatch
 import Foundation
 import SyncLabKernel
 
-/// Streams trace bytes to a file in large writes, keeping the digest and byte count as it goes,
-/// so a traced run's memory does not grow with its trace.
-final class TraceFileWriter {
-    /// The trace's bytes start one write; this many are gathered before each write.
-    static let chunkBytes = 1 << 20
+/// Streams trace chunks to a file, keeping the digest and byte count as it goes, so a traced
+/// run's memory does not grow with its trace. Without a file (a trace kept in memory) it only
+/// hashes, so the run's digest is ready when the run ends.
+///
+/// Hashing (FNV-1a is a chain of dependent multiplies, a byte at a time) and the kernel's copy
+/// into the page cache cost as much as formatting the lines, so they run on one serial
+/// background queue while the simulation formats the next chunk. Nothing the simulation does
+/// depends on them: the chunks are hashed and written whole in the order they were handed over,
+/// so the file and its digest are the same bytes and value as if written inline (the simulation
+/// path itself stays single-threaded). At most `chunksInFlight` chunks wait, so memory stays
+/// bounded whatever the trace's length.
+final class TraceFileWriter: @unchecked Sendable {
+    /// Chunks handed over and not yet written: the simulation waits when this many are.
+    static let chunksInFlight = 2
 
-    private let handle: FileHandle
-    /// 64-bit FNV-1a of everything written so far.
-    private(set) var digest = FNV1a64()
-    private(set) var bytesWritten: Int64 = 0
+    private let handle: FileHandle?
+    private let queue = DispatchQueue(label: "synclab.trace-file")
+    private let slots = DispatchSemaphore(value: TraceFileWriter.chunksInFlight)
+    /// Written chunks, for reuse. Guarded by `spareLock`.
+    private var spare: [TraceChunk] = []
+    private let spareLock = NSLock()
+    // Touched only on `queue`; read after `finish()`.
+    private var hash = FNV1a64()
+    private var written: Int64 = 0
 
     /// Creates (or truncates) the file; nil if it cannot be opened for writing.
     init?(path: String) {
@@ -19,14 +34,41 @@ final class TraceFileWriter {
         self.handle = handle
     }
 
-    /// Writes the bytes and empties the buffer (its capacity stays, for the next chunk).
-    func drain(_ buffer: inout [UInt8]) {
-        guard !buffer.isEmpty else { return }
-        digest.combine(buffer)
-        bytesWritten += Int64(buffer.count)
-        buffer.withUnsafeBytes { handle.write(Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0.baseAddress!), count: $0.count, deallocator: .none)) }
-        buffer.removeAll(keepingCapacity: true)
+    /// A writer that only hashes what it is handed (the chunks are kept by their buffer).
+    init() { handle = nil }
+
+    /// Takes the chunk's first `count` bytes to hash and write, and returns a chunk to go on
+    /// with (a written one when there is one). The caller must not touch `chunk` after this.
+    func write(_ chunk: TraceChunk, count: Int) -> TraceChunk {
+        slots.wait()
+        let box = ChunkHandOver(chunk: chunk, count: count)
+        queue.async { [self] in
+            let bytes = UnsafeBufferPointer(start: box.chunk.base, count: box.count)
+            hash.combine(bytes)
+            written += Int64(box.count)
+            if box.count > 0, let handle { handle.write(Data(bytesNoCopy: UnsafeMutableRawPointer(box.chunk.base), count: box.count, deallocator: .none)) }
+            spareLock.withLock { spare.append(box.chunk) }
+            slots.signal()
+        }
+        // A written chunk is nobody else's: the buffer that handed it over made it its own at
+        // the start of the line it was handed over in (`TraceBuffer.beginLine`).
+        return spareLock.withLock { spare.popLast() } ?? TraceChunk(capacity: chunk.capacity)
     }
 
-    deinit { try? handle.close() }
+    /// Waits for every chunk handed over to be written; then `digest` and `bytesWritten` are final.
+    func finish() { queue.sync {} }
+
+    /// 64-bit FNV-1a of everything written (after `finish()`).
+    var digest: FNV1a64 { queue.sync { hash } }
+    var bytesWritten: Int64 { queue.sync { written } }
+
+    // Every block on `queue` holds the writer, so none is pending here; and this may run on
+    // `queue` itself (the last block's release), where waiting for it would deadlock.
+    deinit { try? handle?.close() }
+}
+
+/// A chunk on its way to the writer's queue: owned by the queue from the hand-over on.
+private struct ChunkHandOver: @unchecked Sendable {
+    let chunk: TraceChunk
+    let count: Int
 }

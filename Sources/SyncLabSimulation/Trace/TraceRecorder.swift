@@ -9,38 +9,44 @@ import SyncLabResult
 /// event's own fields), so the same run gives the same bytes in every process.
 struct TraceRecorder {
     let enabled: Bool
-    /// The trace, or with a `file`, the part not yet written to it.
-    private(set) var bytes: [UInt8] = []
-    /// Where the trace streams to, if anywhere: then `bytes` is only a buffer.
-    let file: TraceFileWriter?
+    /// The lines as they are written, handed on to `file` or kept.
+    private var buffer: TraceBuffer
     /// Names for write ids and accounts (the recorder cannot borrow the history while it is written).
     let deviceNames: [String]
     let accountNames: [String]
 
-    init(enabled: Bool, deviceNames: [String], accountNames: [String], file: TraceFileWriter? = nil) {
-        self.enabled = enabled; self.deviceNames = deviceNames; self.accountNames = accountNames; self.file = file
-        if file != nil { bytes.reserveCapacity(TraceFileWriter.chunkBytes + 4096) }
+    init(enabled: Bool, deviceNames: [String], accountNames: [String], file: TraceFileWriter? = nil, chunkBytes: Int = TraceBuffer.chunkBytes) {
+        self.enabled = enabled; self.deviceNames = deviceNames; self.accountNames = accountNames
+        buffer = TraceBuffer(file: file, chunkBytes: chunkBytes)
     }
 
-    /// Writes what is buffered to the file (if streaming).
-    mutating func flush() { file?.drain(&bytes) }
+    /// The trace, or with a `file`, nothing (it went there). Call `flush()` first.
+    var bytes: [UInt8] { buffer.kept }
+    /// Where the trace streams to, if anywhere.
+    var file: TraceFileWriter? { buffer.file }
+    /// The bytes handed on (to the file or `bytes`) and their FNV-1a digest. Call `flush()` first.
+    var summary: TraceFileSummary { TraceFileSummary(bytes: buffer.sink.bytesWritten, digest: buffer.sink.digest.value) }
+
+    /// Hands on what is buffered: to the file if streaming, else to `bytes`.
+    mutating func flush() { buffer.flush() }
 
     mutating func record(_ time: SimInstant, _ event: TraceEventKind, _ fields: @autoclosure () -> [(String, JSON)]) {
         guard enabled else { return }
         // The bytes of JSON.object([("t_us", …), ("ev", …)] + fields()) rendered compact, written
         // member by member: a line is not worth building an object tree and a merged array for.
-        bytes.append(contentsOf: #"{"t_us":"#.utf8)
-        JSON.int(time.microseconds).write(into: &bytes)
-        bytes.append(contentsOf: #","ev":"#.utf8)
-        JSON.writeString(event.rawValue, into: &bytes)
+        buffer.beginLine()
+        buffer.append(#"{"t_us":"#)
+        buffer.appendDecimal(time.microseconds)
+        buffer.append(#","ev":"#)
+        buffer.appendString(event.rawValue)
         for (key, value) in fields() {
-            bytes.append(UInt8(ascii: ","))
-            JSON.writeString(key, into: &bytes)
-            bytes.append(UInt8(ascii: ":"))
-            value.write(into: &bytes)
+            buffer.append(UInt8(ascii: ","))
+            buffer.appendString(key)
+            buffer.append(UInt8(ascii: ":"))
+            buffer.append(value)
         }
-        bytes.append(contentsOf: "}\n".utf8)
-        if let file, bytes.count >= TraceFileWriter.chunkBytes { file.drain(&bytes) }
+        buffer.append("}\n")
+        buffer.endLine()
     }
 
     /// Starts a transport line written field by field straight into the buffer (no array of
@@ -48,48 +54,59 @@ struct TraceRecorder {
     /// "store":…` and `"req":…` when given. Keys and event names are plain identifiers, written
     /// as they are. Call only when `enabled`; finish with `end()`.
     mutating func begin(_ time: SimInstant, _ event: TraceEventKind, device: String, store: Store, request: UInt64? = nil) {
-        bytes.append(contentsOf: #"{"t_us":"#.utf8)
-        JSON.int(time.microseconds).write(into: &bytes)
-        bytes.append(contentsOf: #","ev":""#.utf8)
-        bytes.append(contentsOf: event.rawValue.utf8) // a plain identifier: nothing to escape
-        bytes.append(UInt8(ascii: "\""))
-        add("device", device)
-        add("store", store.rawValue)
+        buffer.beginLine()
+        buffer.append(#"{"t_us":"#)
+        buffer.appendDecimal(time.microseconds)
+        buffer.append(#","ev":""#)
+        buffer.appendPlain(event.rawValue) // a plain identifier: nothing to escape
+        buffer.append(#"","device":"#)
+        buffer.appendString(device)
+        buffer.append(#","store":""#)
+        buffer.appendPlain(store.rawValue)
+        buffer.append(UInt8(ascii: "\""))
         if let request { add("req", Int64(request)) }
     }
 
     /// One string field of the line `begin` started.
     mutating func add(_ key: StaticString, _ value: String) {
         writeKey(key)
-        JSON.writeString(value, into: &bytes)
+        buffer.appendString(value)
     }
 
     /// One integer field of the line `begin` started.
     mutating func add(_ key: StaticString, _ value: Int64) {
         writeKey(key)
-        JSON.int(value).write(into: &bytes)
+        buffer.appendDecimal(value)
     }
 
     /// One field of any JSON value, of the line `begin` started.
     mutating func add(_ key: StaticString, _ value: JSON) {
         writeKey(key)
-        value.write(into: &bytes)
+        buffer.append(value)
+    }
+
+    /// One write id field (`"d3:7"`, `"d3:m2"`), spelled as `History.name(of:deviceNames:)`
+    /// spells it without building the String.
+    mutating func add(_ key: StaticString, write: WriteID) {
+        writeKey(key)
+        let index = Int(write.device.index)
+        buffer.append(UInt8(ascii: "\""))
+        if index >= 0 && index < deviceNames.count { buffer.appendEscaped(deviceNames[index]) } else { buffer.append(UInt8(ascii: "?")) }
+        buffer.append(write.derived ? ":m" : ":")
+        buffer.appendDecimal(UInt64(write.sequence))
+        buffer.append(UInt8(ascii: "\""))
     }
 
     /// Ends the line `begin` started.
     mutating func end() {
-        bytes.append(contentsOf: "}\n".utf8)
-        if let file, bytes.count >= TraceFileWriter.chunkBytes { file.drain(&bytes) }
+        buffer.append("}\n")
+        buffer.endLine()
     }
 
     private mutating func writeKey(_ key: StaticString) {
-        bytes.append(contentsOf: #",""#.utf8)
-        append(key)
-        bytes.append(contentsOf: #"":"#.utf8)
-    }
-
-    private mutating func append(_ text: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        buffer.append(#",""#)
+        buffer.append(key)
+        buffer.append(#"":"#)
     }
 
     /// The first line: everything a report needs to draw the run without the scenario file.
@@ -120,8 +137,18 @@ struct TraceRecorder {
     }
 
     mutating func notification(_ time: SimInstant, _ device: String, _ notification: AppNotification) {
-        record(time, .notify, [("device", .string(device)), ("store", .string(notification.store.rawValue)),
-                                ("reason", .string(notification.reason)), ("items", .array(notification.items.map { .string($0) }))])
+        guard enabled else { return }
+        // One per device told of a change: written straight into the buffer.
+        begin(time, .notify, device: device, store: notification.store)
+        add("reason", notification.reason)
+        writeKey("items")
+        buffer.append(UInt8(ascii: "["))
+        for (index, item) in notification.items.enumerated() {
+            if index > 0 { buffer.append(UInt8(ascii: ",")) }
+            buffer.appendString(item)
+        }
+        buffer.append(UInt8(ascii: "]"))
+        end()
     }
 
     mutating func log(_ time: SimInstant, _ device: String?, _ store: Store, _ event: String, _ details: [(String, String)]) {
@@ -129,14 +156,14 @@ struct TraceRecorder {
         // Written straight into the buffer: engines log on most steps.
         begin(time, .log, device: device ?? "cloud", store: store)
         add("event", event)
-        bytes.append(contentsOf: #","details":{"#.utf8)
+        buffer.append(#","details":{"#)
         for (index, detail) in details.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            JSON.writeString(detail.0, into: &bytes)
-            bytes.append(UInt8(ascii: ":"))
-            JSON.writeString(detail.1, into: &bytes)
+            if index > 0 { buffer.append(UInt8(ascii: ",")) }
+            buffer.appendString(detail.0)
+            buffer.append(UInt8(ascii: ":"))
+            buffer.appendString(detail.1)
         }
-        bytes.append(UInt8(ascii: "}"))
+        buffer.append(UInt8(ascii: "}"))
         end()
     }
 
@@ -158,7 +185,7 @@ struct TraceRecorder {
             add("account", History.accountName(key.account, accountNames: accountNames))
             add("item", key.name)
             if !key.field.isEmpty { add("field", key.field) }
-            add("write", write.map { .string(History.name(of: $0, deviceNames: deviceNames)) } ?? .null)
+            if let write { add("write", write: write) } else { add("write", JSON.null) }
             add("value", ValueJSON.json(value))
             add("cause", cause.rawValue)
             end()

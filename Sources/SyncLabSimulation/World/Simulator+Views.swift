@@ -54,7 +54,10 @@ extension Simulator {
         trace.flush()
         var outcome = RunOutcome(run: run, history: history, report: .empty, trace: trace.bytes, settled: settled, capHit: capHit,
                           endTime: now, statistics: statistics, assertFailures: assertFailures)
-        outcome.traceFile = trace.file.map { TraceFileSummary(bytes: $0.bytesWritten, digest: $0.digest.value) }
+        if trace.enabled {
+            let summary = trace.summary
+            if trace.file != nil { outcome.traceFile = summary } else { outcome.traceDigest = summary }
+        }
         return outcome
     }
 }

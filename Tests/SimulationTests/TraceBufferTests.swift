@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+import SyncLabKernel
+import SyncLabJSON
+import SyncLabProtocol
+import SyncLabHistory
+@testable import SyncLabSimulation
+
+/// The trace's byte path: lines formatted into raw chunks, handed whole to the file writer's
+/// queue (hashed and written there) or kept in memory. Small chunks make one trace cross many.
+@Suite("Trace buffer")
+struct TraceBufferTests {
+    /// Writes the same lines, of every writer the simulator uses, into `recorder`.
+    static func writeLines(_ recorder: inout TraceRecorder, count: Int) {
+        for index in 0..<count {
+            let time = SimInstant(microseconds: Int64(index) * 1_234_567)
+            recorder.begin(time, .send, device: "d\(index % 7)", store: .kvs, request: UInt64(index))
+            recorder.add("kind", "fetch"); recorder.add("bytes", Int64(-index)); recorder.end()
+            recorder.log(time, index % 3 == 0 ? nil : "d1", .records, "event", [("a \"quoted\"\n", "\(index)"), ("b", "\u{1}é")])
+            recorder.notification(time, "d2", AppNotification(store: .kvs, reason: "serverChange", items: index % 2 == 0 ? [] : ["k\(index)", "x\\y"]))
+            recorder.observation(time, "d3", .visible(item: ItemKey(account: AccountID(index: 0), store: .kvs, name: "k\(index)"), value: .kvs(.integer(Int64(index))),
+                                                       write: WriteID(device: DeviceID(index: index % 2), sequence: UInt32(index), derived: index % 5 == 0), cause: .local))
+            recorder.record(time, .note, [("text", .string(String(repeating: "long ", count: index % 40))), ("n", .double(Double(index) / 3)),
+                                          ("o", .object([JSONField("x", .array([.bool(true), .null, .uint(UInt64.max)]))]))])
+        }
+    }
+
+    @Test("a trace streamed through many small chunks is the bytes of the same trace kept in memory, with their FNV-1a digest")
+    func streamedEqualsKept() throws {
+        var kept = TraceRecorder(enabled: true, deviceNames: ["d0", "d1"], accountNames: ["main"], chunkBytes: 256)
+        Self.writeLines(&kept, count: 400)
+        kept.flush()
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trace-buffer-\(UUID().uuidString).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let writer = try #require(TraceFileWriter(path: path))
+        var streamed = TraceRecorder(enabled: true, deviceNames: ["d0", "d1"], accountNames: ["main"], file: writer, chunkBytes: 256)
+        Self.writeLines(&streamed, count: 400)
+        streamed.flush()
+        let file = [UInt8](FileManager.default.contents(atPath: path) ?? Data())
+        #expect(kept.bytes.count > 100 * 256) // many chunks
+        #expect(file == kept.bytes)
+        #expect(streamed.bytes.isEmpty)
+        var digest = FNV1a64(); digest.combine(kept.bytes)
+        #expect(writer.digest.value == digest.value)
+        #expect(writer.bytesWritten == Int64(kept.bytes.count))
+        // Every line is one JSON object, as the JSON renderer would write it.
+        let text = String(decoding: kept.bytes, as: UTF8.self)
+        #expect(text.split(separator: "\n").count == 400 * 5)
+        #expect(text.contains(#"{"t_us":1234567,"ev":"log","device":"d1","store":"records","event":"event","details":{"a \"quoted\"\n":"1","b":"\u0001é"}}"#))
+        #expect(text.contains(#""write":"d1:m5","value":5"#))
+        #expect(text.contains(#""n":0.3333333333333333,"o":{"x":[true,null,18446744073709551615]}}"#))
+    }
+
+    @Test("a streaming recorder dropped with chunks still on the writer's queue (a run abandoned midway) neither waits nor crashes")
+    func droppedWhileWriting() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trace-drop-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var written = 0
+        for round in 0..<200 {
+            let path = directory.appendingPathComponent("\(round).jsonl").path
+            do {
+                // The writer's last release can come from its own queue, at the end of the last chunk's write.
+                var recorder = TraceRecorder(enabled: true, deviceNames: ["d0", "d1"], accountNames: ["main"], file: TraceFileWriter(path: path), chunkBytes: 64)
+                Self.writeLines(&recorder, count: 3)
+            }
+            written += 1
+        }
+        #expect(written == 200)
+    }
+
+    @Test("a copied recorder keeps its own bytes: lines written to one copy are not in the other")
+    func copiesAreIndependent() {
+        var first = TraceRecorder(enabled: true, deviceNames: ["d0"], accountNames: ["main"], chunkBytes: 1 << 16)
+        Self.writeLines(&first, count: 3)
+        var second = first
+        Self.writeLines(&second, count: 2)
+        Self.writeLines(&first, count: 1)
+        first.flush(); second.flush()
+        var expectedFirst = TraceRecorder(enabled: true, deviceNames: ["d0"], accountNames: ["main"])
+        Self.writeLines(&expectedFirst, count: 3); Self.writeLines(&expectedFirst, count: 1); expectedFirst.flush()
+        var expectedSecond = TraceRecorder(enabled: true, deviceNames: ["d0"], accountNames: ["main"])
+        Self.writeLines(&expectedSecond, count: 3); Self.writeLines(&expectedSecond, count: 2); expectedSecond.flush()
+        #expect(first.bytes == expectedFirst.bytes)
+        #expect(second.bytes == expectedSecond.bytes)
+    }
+}
+
+/// The digest of a kept trace is computed as the trace is made, and used only while it describes it.
+@Suite("Kept trace digest")
+struct KeptTraceDigestTests {
+    @Test("a run's kept trace comes with its FNV-1a digest; a replaced trace is hashed again")
+    func digestTravelsWithTheTrace() throws {
+        var outcome = try Harness.run(EventCapTests.text).outcome
+        var hasher = FNV1a64(); hasher.combine(outcome.trace)
+        #expect(outcome.traceDigest?.bytes == Int64(outcome.trace.count))
+        #expect(outcome.traceDigest?.digest == hasher.value)
+        #expect(outcome.digestOfTrace == hasher.value)
+        outcome.trace += Array("{}\n".utf8)
+        var again = FNV1a64(); again.combine(outcome.trace)
+        #expect(outcome.digestOfTrace == again.value)
+    }
+}
