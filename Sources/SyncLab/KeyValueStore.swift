@@ -68,14 +68,22 @@ public final class KeyValueStore {
 struct HostedKeyValueStoreApp: KVSAppHosting {
     var app: any KeyValueStoreApp
 
-    static let reasons: [String: KeyValueStoreChange.Reason] = ["serverChange": .serverChange, "initialSyncChange": .initialSyncChange,
-                                                                "quotaViolationChange": .quotaViolationChange, "accountChange": .accountChange]
+    /// The public reason for the platform's name of it (a switch: no hashing per notification).
+    static func reason(_ name: String) -> KeyValueStoreChange.Reason? {
+        switch name {
+        case "serverChange": return .serverChange
+        case "initialSyncChange": return .initialSyncChange
+        case "quotaViolationChange": return .quotaViolationChange
+        case "accountChange": return .accountChange
+        default: return nil
+        }
+    }
 
     mutating func handle(_ event: KVSAppEvent, values: KVSAppSnapshot) -> KVSAppAnswer {
         let store = KeyValueStore(snapshot: values)
         switch event {
         case .changedExternally(let reason, let keys):
-            guard let known = Self.reasons[reason] else { return KVSAppAnswer() }
+            guard let known = Self.reason(reason) else { return KVSAppAnswer() }
             app.storeDidChangeExternally(KeyValueStoreChange(reason: known, changedKeys: keys), store: store)
         case .userChanged(let keys):
             app.userDidChange(keys, store: store)

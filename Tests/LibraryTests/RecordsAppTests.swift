@@ -308,7 +308,7 @@ extension RecordsAppWriteTests {
 
 /// Sets a field to a value no CloudKit field can hold, on every save of the user's.
 struct OddValueApp: RecordsApp {
-    var records: [SyncRecord.ID: SyncRecord] = [:]
+    var records = SyncRecordStore()
     var state: SyncEngine.State.Serialization?
     init(disk: OddValueApp?) { self = disk ?? OddValueApp() }
     init() {}
@@ -328,7 +328,7 @@ struct OddValueApp: RecordsApp {
     func nextRecordZoneChangeBatch(_ context: SyncEngine.SendChangesContext, syncEngine: inout SyncEngine) -> SyncEngine.RecordZoneChangeBatch? {
         SyncEngine.RecordZoneChangeBatch(pendingChanges: context.pendingChanges) { records[$0] }
     }
-    var userSees: [SyncRecord.ID: SyncRecord] { records }
+    var userSees: SyncRecordStore { records }
 }
 
 extension RecordsAppWriteTests {

@@ -40,7 +40,7 @@ struct VirtualDevice {
     /// made at launch, dropped at a crash.
     var recordsApp: (any SyncEngineAppHosting)?
     var recordsPlatform: SyncEnginePlatform?
-    /// The records app's disk (what it persisted, read after every call into it) and the
+    /// The records app's disk (what it persisted, read when the device crashes) and the
     /// platform's write-id memory: what survives a crash; `app.delete` drops both.
     var savedRecordsAppDisk: (any Sendable)?
     var savedRecordLabels: RecordLabels?

@@ -21,7 +21,7 @@ extension Simulator {
         }
         // The snapshot shares the engine's storage; it is gone before the engine is written to
         // below, so no write has to copy the store.
-        let answer = app.handle(event, values: KVSAppSnapshot(engine: devices[index].kvs!))
+        let answer = app.handle(event, values: KVSAppSnapshot(values: devices[index].kvs?.localValues ?? [:]))
         devices[index].kvsApp = app
         for read in answer.reads { noteSeen(index, read.key, read.write) }
         guard !answer.commands.isEmpty else { return }
@@ -88,17 +88,21 @@ extension Array where Element == WriteID {
 }
 
 /// Hosting a team's records app (SPEC §9): the platform engine serves it; the app's disk is
-/// read after every call into it, so a crash keeps exactly what it had persisted.
+/// read when the device crashes (the app is called only synchronously, so that is what it had
+/// persisted after its last call), so a crash keeps exactly what it had persisted.
 extension Simulator {
     /// Runs `body` on device `index`'s platform engine and records app, taken out while it runs
-    /// (no copy of either), then keeps the app's disk.
+    /// (no copy of either). The app's disk is not kept here: a copy held between calls would
+    /// make the app's next change copy its whole database.
     mutating func withRecordsApp(_ index: Int, _ context: inout EngineContext,
                                  _ body: (inout SyncEnginePlatform, inout any SyncEngineAppHosting, inout EngineContext) -> Void) {
-        guard var platform = devices[index].recordsPlatform, var app = devices[index].recordsApp else { return }
-        devices[index].recordsPlatform = nil
-        devices[index].recordsApp = nil
+        // Moved out (`take`): a copy would retain every field of both, for every call.
+        guard var platform = devices[index].recordsPlatform.take() else { return }
+        guard var app = devices[index].recordsApp.take() else {
+            devices[index].recordsPlatform = platform
+            return
+        }
         body(&platform, &app, &context)
-        devices[index].savedRecordsAppDisk = app.disk
         devices[index].recordsPlatform = platform
         devices[index].recordsApp = app
     }

@@ -135,7 +135,7 @@ extension Simulator {
         switch store {
         case .kvs: quiet = devices[index].kvs?.isQuiescentInPlace() ?? true
         case .documents: quiet = devices[index].documents?.isQuiescentInPlace() ?? true
-        case .records: quiet = devices[index].records?.isQuiescentInPlace() ?? devices[index].recordsPlatform?.isQuiescent ?? true
+        case .records: quiet = devices[index].records?.isQuiescentInPlace() ?? devices[index].recordsPlatform?.isQuiescentInPlace() ?? true
         }
         let busy = !quiet
         if devices[index].busy[store.slot] != busy {
@@ -171,6 +171,7 @@ extension Simulator {
         devices[index].savedDocuments = devices[index].documents?.durable
         devices[index].savedRecords = devices[index].records?.durable
         devices[index].savedRecordLabels = devices[index].recordsPlatform?.labels ?? devices[index].savedRecordLabels
+        devices[index].savedRecordsAppDisk = devices[index].recordsApp?.disk ?? devices[index].savedRecordsAppDisk
         devices[index].kvs = nil; devices[index].documents = nil; devices[index].records = nil
         devices[index].kvsApp = nil; devices[index].documentsApp = nil
         devices[index].recordsApp = nil; devices[index].recordsPlatform = nil

@@ -36,12 +36,13 @@ extension SyncEnginePlatform {
 
     /// Reads what the app shows and reports every change with the write behind it (SPEC §9).
     ///
-    /// The app answers with the records that changed since the last reading; only those, and
+    /// The app answers with the records that changed since the last reading (or, when it cannot
+    /// tell, every record it shows: those equal to the last reading are skipped); only those, and
     /// the items it was shown something new for since, are compared item by item. The first
     /// reading after a launch compares everything (the app's disk may hold less than it showed
     /// before the crash).
-    /// - Complexity: what the app's answer costs (O(1) when its records did not change), plus
-    ///   O(k log k) for the k items compared.
+    /// - Complexity: what the app's answer costs (O(changed records) for a `SyncRecordStore` the
+    ///   platform read last), plus O(k log k) for the k items compared.
     mutating func syncView(_ app: inout any SyncEngineAppHosting, userWrite: WriteID?, _ context: inout EngineContext) {
         let full = shownRecords == nil
         // Taken out while it is updated, so the update happens in place (no copy of the dictionary).
@@ -50,7 +51,16 @@ extension SyncEnginePlatform {
         var now: [ItemKey: ItemValue] = [:]
         var keys: [ItemKey] = []
         if let changes = app.viewChanges(full: full) {
+            var removed = changes.removed
+            if changes.complete && !full {
+                // Every record the app shows: the ones the platform showed and no longer sees are gone.
+                var present: Set<RecordID> = []
+                for record in changes.changed { present.insert(record.id) }
+                for id in shown.keys where !present.contains(id) { removed.append(id) }
+            }
             for record in changes.changed {
+                // A record shown as it was needs no comparison (an app may report one it set back).
+                if !full, shown[record.id] == record { continue }
                 let existence = item(record.id)
                 now[existence] = .recordExists(type: record.type)
                 keys.append(existence)
@@ -62,7 +72,7 @@ extension SyncEnginePlatform {
                 for name in shown[record.id]?.fields.keys.map({ $0 }) ?? [] where record.fields[name] == nil { keys.append(item(record.id, field: name)) }
                 shown[record.id] = record
             }
-            for id in changes.removed {
+            for id in removed {
                 keys.append(item(id))
                 for name in shown[id]?.fields.keys.map({ $0 }) ?? [] { keys.append(item(id, field: name)) }
                 shown[id] = nil
@@ -94,7 +104,7 @@ extension SyncEnginePlatform {
                 guard let latest = labels.shown[key]?.last, latest.value == value, let write = latest.write, write != current.write else { continue }
                 let cause: VisibilityCause = write.derived && write.device == identity.device ? .resolution : .fetch
                 context.observe(.visible(item: key, value: value, write: write, cause: cause))
-                labels.view[key] = latest
+                setView(key, latest)
                 noteUnconfirmed(key, latest.fromCloud ? nil : write)
                 continue
             }
@@ -112,9 +122,15 @@ extension SyncEnginePlatform {
                 cause = .reset
             }
             context.observe(.visible(item: key, value: value, write: labeled.write, cause: cause))
-            labels.view[key] = value == .absent ? nil : labeled
+            setView(key, value == .absent ? nil : labeled)
             noteUnconfirmed(key, value == .absent || labeled.fromCloud ? nil : labeled.write)
         }
+    }
+
+    /// Shows `labeled` for `key` (nil: absent), journalled during a user's action.
+    private mutating func setView(_ key: ItemKey, _ labeled: RecordLabels.Labeled?) {
+        if viewJournal != nil, viewJournal?[key] == nil { viewJournal?[key] = .some(labels.view[key]) }
+        labels.view[key] = labeled
     }
 
     /// Keeps `unconfirmed` for `key`: the device's own write it now shows, if any.
@@ -198,6 +214,7 @@ extension SyncEnginePlatform {
         if let newAccount, newAccount != old {
             // Items are labelled by account: what the app shows moves to the new one.
             for entry in localView() { context.observe(.visible(item: entry.item, value: .absent, write: nil, cause: .reset)) }
+            if viewJournal != nil { for key in labels.view.keys { setView(key, nil) } }
             labels.view = [:]
             var moved: [ItemKey: [RecordLabels.Labeled]] = [:]
             for (key, values) in labels.shown {
