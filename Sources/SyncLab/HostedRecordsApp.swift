@@ -15,13 +15,13 @@ struct HostedRecordsApp<App: RecordsApp>: SyncEngineAppHosting {
     var disk: any Sendable { app.disk }
 
     mutating func handle(_ event: HostedSyncEvent, state: inout SyncEngineStateData) {
-        var engine = SyncEngine(state: SyncEngine.State(data: state))
+        var engine = SyncEngine.lending(&state)
         app.handleEvent(HostedRecordsApp.event(event), syncEngine: &engine)
-        state = engine.state.data
+        engine.giveBack(&state)
     }
 
     mutating func nextBatch(_ pending: [PendingRecordChangeData], state: inout SyncEngineStateData) -> (saves: [HostedRecord], deletes: [RecordID], atomicByZone: Bool) {
-        var engine = SyncEngine(state: SyncEngine.State(data: state))
+        var engine = SyncEngine.lending(&state)
         let context = SyncEngine.SendChangesContext(pendingChanges: pending.map { change in
             switch change {
             case .save(let id): return .saveRecord(SyncRecord.ID(id))
@@ -29,12 +29,12 @@ struct HostedRecordsApp<App: RecordsApp>: SyncEngineAppHosting {
             }
         })
         let batch = app.nextRecordZoneChangeBatch(context, syncEngine: &engine)
-        state = engine.state.data
+        engine.giveBack(&state)
         return (batch?.recordsToSave.map(\.hosted) ?? [], batch?.recordIDsToDelete.map(\.protocolID) ?? [], batch?.atomicByZone ?? false)
     }
 
     mutating func userDid(_ action: HostedUserAction, state: inout SyncEngineStateData) {
-        var engine = SyncEngine(state: SyncEngine.State(data: state))
+        var engine = SyncEngine.lending(&state)
         let shown: RecordsUserAction
         switch action {
         case .saveRecord(let id, let type, let fields):
@@ -51,7 +51,7 @@ struct HostedRecordsApp<App: RecordsApp>: SyncEngineAppHosting {
         case .deleteZone(let zone): shown = .deleteZone(zone)
         }
         app.userDid(shown, syncEngine: &engine)
-        state = engine.state.data
+        engine.giveBack(&state)
     }
 
     mutating func viewChanges(full: Bool) -> HostedViewChanges? {

@@ -116,9 +116,15 @@ public struct SyncRecordStore: Sendable, Equatable, Sequence, ExpressibleByDicti
     func changes(since cursor: inout Cursor?) -> [SyncRecord.ID]? {
         defer { cursor = Cursor(storage: storage, position: storage.logEnd) }
         guard let last = cursor, last.storage === storage, last.position >= storage.logStart else { return nil }
-        var seen: Set<SyncRecord.ID> = []
+        let logged = storage.log[(last.position - storage.logStart)...]
         var ids: [SyncRecord.ID] = []
-        for id in storage.log[(last.position - storage.logStart)...] where seen.insert(id).inserted { ids.append(id) }
+        if logged.count <= 16 {
+            // A call changes a few records: a scan is cheaper than hashing them.
+            for id in logged where !ids.contains(id) { ids.append(id) }
+        } else {
+            var seen: Set<SyncRecord.ID> = []
+            for id in logged where seen.insert(id).inserted { ids.append(id) }
+        }
         return ids
     }
 }

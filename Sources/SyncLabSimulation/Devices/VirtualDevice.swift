@@ -62,6 +62,10 @@ struct VirtualDevice {
     var heldPushes: [PushNotification?] = [nil, nil, nil]
     /// Per store: is the engine busy (not quiescent)?
     var busy: [Bool] = [false, false, false]
+
+    /// The KVS engine's local values (nil: no engine), read where the engine lies: a read of
+    /// `devices[i].kvs` from outside copies the whole device out of the array first.
+    mutating func kvsLocalValues() -> [String: KVSEngine.LocalValue]? { kvs?.localValues }
 }
 
 extension Store {

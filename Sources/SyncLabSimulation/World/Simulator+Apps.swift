@@ -13,15 +13,23 @@ extension Simulator {
     /// (`DEVICE:mN`), built on the writes the app has seen: the values it read, and the user's
     /// changes it was told of, since it launched. A blind write is built on nothing it did not see.
     mutating func tellKVSApp(_ index: Int, _ event: KVSAppEvent) {
-        guard var app = devices[index].kvsApp, devices[index].kvs != nil else { return }
+        // Every read of the device here goes through a mutating call (`kvsLocalValues`, `take`):
+        // a plain read of `devices[index].kvs` copies the whole device out of the array first.
         // Taken out while it runs, so the app's value is not shared and mutating it copies nothing.
-        devices[index].kvsApp = nil
-        if case .userChanged(let keys) = event {
-            for key in keys { noteSeen(index, key, devices[index].kvs?.localValue(forKey: key)?.write, madeHere: true) }
+        guard var app = devices[index].kvsApp.take() else { return }
+        let answer: KVSAppAnswer
+        do {
+            // The snapshot shares the engine's storage; it is gone before the engine is written
+            // to below, so no write has to copy the store.
+            guard let values = devices[index].kvsLocalValues() else {
+                devices[index].kvsApp = app
+                return
+            }
+            if case .userChanged(let keys) = event {
+                for key in keys { noteSeen(index, key, values[key]?.value == nil ? nil : values[key]?.write, madeHere: true) }
+            }
+            answer = app.handle(event, values: KVSAppSnapshot(values: values))
         }
-        // The snapshot shares the engine's storage; it is gone before the engine is written to
-        // below, so no write has to copy the store.
-        let answer = app.handle(event, values: KVSAppSnapshot(values: devices[index].kvs?.localValues ?? [:]))
         devices[index].kvsApp = app
         for read in answer.reads { noteSeen(index, read.key, read.write) }
         guard !answer.commands.isEmpty else { return }
