@@ -7,6 +7,13 @@ extension SyncEnginePlatform {
         ItemKey(account: account ?? lastAccount, store: .records, name: id.itemName, field: field)
     }
 
+    /// The item of field `field` of the record whose item is `existence` (its name made once).
+    func item(of existence: ItemKey, field: String) -> ItemKey {
+        var key = existence
+        key.field = field
+        return key
+    }
+
     /// Runs one call into the app on the engine's state, and notes what it changed there.
     mutating func callApp(_ app: inout any SyncEngineAppHosting, _ context: inout EngineContext,
                           _ body: (inout any SyncEngineAppHosting, inout SyncEngineStateData) -> Void) {
@@ -65,16 +72,19 @@ extension SyncEnginePlatform {
                 now[existence] = .recordExists(type: record.type)
                 keys.append(existence)
                 for (name, value) in record.fields {
-                    let key = item(record.id, field: name)
+                    let key = item(of: existence, field: name)
                     now[key] = .field(value)
                     keys.append(key)
                 }
-                for name in shown[record.id]?.fields.keys.map({ $0 }) ?? [] where record.fields[name] == nil { keys.append(item(record.id, field: name)) }
+                if let before = shown[record.id] {
+                    for name in before.fields.keys where record.fields[name] == nil { keys.append(item(of: existence, field: name)) }
+                }
                 shown[record.id] = record
             }
             for id in removed {
-                keys.append(item(id))
-                for name in shown[id]?.fields.keys.map({ $0 }) ?? [] { keys.append(item(id, field: name)) }
+                let existence = item(id)
+                keys.append(existence)
+                for name in shown[id]?.fields.keys.map({ $0 }) ?? [] { keys.append(item(of: existence, field: name)) }
                 shown[id] = nil
             }
         }
@@ -180,7 +190,7 @@ extension SyncEnginePlatform {
         if labels.unconfirmed[existence] == server.existenceWrite { labels.unconfirmed[existence] = nil }
         for name in server.fieldNames {
             guard let field = server.fields[name] else { continue }
-            let key = item(server.id, field: name)
+            let key = item(of: existence, field: name)
             labels.remember(key, field.value.map { .field($0) } ?? .absent, field.write, at: field.modifiedAt, fromCloud: true)
             if labels.unconfirmed[key] == field.write { labels.unconfirmed[key] = nil }
         }
