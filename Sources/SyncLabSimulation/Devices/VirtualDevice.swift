@@ -63,6 +63,13 @@ struct VirtualDevice {
     /// Per store: is the engine busy (not quiescent)?
     var busy: [Bool] = [false, false, false]
 
+    /// Runs `body` on the records platform engine and the records app where they lie (no copy
+    /// of either); nothing when the device hosts none.
+    mutating func withRecordsApp(_ body: (inout SyncEnginePlatform, inout any SyncEngineAppHosting) -> Void) {
+        guard recordsPlatform != nil, recordsApp != nil else { return }
+        body(&recordsPlatform!, &recordsApp!)
+    }
+
     /// The KVS engine's local values (nil: no engine), read where the engine lies: a read of
     /// `devices[i].kvs` from outside copies the whole device out of the array first.
     mutating func kvsLocalValues() -> [String: KVSEngine.LocalValue]? { kvs?.localValues }

@@ -99,20 +99,13 @@ extension Array where Element == WriteID {
 /// read when the device crashes (the app is called only synchronously, so that is what it had
 /// persisted after its last call), so a crash keeps exactly what it had persisted.
 extension Simulator {
-    /// Runs `body` on device `index`'s platform engine and records app, taken out while it runs
-    /// (no copy of either). The app's disk is not kept here: a copy held between calls would
+    /// Runs `body` on device `index`'s platform engine and records app, in place (no copy of
+    /// either); nothing when the device hosts none. The app's disk is not kept here: a copy held between calls would
     /// make the app's next change copy its whole database.
     mutating func withRecordsApp(_ index: Int, _ context: inout EngineContext,
                                  _ body: (inout SyncEnginePlatform, inout any SyncEngineAppHosting, inout EngineContext) -> Void) {
-        // Moved out (`take`): a copy would retain every field of both, for every call.
-        guard var platform = devices[index].recordsPlatform.take() else { return }
-        guard var app = devices[index].recordsApp.take() else {
-            devices[index].recordsPlatform = platform
-            return
-        }
-        body(&platform, &app, &context)
-        devices[index].recordsPlatform = platform
-        devices[index].recordsApp = app
+        // Where they lie: taking them out copied the whole platform engine on every call.
+        devices[index].withRecordsApp { platform, app in body(&platform, &app, &context) }
     }
 
     /// A scenario's records op, reaching device `index`'s records app as what the user did.
