@@ -66,8 +66,9 @@ extension SyncEnginePlatform {
                 for id in shown.keys where !present.contains(id) { removed.append(id) }
             }
             for record in changes.changed {
-                // A record shown as it was needs no comparison (an app may report one it set back).
-                if !full, shown[record.id] == record { continue }
+                // Of a complete answer, a record shown as it was needs no comparison. (One the app
+                // says it changed is compared: comparing an unchanged one reports nothing.)
+                if changes.complete && !full, shown[record.id] == record { continue }
                 let existence = item(record.id)
                 now[existence] = .recordExists(type: record.type)
                 keys.append(existence)
