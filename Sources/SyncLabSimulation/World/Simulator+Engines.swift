@@ -115,8 +115,10 @@ extension Simulator {
         // The app hears of changes once the engine's step is done, as an observer on the main
         // queue would; what it writes is a step of its own.
         if !appNotifications.isEmpty {
-            let notifications = appNotifications
-            appNotifications = []
+            // Swapped out (the app's own steps queue theirs meanwhile) and back once empty, so
+            // the buffer is reused: a new array per notification was an allocation each.
+            var notifications: [AppNotification] = []
+            swap(&notifications, &appNotifications)
             for notification in notifications {
                 switch notification.store {
                 case .kvs: tellKVSApp(index, .changedExternally(reason: notification.reason, keys: notification.items))
@@ -124,6 +126,8 @@ extension Simulator {
                 case .records: break
                 }
             }
+            notifications.removeAll(keepingCapacity: true)
+            if appNotifications.isEmpty { swap(&notifications, &appNotifications) }
         }
     }
 
