@@ -88,6 +88,45 @@ struct SyncRecordStoreTests {
     }
 }
 
+extension SyncRecordStoreTests {
+    @Test("between calls nothing holds a records app's store: its changes happen in place, never copying it")
+    func storeNotCopiedBetweenCalls() throws {
+        var apps = AppRegistry.builtIn
+        try apps.register(records: "StorageWatch", StorageWatchApp.self)
+        let world = try World(devices: ["iPhone"], apps: ["records": "StorageWatch"], registry: apps)
+        for index in 0..<5 {
+            try world.device("iPhone").recordSave(zone: "_defaultZone", type: "Todo", name: "r\(index)", fields: ["title": .string("t\(index)")])
+            world.runUntilQuiescent()
+        }
+        // One storage through five changes in five calls: the platform kept no copy of the
+        // store (or of the app's disk) between them.
+        #expect(world.device("iPhone").view.records["_defaultZone/storages"]?["count"] == 1, "\(world.device("iPhone").view)")
+    }
+}
+
+/// Counts the storages its store has had after its changes (shown as record `storages`).
+struct StorageWatchApp: RecordsApp {
+    var records = SyncRecordStore()
+    var storages: [ObjectIdentifier] = []
+    init(disk: SyncRecordStore?) { records = disk ?? SyncRecordStore() }
+    var disk: SyncRecordStore { records }
+    var stateSerialization: SyncEngine.State.Serialization? { nil }
+    mutating func userDid(_ action: RecordsUserAction, syncEngine: inout SyncEngine) {
+        guard case .saveRecord(let edit) = action else { return }
+        var record = records[edit.recordID] ?? SyncRecord(recordType: edit.recordType, recordID: edit.recordID)
+        edit.apply(to: &record)
+        records[edit.recordID] = record
+        let storage = ObjectIdentifier(records.storage)
+        if !storages.contains(storage) { storages.append(storage) }
+        var count = SyncRecord(recordType: "Meta", recordID: SyncRecord.ID(recordName: "storages", zoneName: "_defaultZone"))
+        count["count"] = .integer(Int64(storages.count))
+        records[count.recordID] = count
+    }
+    mutating func handleEvent(_ event: SyncEngine.Event, syncEngine: inout SyncEngine) {}
+    func nextRecordZoneChangeBatch(_ context: SyncEngine.SendChangesContext, syncEngine: inout SyncEngine) -> SyncEngine.RecordZoneChangeBatch? { nil }
+    var userSees: SyncRecordStore { records }
+}
+
 /// Shows 1,000 records from its first launch; does nothing else.
 struct BigListApp: RecordsApp {
     var records = SyncRecordStoreTests.store(1_000)
