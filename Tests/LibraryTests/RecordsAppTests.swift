@@ -316,8 +316,7 @@ struct OddValueApp: RecordsApp {
     var stateSerialization: SyncEngine.State.Serialization? { state }
     mutating func userDid(_ action: RecordsUserAction, syncEngine: inout SyncEngine) {
         guard case .saveRecord(let edit) = action else { return }
-        var record = records[edit.recordID] ?? SyncRecord(recordType: edit.recordType, recordID: edit.recordID)
-        edit.apply(to: &record)
+        var record = records.applying(edit)
         record["settings"] = ["theme": "dark"]
         records[edit.recordID] = record
         syncEngine.state.add(pendingRecordZoneChanges: [.saveRecord(edit.recordID)])

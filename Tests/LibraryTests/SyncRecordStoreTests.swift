@@ -113,9 +113,7 @@ struct StorageWatchApp: RecordsApp {
     var stateSerialization: SyncEngine.State.Serialization? { nil }
     mutating func userDid(_ action: RecordsUserAction, syncEngine: inout SyncEngine) {
         guard case .saveRecord(let edit) = action else { return }
-        var record = records[edit.recordID] ?? SyncRecord(recordType: edit.recordType, recordID: edit.recordID)
-        edit.apply(to: &record)
-        records[edit.recordID] = record
+        records[edit.recordID] = records.applying(edit)
         let storage = ObjectIdentifier(records.storage)
         if !storages.contains(storage) { storages.append(storage) }
         var count = SyncRecord(recordType: "Meta", recordID: SyncRecord.ID(recordName: "storages", zoneName: "_defaultZone"))
@@ -125,6 +123,15 @@ struct StorageWatchApp: RecordsApp {
     mutating func handleEvent(_ event: SyncEngine.Event, syncEngine: inout SyncEngine) {}
     func nextRecordZoneChangeBatch(_ context: SyncEngine.SendChangesContext, syncEngine: inout SyncEngine) -> SyncEngine.RecordZoneChangeBatch? { nil }
     var userSees: SyncRecordStore { records }
+}
+
+extension SyncRecordStore {
+    /// The record `edit` names, with the edit applied (a new record when the store has none).
+    func applying(_ edit: RecordEdit) -> SyncRecord {
+        var record = self[edit.recordID] ?? SyncRecord(recordType: edit.recordType, recordID: edit.recordID)
+        edit.apply(to: &record)
+        return record
+    }
 }
 
 /// Shows 1,000 records from its first launch; does nothing else.
