@@ -5,8 +5,8 @@ internal import SyncLabEngines
 /// between the platform's terms and the public ones.
 struct HostedRecordsApp<App: RecordsApp>: SyncEngineAppHosting {
     var app: App
-    /// What the app showed at the last reading: the adapter's memory, not the app's disk.
-    var lastShown: [SyncRecord.ID: SyncRecord] = [:]
+    /// Where the last reading of `userSees` stopped (nil: not read since launch).
+    var cursor: SyncRecordStore.Cursor?
 
     /// Launches the app from what it persisted (nil, or a disk of another type: a fresh install).
     init(disk: (any Sendable)?) { app = App(disk: disk as? App.Disk) }
@@ -15,13 +15,13 @@ struct HostedRecordsApp<App: RecordsApp>: SyncEngineAppHosting {
     var disk: any Sendable { app.disk }
 
     mutating func handle(_ event: HostedSyncEvent, state: inout SyncEngineStateData) {
-        var engine = SyncEngine(state: SyncEngine.State(data: state))
+        var engine = SyncEngine.lending(&state)
         app.handleEvent(HostedRecordsApp.event(event), syncEngine: &engine)
-        state = engine.state.data
+        engine.giveBack(&state)
     }
 
     mutating func nextBatch(_ pending: [PendingRecordChangeData], state: inout SyncEngineStateData) -> (saves: [HostedRecord], deletes: [RecordID], atomicByZone: Bool) {
-        var engine = SyncEngine(state: SyncEngine.State(data: state))
+        var engine = SyncEngine.lending(&state)
         let context = SyncEngine.SendChangesContext(pendingChanges: pending.map { change in
             switch change {
             case .save(let id): return .saveRecord(SyncRecord.ID(id))
@@ -29,12 +29,12 @@ struct HostedRecordsApp<App: RecordsApp>: SyncEngineAppHosting {
             }
         })
         let batch = app.nextRecordZoneChangeBatch(context, syncEngine: &engine)
-        state = engine.state.data
+        engine.giveBack(&state)
         return (batch?.recordsToSave.map(\.hosted) ?? [], batch?.recordIDsToDelete.map(\.protocolID) ?? [], batch?.atomicByZone ?? false)
     }
 
     mutating func userDid(_ action: HostedUserAction, state: inout SyncEngineStateData) {
-        var engine = SyncEngine(state: SyncEngine.State(data: state))
+        var engine = SyncEngine.lending(&state)
         let shown: RecordsUserAction
         switch action {
         case .saveRecord(let id, let type, let fields):
@@ -51,22 +51,28 @@ struct HostedRecordsApp<App: RecordsApp>: SyncEngineAppHosting {
         case .deleteZone(let zone): shown = .deleteZone(zone)
         }
         app.userDid(shown, syncEngine: &engine)
-        state = engine.state.data
+        engine.giveBack(&state)
     }
 
-    mutating func viewChanges(full: Bool) -> (changed: [HostedViewRecord], removed: [RecordID])? {
+    mutating func viewChanges(full: Bool) -> HostedViewChanges? {
         let shown = app.userSees
-        // Unchanged storage compares in O(1): an app that changed nothing costs nothing here.
-        if !full && shown == lastShown { return nil }
-        var changed: [HostedViewRecord] = [], removed: [RecordID] = []
-        for (id, record) in shown where full || lastShown[id] != record {
-            var fields: [String: FieldValue] = [:]
-            for (name, value) in record.fields { if let field = FieldConversion.field(value) { fields[name] = field } }
-            changed.append(HostedViewRecord(id: id.protocolID, type: record.recordType, fields: fields))
+        // Only the records the store logged since the last reading, when it can tell.
+        if let ids = shown.changes(since: &cursor), !full {
+            guard !ids.isEmpty else { return nil }
+            var changed: [HostedViewRecord] = [], removed: [RecordID] = []
+            for id in ids {
+                if let record = shown[id] { changed.append(HostedRecordsApp.viewRecord(record)) } else { removed.append(id.protocolID) }
+            }
+            return HostedViewChanges(changed: changed, removed: removed, complete: false)
         }
-        for id in lastShown.keys where shown[id] == nil { removed.append(id.protocolID) }
-        lastShown = shown
-        return (changed, removed)
+        return HostedViewChanges(changed: shown.values.map(HostedRecordsApp.viewRecord), removed: [], complete: true)
+    }
+
+    /// A record as the platform reads what the user sees: fields no record can hold left out.
+    static func viewRecord(_ record: SyncRecord) -> HostedViewRecord {
+        var fields: [String: FieldValue] = [:]
+        for (name, value) in record.fields { if let field = FieldConversion.field(value) { fields[name] = field } }
+        return HostedViewRecord(id: record.recordID.protocolID, type: record.recordType, fields: fields)
     }
 
     /// The platform's event as the app's.

@@ -4,9 +4,9 @@
 /// `syncEngine.state` is `CKSyncEngine.State`.
 ///
 /// Storage is explicit: the app is made at each launch (install, restart after a crash) from
-/// what it persisted — its `disk`, read by the platform after every call into the app — and the
-/// engine starts from the state serialization the app hands it (`stateSerialization`, as
-/// `CKSyncEngine.Configuration(stateSerialization:)`). Anything not in `disk` is lost at a crash;
+/// what it persisted — its `disk`, read by the platform when the device crashes (what it held
+/// after the app's last call) — and the engine starts from the state serialization the app
+/// hands it (`stateSerialization`, as `CKSyncEngine.Configuration(stateSerialization:)`). Anything not in `disk` is lost at a crash;
 /// so is a pending change added after the last serialization the app saved.
 ///
 /// Scenario user ops (`record.save`, `record.delete`, `zone.create`, `zone.delete`) reach the app
@@ -40,9 +40,9 @@ public protocol RecordsApp: SendableMetatype {
     mutating func userDid(_ action: RecordsUserAction, syncEngine: inout SyncEngine)
 
     /// What the user sees now: every record the app shows (private database), by id. Read after
-    /// every step; keep it as a stored dictionary (your store's own) so an unchanged one costs
-    /// nothing to compare.
-    var userSees: [SyncRecord.ID: SyncRecord] { get }
+    /// every call into the app; keep it as a stored `SyncRecordStore` (your local database's
+    /// own, changed in place) so a call costs the records it changed, not every record shown.
+    var userSees: SyncRecordStore { get }
 }
 
 extension RecordsApp where Disk == Self {

@@ -114,4 +114,15 @@ public struct SyncEngine {
 
     /// `syncEngine.state`.
     public var state: State
+
+    /// A handle holding `data`, moved in (not copied: a copy would make the app's first change
+    /// of the pending changes copy them); `giveBack` moves it out again.
+    static func lending(_ data: inout SyncEngineStateData) -> SyncEngine {
+        var engine = SyncEngine(state: State(data: SyncEngineStateData(account: data.account)))
+        swap(&engine.state.data, &data)
+        return engine
+    }
+
+    /// Moves the state back into `data` (after `lending(_:)`).
+    mutating func giveBack(_ data: inout SyncEngineStateData) { swap(&state.data, &data) }
 }

@@ -12,7 +12,6 @@ public final class KeyValueStore {
     package private(set) var commands: [KVSAppCommand] = []
     /// Keys read, in order, with the write behind each value read.
     package private(set) var reads: [(key: String, write: WriteID)] = []
-    private var readKeys: [String] = []
 
     package init(snapshot: KVSAppSnapshot) { self.snapshot = snapshot }
 
@@ -20,10 +19,8 @@ public final class KeyValueStore {
     public func object(forKey key: String) -> ScenarioValue? {
         if let own = written[key] { return own }
         guard let entry = snapshot.value(forKey: key) else { return nil }
-        if let write = entry.write, !readKeys.contains(key) {
-            readKeys.append(key)
-            reads.append((key, write))
-        }
+        // Each key once: a handler reads a few keys, so a scan beats a set.
+        if let write = entry.write, !reads.contains(where: { $0.key == key }) { reads.append((key, write)) }
         return PlistConversion.value(entry.value)
     }
 

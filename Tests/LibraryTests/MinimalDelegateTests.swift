@@ -6,10 +6,10 @@ import SyncLabTesting
 /// dictionary of records, the state serialization kept with it, and the naive conflict handling
 /// teams start with: keep the server's record on `serverRecordChanged`.
 struct MinimalNaiveTodos: RecordsApp {
-    var records: [SyncRecord.ID: SyncRecord] = [:]
+    var records: SyncRecordStore = [:]
     var stateSerialization: SyncEngine.State.Serialization?
     init(disk: MinimalNaiveTodos?) { if let disk { self = disk } }
-    var userSees: [SyncRecord.ID: SyncRecord] { records }
+    var userSees: SyncRecordStore { records }
 
     mutating func userDid(_ action: RecordsUserAction, syncEngine: inout SyncEngine) {
         guard case .saveRecord(let edit) = action else { return }

@@ -321,7 +321,7 @@ extension RecordsAppWriteTests {
 
 /// Sets a field to a value no CloudKit field can hold, on every save of the user's.
 struct OddValueApp: RecordsApp {
-    var records: [SyncRecord.ID: SyncRecord] = [:]
+    var records = SyncRecordStore()
     var state: SyncEngine.State.Serialization?
     init(disk: OddValueApp?) { self = disk ?? OddValueApp() }
     init() {}
@@ -329,8 +329,7 @@ struct OddValueApp: RecordsApp {
     var stateSerialization: SyncEngine.State.Serialization? { state }
     mutating func userDid(_ action: RecordsUserAction, syncEngine: inout SyncEngine) {
         guard case .saveRecord(let edit) = action else { return }
-        var record = records[edit.recordID] ?? SyncRecord(recordType: edit.recordType, recordID: edit.recordID)
-        edit.apply(to: &record)
+        var record = records.applying(edit)
         record["settings"] = ["theme": "dark"]
         records[edit.recordID] = record
         syncEngine.state.add(pendingRecordZoneChanges: [.saveRecord(edit.recordID)])
@@ -341,7 +340,7 @@ struct OddValueApp: RecordsApp {
     func nextRecordZoneChangeBatch(_ context: SyncEngine.SendChangesContext, syncEngine: inout SyncEngine) -> SyncEngine.RecordZoneChangeBatch? {
         SyncEngine.RecordZoneChangeBatch(pendingChanges: context.pendingChanges) { records[$0] }
     }
-    var userSees: [SyncRecord.ID: SyncRecord] { records }
+    var userSees: SyncRecordStore { records }
 }
 
 extension RecordsAppWriteTests {

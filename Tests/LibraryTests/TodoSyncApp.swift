@@ -65,7 +65,7 @@ enum SavesStateLate: TodoFlavor {
 /// What a to-do app persists: its records (the server's version with local edits on top), the
 /// fields edited locally and not yet saved, the zones it made, and the state it saved.
 struct TodoDisk: Sendable {
-    var records: [SyncRecord.ID: SyncRecord] = [:]
+    var records = SyncRecordStore()
     var dirty: [SyncRecord.ID: Set<String>] = [:]
     /// The last version the cloud had of each record: what a refused edit reverts to.
     var server: [SyncRecord.ID: SyncRecord] = [:]
@@ -169,7 +169,7 @@ struct TodoSync<Flavor: TodoFlavor>: RecordsApp {
         SyncEngine.RecordZoneChangeBatch(pendingChanges: context.pendingChanges, atomicByZone: Flavor.atomicByZone) { data.records[$0] }
     }
 
-    var userSees: [SyncRecord.ID: SyncRecord] { data.records }
+    var userSees: SyncRecordStore { data.records }
 
     private mutating func save(_ edit: RecordEdit, _ syncEngine: inout SyncEngine) {
         var record = data.records[edit.recordID] ?? SyncRecord(recordType: edit.recordType, recordID: edit.recordID)
@@ -213,9 +213,7 @@ struct TodoSync<Flavor: TodoFlavor>: RecordsApp {
 
     private mutating func drop(zone: String) {
         data.zones.remove(zone)
-        for id in data.records.keys where id.zoneName == zone {
-            data.records[id] = nil
-            data.dirty[id] = nil
-        }
+        data.records.removeAll { $0.recordID.zoneName == zone }
+        for id in data.dirty.keys where id.zoneName == zone { data.dirty[id] = nil }
     }
 }

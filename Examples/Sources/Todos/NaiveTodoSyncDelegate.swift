@@ -31,5 +31,5 @@ public struct NaiveTodoSyncDelegate: RecordsApp {
         careful.nextRecordZoneChangeBatch(context, syncEngine: &syncEngine)
     }
 
-    public var userSees: [SyncRecord.ID: SyncRecord] { careful.userSees }
+    public var userSees: SyncRecordStore { careful.userSees }
 }

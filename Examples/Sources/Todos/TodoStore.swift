@@ -17,14 +17,15 @@ public struct TodoStore: Sendable {
         return record
     }
 
-    /// Every to-do as the user sees it.
-    var view: [SyncRecord.ID: SyncRecord] {
+    /// Every to-do as the user sees it. Made afresh at each reading, so the platform compares
+    /// every record each time: fine for a list this size; a large one keeps a `SyncRecordStore`.
+    var view: SyncRecordStore {
         var records: [SyncRecord.ID: SyncRecord] = [:]
         for (id, item) in items {
             var record = SyncRecord(recordType: "Todo", recordID: id)
             item.populate(&record)
             records[id] = record
         }
-        return records
+        return SyncRecordStore(records)
     }
 }

@@ -76,7 +76,7 @@ public struct TodoSyncDelegate: RecordsApp {
         SyncEngine.RecordZoneChangeBatch(pendingChanges: context.pendingChanges) { store.record(for: $0) }
     }
 
-    public var userSees: [SyncRecord.ID: SyncRecord] { store.view }
+    public var userSees: SyncRecordStore { store.view }
 
     /// Apple's sample: `serverRecordChanged` → merge onto the server record and send again;
     /// `zoneNotFound` → create the zone and send again; `unknownItem` → send as a new record;

@@ -9,7 +9,7 @@ struct BenchRecordsApp: RecordsApp {
     static let name = "benchRecords"
 
     struct Disk: Sendable {
-        var records: [SyncRecord.ID: SyncRecord] = [:]
+        var records = SyncRecordStore()
         var dirty: [SyncRecord.ID: Set<String>] = [:]
         var zones: Set<String> = []
         var state: SyncEngine.State.Serialization?
@@ -33,7 +33,8 @@ struct BenchRecordsApp: RecordsApp {
         case .createZone(let zone):
             createZone(zone, &syncEngine)
         case .deleteZone(let zone):
-            for id in disk.records.keys where id.zoneName == zone { disk.records[id] = nil; disk.dirty[id] = nil }
+            disk.records.removeAll { $0.recordID.zoneName == zone }
+            for id in disk.dirty.keys where id.zoneName == zone { disk.dirty[id] = nil }
             disk.zones.remove(zone)
             syncEngine.state.add(pendingDatabaseChanges: [.deleteZone(zone)])
         }
@@ -76,7 +77,7 @@ struct BenchRecordsApp: RecordsApp {
         SyncEngine.RecordZoneChangeBatch(pendingChanges: context.pendingChanges) { disk.records[$0] }
     }
 
-    var userSees: [SyncRecord.ID: SyncRecord] { disk.records }
+    var userSees: SyncRecordStore { disk.records }
 
     private mutating func save(_ edit: RecordEdit, _ syncEngine: inout SyncEngine) {
         var record = disk.records[edit.recordID] ?? SyncRecord(recordType: edit.recordType, recordID: edit.recordID)

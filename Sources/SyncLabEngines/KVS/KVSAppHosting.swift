@@ -20,15 +20,23 @@ public enum KVSAppEvent: Sendable {
 /// The store as a KVS app reads it while it is told of an event: read on demand, so telling an
 /// app costs nothing per key it does not read.
 public struct KVSAppSnapshot {
-    let engine: KVSEngine
+    /// The engine's local values (one reference: a copy of the whole engine per notification
+    /// would retain every field of it).
+    let values: [String: KVSEngine.LocalValue]
 
-    public init(engine: KVSEngine) { self.engine = engine }
+    /// The store over the engine's local values (`KVSEngine.localValues`).
+    public init(values: [String: KVSEngine.LocalValue]) { self.values = values }
 
     /// The local value of `key` and the write that made it, nil when absent.
-    public func value(forKey key: String) -> (value: PlistValue, write: WriteID?)? { engine.localValue(forKey: key) }
+    public func value(forKey key: String) -> (value: PlistValue, write: WriteID?)? {
+        guard let local = values[key], let value = local.value else { return nil }
+        return (value, local.write)
+    }
 
     /// Every key with a value, in UTF-8 order.
-    public var keys: [String] { engine.localView().map(\.item.name) }
+    public var keys: [String] {
+        values.compactMap { $0.value.value == nil ? nil : $0.key }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
 }
 
 /// What a KVS app did when told of a change: its store calls in order, and the values it read

@@ -265,6 +265,9 @@ extension KVSEngine {
     /// The checker's item for `key` in the account this store's data belongs to.
     public func itemKey(_ key: String) -> ItemKey { item(key) }
 
+    /// Every key's local state (tombstones included), shared with the engine until it changes.
+    public var localValues: [String: LocalValue] { stored.values }
+
     /// The local value of `key` and the write that made it (nil: absent).
     public func localValue(forKey key: String) -> (value: PlistValue, write: WriteID?)? {
         guard let local = stored.values[key], let value = local.value else { return nil }

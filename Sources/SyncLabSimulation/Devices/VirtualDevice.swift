@@ -40,7 +40,7 @@ struct VirtualDevice {
     /// made at launch, dropped at a crash.
     var recordsApp: (any SyncEngineAppHosting)?
     var recordsPlatform: SyncEnginePlatform?
-    /// The records app's disk (what it persisted, read after every call into it) and the
+    /// The records app's disk (what it persisted, read when the device crashes) and the
     /// platform's write-id memory: what survives a crash; `app.delete` drops both.
     var savedRecordsAppDisk: (any Sendable)?
     var savedRecordLabels: RecordLabels?
@@ -62,6 +62,17 @@ struct VirtualDevice {
     var heldPushes: [PushNotification?] = [nil, nil, nil]
     /// Per store: is the engine busy (not quiescent)?
     var busy: [Bool] = [false, false, false]
+
+    /// Runs `body` on the records platform engine and the records app where they lie (no copy
+    /// of either); nothing when the device hosts none.
+    mutating func withRecordsApp(_ body: (inout SyncEnginePlatform, inout any SyncEngineAppHosting) -> Void) {
+        guard recordsPlatform != nil, recordsApp != nil else { return }
+        body(&recordsPlatform!, &recordsApp!)
+    }
+
+    /// The KVS engine's local values (nil: no engine), read where the engine lies: a read of
+    /// `devices[i].kvs` from outside copies the whole device out of the array first.
+    mutating func kvsLocalValues() -> [String: KVSEngine.LocalValue]? { kvs?.localValues }
 }
 
 extension Store {

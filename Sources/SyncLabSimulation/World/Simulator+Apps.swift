@@ -13,15 +13,23 @@ extension Simulator {
     /// (`DEVICE:mN`), built on the writes the app has seen: the values it read, and the user's
     /// changes it was told of, since it launched. A blind write is built on nothing it did not see.
     mutating func tellKVSApp(_ index: Int, _ event: KVSAppEvent) {
-        guard var app = devices[index].kvsApp, devices[index].kvs != nil else { return }
+        // Every read of the device here goes through a mutating call (`kvsLocalValues`, `take`):
+        // a plain read of `devices[index].kvs` copies the whole device out of the array first.
         // Taken out while it runs, so the app's value is not shared and mutating it copies nothing.
-        devices[index].kvsApp = nil
-        if case .userChanged(let keys) = event {
-            for key in keys { noteSeen(index, key, devices[index].kvs?.localValue(forKey: key)?.write, madeHere: true) }
+        guard var app = devices[index].kvsApp.take() else { return }
+        let answer: KVSAppAnswer
+        do {
+            // The snapshot shares the engine's storage; it is gone before the engine is written
+            // to below, so no write has to copy the store.
+            guard let values = devices[index].kvsLocalValues() else {
+                devices[index].kvsApp = app
+                return
+            }
+            if case .userChanged(let keys) = event {
+                for key in keys { noteSeen(index, key, values[key]?.value == nil ? nil : values[key]?.write, madeHere: true) }
+            }
+            answer = app.handle(event, values: KVSAppSnapshot(values: values))
         }
-        // The snapshot shares the engine's storage; it is gone before the engine is written to
-        // below, so no write has to copy the store.
-        let answer = app.handle(event, values: KVSAppSnapshot(engine: devices[index].kvs!))
         devices[index].kvsApp = app
         for read in answer.reads { noteSeen(index, read.key, read.write) }
         guard !answer.commands.isEmpty else { return }
@@ -88,19 +96,16 @@ extension Array where Element == WriteID {
 }
 
 /// Hosting a team's records app (SPEC §9): the platform engine serves it; the app's disk is
-/// read after every call into it, so a crash keeps exactly what it had persisted.
+/// read when the device crashes (the app is called only synchronously, so that is what it had
+/// persisted after its last call), so a crash keeps exactly what it had persisted.
 extension Simulator {
-    /// Runs `body` on device `index`'s platform engine and records app, taken out while it runs
-    /// (no copy of either), then keeps the app's disk.
+    /// Runs `body` on device `index`'s platform engine and records app, in place (no copy of
+    /// either); nothing when the device hosts none. The app's disk is not kept here: a copy held between calls would
+    /// make the app's next change copy its whole database.
     mutating func withRecordsApp(_ index: Int, _ context: inout EngineContext,
                                  _ body: (inout SyncEnginePlatform, inout any SyncEngineAppHosting, inout EngineContext) -> Void) {
-        guard var platform = devices[index].recordsPlatform, var app = devices[index].recordsApp else { return }
-        devices[index].recordsPlatform = nil
-        devices[index].recordsApp = nil
-        body(&platform, &app, &context)
-        devices[index].savedRecordsAppDisk = app.disk
-        devices[index].recordsPlatform = platform
-        devices[index].recordsApp = app
+        // Where they lie: taking them out copied the whole platform engine on every call.
+        devices[index].withRecordsApp { platform, app in body(&platform, &app, &context) }
     }
 
     /// A scenario's records op, reaching device `index`'s records app as what the user did.

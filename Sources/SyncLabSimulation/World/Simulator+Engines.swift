@@ -118,8 +118,10 @@ extension Simulator {
         // The app hears of changes once the engine's step is done, as an observer on the main
         // queue would; what it writes is a step of its own.
         if !appNotifications.isEmpty {
-            let notifications = appNotifications
-            appNotifications = []
+            // Swapped out (the app's own steps queue theirs meanwhile) and back once empty, so
+            // the buffer is reused: a new array per notification was an allocation each.
+            var notifications: [AppNotification] = []
+            swap(&notifications, &appNotifications)
             for notification in notifications {
                 switch notification.store {
                 case .kvs: tellKVSApp(index, .changedExternally(reason: notification.reason, keys: notification.items))
@@ -127,6 +129,8 @@ extension Simulator {
                 case .records: break
                 }
             }
+            notifications.removeAll(keepingCapacity: true)
+            if appNotifications.isEmpty { swap(&notifications, &appNotifications) }
         }
     }
 
@@ -138,7 +142,7 @@ extension Simulator {
         switch store {
         case .kvs: quiet = devices[index].kvs?.isQuiescentInPlace() ?? true
         case .documents: quiet = devices[index].documents?.isQuiescentInPlace() ?? true
-        case .records: quiet = devices[index].records?.isQuiescentInPlace() ?? devices[index].recordsPlatform?.isQuiescent ?? true
+        case .records: quiet = devices[index].records?.isQuiescentInPlace() ?? devices[index].recordsPlatform?.isQuiescentInPlace() ?? true
         }
         let busy = !quiet
         if devices[index].busy[store.slot] != busy {
@@ -174,6 +178,7 @@ extension Simulator {
         devices[index].savedDocuments = devices[index].documents?.durable
         devices[index].savedRecords = devices[index].records?.durable
         devices[index].savedRecordLabels = devices[index].recordsPlatform?.labels ?? devices[index].savedRecordLabels
+        devices[index].savedRecordsAppDisk = devices[index].recordsApp?.disk ?? devices[index].savedRecordsAppDisk
         devices[index].kvs = nil; devices[index].documents = nil; devices[index].records = nil
         devices[index].kvsApp = nil; devices[index].documentsApp = nil
         devices[index].recordsApp = nil; devices[index].recordsPlatform = nil

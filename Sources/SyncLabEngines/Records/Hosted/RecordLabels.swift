@@ -44,12 +44,20 @@ public struct RecordLabels: Sendable {
     /// Remembers that the app was shown `value` for `item`, made by `write`.
     mutating func remember(_ item: ItemKey, _ value: ItemValue, _ write: WriteID, at modifiedAt: LocalInstant, fromCloud: Bool = false) {
         touched.append(item)
-        var list = shown[item] ?? []
-        let wasFromCloud = list.contains { $0.value == value && $0.write == write && $0.fromCloud }
-        list.removeAll { $0.value == value && $0.write == write }
+        // In place (one lookup, no copy of the list out of the dictionary and back).
+        RecordLabels.add(Labeled(value: value, write: write, modifiedAt: modifiedAt, fromCloud: fromCloud), to: &shown[item, default: []])
+    }
+
+    /// Adds `labeled` as the most recent value of `list` (once; a value and write shown again
+    /// keeps having come from the cloud), at most `memory` values.
+    private static func add(_ labeled: Labeled, to list: inout [Labeled]) {
+        var labeled = labeled
+        if let index = list.firstIndex(where: { $0.value == labeled.value && $0.write == labeled.write }) {
+            labeled.fromCloud = labeled.fromCloud || list[index].fromCloud
+            list.remove(at: index)
+        }
         if list.count >= RecordLabels.memory { list.removeFirst() }
-        list.append(Labeled(value: value, write: write, modifiedAt: modifiedAt, fromCloud: fromCloud || wasFromCloud))
-        shown[item] = list
+        list.append(labeled)
     }
 
     /// The write of `value` on `item` if the app was shown it (the most recent such).

@@ -16,6 +16,7 @@ public protocol SyncEngineAppHosting {
     /// The user did `action` through the app.
     mutating func userDid(_ action: HostedUserAction, state: inout SyncEngineStateData)
     /// What the app shows its user, as changes since the last call: nil when nothing changed.
-    /// With `full` (the first reading after a launch), every record it shows, as changed.
-    mutating func viewChanges(full: Bool) -> (changed: [HostedViewRecord], removed: [RecordID])?
+    /// With `full` (the first reading after a launch), every record it shows (`complete`); an
+    /// app that cannot tell what changed answers the same way.
+    mutating func viewChanges(full: Bool) -> HostedViewChanges?
 }

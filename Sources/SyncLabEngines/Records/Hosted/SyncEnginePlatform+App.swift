@@ -7,6 +7,13 @@ extension SyncEnginePlatform {
         ItemKey(account: account ?? lastAccount, store: .records, name: id.itemName, field: field)
     }
 
+    /// The item of field `field` of the record whose item is `existence` (its name made once).
+    func item(of existence: ItemKey, field: String) -> ItemKey {
+        var key = existence
+        key.field = field
+        return key
+    }
+
     /// Runs one call into the app on the engine's state, and notes what it changed there.
     mutating func callApp(_ app: inout any SyncEngineAppHosting, _ context: inout EngineContext,
                           _ body: (inout any SyncEngineAppHosting, inout SyncEngineStateData) -> Void) {
@@ -36,12 +43,13 @@ extension SyncEnginePlatform {
 
     /// Reads what the app shows and reports every change with the write behind it (SPEC §9).
     ///
-    /// The app answers with the records that changed since the last reading; only those, and
+    /// The app answers with the records that changed since the last reading (or, when it cannot
+    /// tell, every record it shows: those equal to the last reading are skipped); only those, and
     /// the items it was shown something new for since, are compared item by item. The first
     /// reading after a launch compares everything (the app's disk may hold less than it showed
     /// before the crash).
-    /// - Complexity: what the app's answer costs (O(1) when its records did not change), plus
-    ///   O(k log k) for the k items compared.
+    /// - Complexity: what the app's answer costs (O(changed records) for a `SyncRecordStore` the
+    ///   platform read last), plus O(k log k) for the k items compared.
     mutating func syncView(_ app: inout any SyncEngineAppHosting, userWrite: WriteID?, _ context: inout EngineContext) {
         let full = shownRecords == nil
         // Taken out while it is updated, so the update happens in place (no copy of the dictionary).
@@ -50,21 +58,34 @@ extension SyncEnginePlatform {
         var now: [ItemKey: ItemValue] = [:]
         var keys: [ItemKey] = []
         if let changes = app.viewChanges(full: full) {
+            var removed = changes.removed
+            if changes.complete && !full {
+                // Every record the app shows: the ones the platform showed and no longer sees are gone.
+                var present: Set<RecordID> = []
+                for record in changes.changed { present.insert(record.id) }
+                for id in shown.keys where !present.contains(id) { removed.append(id) }
+            }
             for record in changes.changed {
+                // Of a complete answer, a record shown as it was needs no comparison. (One the app
+                // says it changed is compared: comparing an unchanged one reports nothing.)
+                if changes.complete && !full, shown[record.id] == record { continue }
                 let existence = item(record.id)
                 now[existence] = .recordExists(type: record.type)
                 keys.append(existence)
                 for (name, value) in record.fields {
-                    let key = item(record.id, field: name)
+                    let key = item(of: existence, field: name)
                     now[key] = .field(value)
                     keys.append(key)
                 }
-                for name in shown[record.id]?.fields.keys.map({ $0 }) ?? [] where record.fields[name] == nil { keys.append(item(record.id, field: name)) }
+                if let before = shown[record.id] {
+                    for name in before.fields.keys where record.fields[name] == nil { keys.append(item(of: existence, field: name)) }
+                }
                 shown[record.id] = record
             }
-            for id in changes.removed {
-                keys.append(item(id))
-                for name in shown[id]?.fields.keys.map({ $0 }) ?? [] { keys.append(item(id, field: name)) }
+            for id in removed {
+                let existence = item(id)
+                keys.append(existence)
+                for name in shown[id]?.fields.keys.map({ $0 }) ?? [] { keys.append(item(of: existence, field: name)) }
                 shown[id] = nil
             }
         }
@@ -94,7 +115,7 @@ extension SyncEnginePlatform {
                 guard let latest = labels.shown[key]?.last, latest.value == value, let write = latest.write, write != current.write else { continue }
                 let cause: VisibilityCause = write.derived && write.device == identity.device ? .resolution : .fetch
                 context.observe(.visible(item: key, value: value, write: write, cause: cause))
-                labels.view[key] = latest
+                setView(key, latest)
                 noteUnconfirmed(key, latest.fromCloud ? nil : write)
                 continue
             }
@@ -112,9 +133,15 @@ extension SyncEnginePlatform {
                 cause = .reset
             }
             context.observe(.visible(item: key, value: value, write: labeled.write, cause: cause))
-            labels.view[key] = value == .absent ? nil : labeled
+            setView(key, value == .absent ? nil : labeled)
             noteUnconfirmed(key, value == .absent || labeled.fromCloud ? nil : labeled.write)
         }
+    }
+
+    /// Shows `labeled` for `key` (nil: absent), journalled during a user's action.
+    private mutating func setView(_ key: ItemKey, _ labeled: RecordLabels.Labeled?) {
+        if viewJournal != nil, viewJournal?[key] == nil { viewJournal?[key] = .some(labels.view[key]) }
+        labels.view[key] = labeled
     }
 
     /// Keeps `unconfirmed` for `key`: the device's own write it now shows, if any.
@@ -177,7 +204,7 @@ extension SyncEnginePlatform {
         if labels.unconfirmed[existence] == server.existenceWrite { labels.unconfirmed[existence] = nil }
         for name in server.fieldNames {
             guard let field = server.fields[name] else { continue }
-            let key = item(server.id, field: name)
+            let key = item(of: existence, field: name)
             labels.remember(key, field.value.map { .field($0) } ?? .absent, field.write, at: field.modifiedAt, fromCloud: true)
             if labels.unconfirmed[key] == field.write { labels.unconfirmed[key] = nil }
         }
@@ -211,6 +238,7 @@ extension SyncEnginePlatform {
         if let newAccount, newAccount != old {
             // Items are labelled by account: what the app shows moves to the new one.
             for entry in localView() { context.observe(.visible(item: entry.item, value: .absent, write: nil, cause: .reset)) }
+            if viewJournal != nil { for key in labels.view.keys { setView(key, nil) } }
             labels.view = [:]
             var moved: [ItemKey: [RecordLabels.Labeled]] = [:]
             for (key, values) in labels.shown {

@@ -70,6 +70,8 @@ public struct SyncEnginePlatform: Sendable {
     /// handed back holds no pending save for: taken at `init`, before any reading of the new
     /// app's view (which may not show them any more), and reported at `.launched`.
     var forgottenAtLaunch: [(key: ItemKey, write: WriteID)] = []
+    /// During a user's action: each item of the view it changed, with what it showed before.
+    var viewJournal: [ItemKey: RecordLabels.Labeled?]?
 
     /// A platform engine at launch, from the serialization the app hands it (nil, or one of another
     /// account: from scratch), with the device's label memory (nil: a fresh install).
@@ -154,14 +156,20 @@ public struct SyncEnginePlatform: Sendable {
             labels.zoneDeletes[zone] = write
             for key in labels.view.keys where key.name.hasPrefix(zone + "/") { labels.remember(key, .absent, write, at: context.now) }
         }
-        let before = labels.view, stateBefore = state
+        // What the call changes in the view is journalled (a copy of the view would make its
+        // first change copy every item).
+        viewJournal = [:]
+        let stateBefore = state
         callApp(&app, &context) { app, state in app.userDid(action, state: &state) }
         // The user's change shows before anything the sends below bring.
         syncView(&app, userWrite: write, &context)
         pump(&app, &context)
         flushState(&app, &context)
         syncView(&app, userWrite: nil, &context)
-        return before == labels.view && stateBefore == state ? .unchanged : .accepted
+        let journal = viewJournal ?? [:]
+        viewJournal = nil
+        let viewUnchanged = journal.allSatisfy { labels.view[$0.key] == $0.value }
+        return viewUnchanged && stateBefore == state ? .unchanged : .accepted
     }
 
     /// Remembers the user's edit of record `id` as shown to the app, by `write`: only the fields
@@ -187,6 +195,10 @@ public struct SyncEnginePlatform: Sendable {
         pump(&app, &context)
         return .accepted
     }
+
+    /// `isQuiescent`, read where the engine lies (`devices[i].recordsPlatform?.isQuiescent`
+    /// would copy the whole engine out first).
+    public mutating func isQuiescentInPlace() -> Bool { isQuiescent }
 
     /// True when the engine has no work it could do now (offline or signed out: none).
     public var isQuiescent: Bool {

@@ -1,0 +1,131 @@
+/// What a records app shows its user (`RecordsApp.userSees`): its records by id, a dictionary
+/// that remembers which ids it changed, so the platform reads only those after each call into
+/// the app. Keep one as (part of) your local database and change it in place, as you would a
+/// `[SyncRecord.ID: SyncRecord]`.
+///
+/// A store the platform did not read last (a new one, one made from a dictionary, or a copy
+/// changed while another copy was held) is read whole once: correct, at O(records) for that step.
+public struct SyncRecordStore: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
+    /// The records and the log of ids changed, shared between copies until one changes.
+    final class Storage: @unchecked Sendable {
+        // Safe to share: a storage is changed only through a store that holds the only reference
+        // (`isKnownUniquelyReferenced`); every other access reads.
+        var records: [SyncRecord.ID: SyncRecord]
+        /// Ids changed, oldest first; `logStart` is the position of the first in the whole log.
+        var log: [SyncRecord.ID] = []
+        var logStart = 0
+
+        init(_ records: [SyncRecord.ID: SyncRecord]) { self.records = records }
+
+        /// The position after the last id logged.
+        var logEnd: Int { logStart + log.count }
+
+        func note(_ id: SyncRecord.ID) {
+            log.append(id)
+            // Bounded: the oldest entries go once the log holds twice what the platform reads
+            // at most between two calls; a reader that fell further behind reads the whole store.
+            let kept = Swift.max(records.count, 64)
+            if log.count > 2 * kept {
+                let dropped = log.count - kept
+                log.removeFirst(dropped)
+                logStart += dropped
+            }
+        }
+    }
+
+    /// Where a reader stopped: the storage it read (weakly: holding it would make the app's next
+    /// change copy every record) and the log position after what it read.
+    struct Cursor: Sendable {
+        weak var storage: Storage?
+        var position: Int
+    }
+
+    private(set) var storage: Storage
+
+    /// An empty store.
+    public init() { storage = Storage([:]) }
+
+    /// A store holding `records`.
+    public init(_ records: [SyncRecord.ID: SyncRecord]) { storage = Storage(records) }
+
+    /// `[:]` or `[id: record, …]`; a repeated id keeps the last record.
+    public init(dictionaryLiteral elements: (SyncRecord.ID, SyncRecord)...) {
+        self.init(Dictionary(elements, uniquingKeysWith: { $1 }))
+    }
+
+    /// The record with id `id`, nil when the app shows none; setting nil removes it.
+    public subscript(id: SyncRecord.ID) -> SyncRecord? {
+        get { storage.records[id] }
+        set {
+            makeUnique()
+            storage.records[id] = newValue
+            storage.note(id)
+        }
+    }
+
+    /// Removes the record with id `id` and returns it (nil when there was none).
+    @discardableResult
+    public mutating func removeValue(forKey id: SyncRecord.ID) -> SyncRecord? {
+        guard storage.records[id] != nil else { return nil }
+        makeUnique()
+        storage.note(id)
+        return storage.records.removeValue(forKey: id)
+    }
+
+    /// Removes every record that satisfies `shouldBeRemoved` (a zone's, an account's).
+    public mutating func removeAll(where shouldBeRemoved: (SyncRecord) throws -> Bool) rethrows {
+        var doomed: [SyncRecord.ID] = []
+        for (id, record) in storage.records where try shouldBeRemoved(record) { doomed.append(id) }
+        guard !doomed.isEmpty else { return }
+        makeUnique()
+        for id in doomed {
+            storage.records[id] = nil
+            storage.note(id)
+        }
+    }
+
+    /// The records by id.
+    public var records: [SyncRecord.ID: SyncRecord] { storage.records }
+    /// The ids of the records.
+    public var keys: Dictionary<SyncRecord.ID, SyncRecord>.Keys { storage.records.keys }
+    /// The records.
+    public var values: Dictionary<SyncRecord.ID, SyncRecord>.Values { storage.records.values }
+    /// How many records the store holds.
+    public var count: Int { storage.records.count }
+    /// True when the store holds no record.
+    public var isEmpty: Bool { storage.records.isEmpty }
+
+    /// The records with their ids, in no particular order.
+    public func makeIterator() -> Dictionary<SyncRecord.ID, SyncRecord>.Iterator { storage.records.makeIterator() }
+
+    /// Same records (the log of changes is not part of the value).
+    public static func == (lhs: SyncRecordStore, rhs: SyncRecordStore) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.records == rhs.storage.records
+    }
+
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) {
+            let copy = Storage(storage.records)
+            storage = copy
+        }
+    }
+
+    /// The ids changed since `cursor` (each once, possibly unchanged in the end), and moves it
+    /// here; nil when they cannot be told (no cursor, another storage, a log trimmed past it):
+    /// read the whole store then.
+    /// - Complexity: O(ids logged since `cursor`).
+    func changes(since cursor: inout Cursor?) -> [SyncRecord.ID]? {
+        defer { cursor = Cursor(storage: storage, position: storage.logEnd) }
+        guard let last = cursor, last.storage === storage, last.position >= storage.logStart else { return nil }
+        let logged = storage.log[(last.position - storage.logStart)...]
+        var ids: [SyncRecord.ID] = []
+        if logged.count <= 16 {
+            // A call changes a few records: a scan is cheaper than hashing them.
+            for id in logged where !ids.contains(id) { ids.append(id) }
+        } else {
+            var seen: Set<SyncRecord.ID> = []
+            for id in logged where seen.insert(id).inserted { ids.append(id) }
+        }
+        return ids
+    }
+}
