@@ -84,6 +84,10 @@ public enum PromiseJudge {
             // both-sides merge to the write that replaced it: both sides changed the field.
             if let replacedBy = anomaly.replacedBy,
                fingerprint.winnerOnItem.contains(Fingerprint.winnerKey(replacedBy, item: anomaly.item, field: anomaly.field ?? "")) { return true }
+            // Likewise a value a later write saw and replaced on that field (on its own device or
+            // another that showed it), when that later write lost the both-sides merge: the value
+            // goes with the edit that replaced it (records seed 1054).
+            if fingerprint.successorLostMerge(write, item: anomaly.item, field: anomaly.field ?? "") { return true }
             // An edit an unconditional delete removed in the cloud, even if a later save then
             // re-created the record (SPEC §4.3: deletes are unconditional).
             if let deleted = fingerprint.recordDeletedAt[anomaly.item], deleted >= anomaly.at { return true }

@@ -377,14 +377,37 @@ extension RecordEngine {
         let foreign = RecordEngine.writes(of: server).contains { write in
             !sent.values.contains(write) && write != local?.existenceWrite && !(local?.fields.values.contains { $0.write == write } ?? false)
         }
-        if foreign && state.pending[key] == nil {
+        if foreign {
             state.heldUntilFetch[key] = server
             wantFetch = true
             context.log("savedAwaitsFetch", [("record", key.itemName)])
+            if state.pending[key] != nil {
+                // Local edits made since that save are still pending: the version meets them when
+                // the fetch shows it, as a fetched change does (the app's policy runs), against
+                // the base this device had plus the save just acknowledged; until then they wait.
+                // Taking the version as the base unmerged sent them over those writes unseen
+                // (records seed 312).
+                state.serverRecords[key] = acknowledged(state.serverRecords[key], by: server, sent: sent)
+                awaitingFetch.insert(key)
+            }
             return
         }
         state.serverRecords[key] = server
         applyServer(key, server, .fetch, &context)
+    }
+
+    /// The base a device had, with the fields of its save the cloud just acknowledged taken from
+    /// the answer (a creation's base is the answer's record with those fields only).
+    private func acknowledged(_ base: ServerRecord?, by server: ServerRecord, sent: [String: WriteID]) -> ServerRecord {
+        var result = base ?? server
+        if base == nil {
+            result.fields = [:]
+            result.changeTag = 0
+        }
+        for name in server.fieldNames where sent[name] != nil && server.fields[name]?.write == sent[name] {
+            result.fields[name] = server.fields[name]
+        }
+        return result
     }
 
     /// One item the cloud refused.
