@@ -227,4 +227,18 @@ struct FuzzFindingTests {
         {"format": "synclab/1", "name": "t", "seed": 108, "network": {"latency": {"dist": "lognormal", "median": "36ms", "sigma": 1.2}, "loss": 0.22}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "A"}, {"id": "B"}, {"id": "C"}], "steps": [{"at": "0ms", "device": "*", "op": "zone.create", "zone": "Z"}, {"at": "33221ms", "op": "cloud.throttle", "for": "38148ms", "retryAfter": "1ms"}, {"at": "33351ms", "device": "A", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r0", "fields": {"title": "A2"}}]}, {"at": "38725ms", "device": "B", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"body": "B1"}}, {"type": "Note", "name": "r0", "fields": {"title": "B1", "body": "B1", "n": 6}}]}, {"at": "92922ms", "device": "C", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "C1"}}], "expect": {"converged": true, "noAnomalies": ["atomicityViolation"]}}
         """)
     }
+
+    @Test("a device that never had a record learns of its creation by an atomic call and its concurrent deletion in one fetch: the call's other record beside it absent is no atomicity violation (records seed 108)")
+    func memberCreatedAndDeletedUnseenIsNoViolation() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 108, "network": {"latency": {"dist": "lognormal", "median": "36ms", "sigma": 1.2}, "loss": 0.22}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "A"}, {"id": "B"}, {"id": "C"}], "steps": [{"at": "0ms", "device": "*", "op": "zone.create", "zone": "Z"}, {"at": "0ms", "device": "A", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r0", "fields": {"title": "A2"}}]}, {"at": "0ms", "device": "B", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"body": "B1"}}, {"type": "Note", "name": "r0", "fields": {"title": "B1", "body": "B1", "n": 6}}]}, {"at": "34279ms", "device": "A", "op": "record.delete", "zone": "Z", "name": "r0"}], "expect": {"converged": true, "noAnomalies": ["atomicityViolation"]}}
+        """)
+    }
+
+    @Test("a device showing its own creation of a record an atomic call had also saved, after a concurrent delete removed the call's version, shows no part of the call (records seed 108)")
+    func ownReCreationAfterConcurrentDeleteIsNoViolation() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 108, "network": {"latency": {"dist": "lognormal", "median": "36ms", "sigma": 1.2}, "loss": 0.22}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "A"}, {"id": "B"}, {"id": "C"}], "steps": [{"at": "0ms", "device": "*", "op": "zone.create", "zone": "Z"}, {"at": "0ms", "device": "A", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r0", "fields": {"title": "A2"}}]}, {"at": "0ms", "device": "B", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"body": "B1"}}, {"type": "Note", "name": "r0", "fields": {"title": "B1", "body": "B1", "n": 6}}]}, {"at": "38465ms", "device": "A", "op": "record.delete", "zone": "Z", "name": "r0"}, {"at": "38465ms", "device": "C", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "C1"}}], "expect": {"converged": true, "noAnomalies": ["atomicityViolation"]}}
+        """)
+    }
 }
