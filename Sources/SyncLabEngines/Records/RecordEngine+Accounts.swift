@@ -52,6 +52,9 @@ extension RecordEngine {
                 context.observe(.discarded(write: write, item: pendingItem, reason: reason))
             }
         }
+        for (write, removedItem) in pendingZoneDeletes(in: .private) {
+            context.observe(.discarded(write: write, item: removedItem, reason: reason))
+        }
         for key in state.records.keys.sorted() where key.database == .private {
             removeLocal(key, write: nil, .reset, &context)
         }

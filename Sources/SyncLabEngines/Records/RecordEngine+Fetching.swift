@@ -159,6 +159,7 @@ extension RecordEngine {
         guard complete else { return skipped }
         for key in state.records.keys.sorted() where key.zoneKey == zoneKey && !named.contains(key.name) {
             if answeredDuringFetch.contains(key) { skipped = true; continue }
+            state.heldUntilFetch[key] = nil
             switch state.pending[key]?.kind {
             case .save?:
                 if state.serverRecords[key] != nil { prepareReupload(key, asConflict: true, detail: "record gone from the cloud", &context) }
@@ -257,6 +258,10 @@ extension RecordEngine {
     /// A fetched deletion (or a cascade the cloud reports).
     mutating func applyFetchedDeletion(_ key: RecordKey, write: WriteID, _ context: inout EngineContext) {
         state.fetchedWhileCreating[key] = nil
+        // A version held for a later fetch predates this deletion: it must not bring the record
+        // back (mixed seed 1423).
+        state.heldUntilFetch[key] = nil
+        state.heldFetched[key] = nil
         switch state.pending[key]?.kind {
         case .save?:
             if state.serverRecords[key] != nil { prepareReupload(key, asConflict: true, detail: "fetched deletion meets pending change", &context) }
