@@ -259,4 +259,14 @@ struct FuzzFindingTests {
         {"format": "synclab/1", "name": "t", "seed": 1423, "network": {"latency": {"dist": "lognormal", "median": "91ms", "sigma": 1.7}, "loss": 0.2}, "engine": {"documents": {"conflict": "keepBoth"}, "records": {"conflict": "merge"}}, "devices": [{"id": "B"}, {"id": "C"}], "steps": [{"at": "0ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "B2"}}, {"at": "86412ms", "device": "C", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "C"}}, {"at": "134471ms", "device": "C", "op": "doc.save", "path": "note0.txt", "content": "v\\n"}, {"at": "184819ms", "device": "C", "op": "record.delete", "zone": "Z", "name": "r0"}], "expect": {"converged": true, "noAnomalies": ["resurrection"], "final": {"records": {}}}}
         """)
     }
+
+    @Test("a save re-sent after its answer was lost, which the cloud applied before an app deleted its zone, does not bring the record back into the zone (mixed seed 2366)")
+    func resentSaveAfterZoneDeleteStaysDeleted() throws {
+        let runs = try Harness.runs("""
+        {"format": "synclab/1", "name": "t", "seed": 2366, "network": {"latency": {"dist": "uniform", "min": "30ms", "max": "121ms"}, "loss": 0.17, "reorder": true}, "engine": {"documents": {"conflict": "keepBoth"}, "records": {"conflict": "merge"}}, "devices": [{"id": "A"}, {"id": "C"}, {"id": "D"}, {"id": "E"}], "steps": [{"at": "0ms", "device": "*", "op": "zone.create", "zone": "Z"}, {"at": "563ms", "device": "E", "op": "doc.save", "path": "note0.txt", "content": "v\\n"}, {"at": "563ms", "device": "D", "op": "device.crash"}, {"at": "569ms", "device": "E", "op": "airplane.on"}, {"at": "33899ms", "device": "D", "op": "device.restart"}, {"at": "62957ms", "device": "D", "op": "record.save", "zone": "Z", "type": "Note", "name": "r2", "fields": {"n": 4}}, {"at": "62957ms", "device": "E", "op": "airplane.off"}, {"at": "62963ms", "device": "D", "op": "kvs.increment", "key": "count", "by": 1}, {"at": "66483ms", "device": "A", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"n": 4}}, {"at": "66497ms", "device": "A", "op": "kvs.setMany", "values": {"k1": "A"}}, {"at": "121617ms", "device": "E", "op": "kvs.set", "key": "k0", "value": "E1"}, {"at": "126723ms", "device": "D", "op": "kvs.synchronize"}, {"at": "225242ms", "device": "C", "op": "zone.delete", "zone": "Z"}], "expect": {"converged": true, "noAnomalies": ["resurrection"]}}
+        """)
+        // The zone delete's atomicity on the device whose save it met is still open (docs/FUZZING.md).
+        let resurrections = runs.flatMap(\.outcome.report.anomalies).filter { $0.kind == .resurrection }
+        #expect(resurrections.isEmpty, "\(resurrections.map(\.explanation))")
+    }
 }
