@@ -38,6 +38,8 @@ struct Fingerprint {
     /// (`record.delete`, a delete in `records.saveAtomic`, `zone.delete`) removed it on a device
     /// (its own, or another that fetched the delete).
     private(set) var recordDeletedAt: [String: SimInstant] = [:]
+    /// `WRITE|ITEM` for each record a user write showed its value on, on its own device.
+    private(set) var recordsWritten: Set<String> = []
     /// `LOSER|ITEM|FIELD` for each last-writer-wins comparison: the loser lost one on that item.
     private(set) var loserOnItem: Set<String> = []
     /// Per `WRITE|ITEM|FIELD`, the writes a device made on that record field while showing WRITE
@@ -93,6 +95,7 @@ struct Fingerprint {
                 guard let device = fact.device else { break }
                 let shown = Fingerprint.winnerKey(history.deviceNames[Int(device.index)], item: item.name, field: item.field)
                 let name = write.map { history.name(of: $0) }
+                if cause == .local, let name { recordsWritten.insert(name + "|" + item.name) }
                 if cause == .local, let name, let before = lastShown[shown], before != name {
                     successorsOnItem[Fingerprint.winnerKey(before, item: item.name, field: item.field), default: []].append(name)
                 }

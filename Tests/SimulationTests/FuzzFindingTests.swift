@@ -269,4 +269,11 @@ struct FuzzFindingTests {
         let resurrections = runs.flatMap(\.outcome.report.anomalies).filter { $0.kind == .resurrection }
         #expect(resurrections.isEmpty, "\(resurrections.map(\.explanation))")
     }
+
+    @Test("a version fetched while a save was in doubt shows when that save is refused for a limit and rolled back (records seed 1211)")
+    func rollbackShowsTheVersionFetchedInDoubt() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 1211, "network": {"latency": {"dist": "lognormal", "median": "54ms", "sigma": 1.2}, "loss": 0.1}, "engine": {"records": {"conflict": "merge"}}, "limits": {"records": {"batch": 1}}, "devices": [{"id": "A"}, {"id": "B"}, {"id": "E"}], "steps": [{"at": "0ms", "device": "*", "op": "zone.create", "zone": "Z"}, {"at": "0ms", "device": "E", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "E2"}}, {"at": "1ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "B2"}}, {"at": "1365ms", "device": "A", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"title": "A1"}}, {"type": "Note", "name": "r0", "fields": {"title": "A1"}}]}], "expect": {"converged": true}}
+        """)
+    }
 }

@@ -251,6 +251,7 @@ extension RecordEngine {
                 for save in batch.saves { writes.formUnion(sentWrites(save.key, save.fields)) }
                 for delete in batch.deletes { writes.insert(delete.write) }
                 rollback(writes, error: "limitExceeded", limit: batch.atomic ? "records.batch" : "records.requestBytes", &context)
+                releaseHeldFetches(&context)
             }
         case .changeTokenExpired:
             state.databaseToken = nil
@@ -516,6 +517,10 @@ extension RecordEngine {
                 change.kind = .save(fields: fields)
                 state.pending[key] = fields.isEmpty && state.serverRecords[key] != nil ? nil : change
                 names.append(key.itemName)
+                // A version fetched while the taken-back save was in doubt waited for its answer:
+                // nothing is in doubt now, so it shows (records seed 1211: it never did, and the
+                // device kept the older version for good).
+                if let seen = state.fetchedWhileCreating.removeValue(forKey: key) { applyFetched(key, seen, &context) }
             }
         }
         return names
