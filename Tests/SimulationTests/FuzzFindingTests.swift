@@ -276,4 +276,25 @@ struct FuzzFindingTests {
         {"format": "synclab/1", "name": "t", "seed": 1211, "network": {"latency": {"dist": "lognormal", "median": "54ms", "sigma": 1.2}, "loss": 0.1}, "engine": {"records": {"conflict": "merge"}}, "limits": {"records": {"batch": 1}}, "devices": [{"id": "A"}, {"id": "B"}, {"id": "E"}], "steps": [{"at": "0ms", "device": "*", "op": "zone.create", "zone": "Z"}, {"at": "0ms", "device": "E", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "E2"}}, {"at": "1ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "B2"}}, {"at": "1365ms", "device": "A", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"title": "A1"}}, {"type": "Note", "name": "r0", "fields": {"title": "A1"}}]}], "expect": {"converged": true}}
         """)
     }
+
+    @Test("a version fetched while this device's delete of the record is out waits for the delete's answer, with the rest of its atomic call (records seed 310)")
+    func fetchedVersionWaitsForTheDeleteInDoubt() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 310, "network": {"latency": {"dist": "uniform", "min": "8ms", "max": "42ms"}, "loss": 0.25}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "E"}, {"id": "H"}], "steps": [{"at": "38015ms", "device": "E", "op": "airplane.on"}, {"at": "38015ms", "device": "H", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"title": "H2"}}]}, {"at": "38015ms", "device": "E", "op": "airplane.off"}, {"at": "108982ms", "device": "E", "op": "record.delete", "zone": "Z", "name": "r1"}, {"at": "109288ms", "device": "H", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"title": "H3", "body": "H3", "n": 8}}, {"type": "Note", "name": "r0", "fields": {"title": "H3", "body": "H3", "n": 9}}]}], "expect": {"converged": true, "noAnomalies": ["atomicityViolation"]}}
+        """)
+    }
+
+    @Test("a version fetched while a change was in doubt goes with the account signed out of, never shown in the next one (records seed 9693)")
+    func versionFetchedInDoubtGoesWithTheAccount() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 9693, "accounts": ["main", "other"], "network": {"latency": {"dist": "pareto", "scale": "25ms", "shape": 1.7}, "loss": 0.09}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "A"}, {"id": "D"}, {"id": "E"}], "steps": [{"at": "0ms", "device": "*", "op": "zone.create", "zone": "Z"}, {"at": "388ms", "device": "D", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "D4"}}, {"at": "1322ms", "device": "E", "op": "record.delete", "zone": "Z", "name": "r0"}, {"at": "1322ms", "device": "A", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r0", "fields": {"title": "A3"}}]}, {"at": "3199ms", "device": "D", "op": "account.signOut"}, {"at": "31363ms", "device": "E", "op": "account.signOut"}, {"at": "31363ms", "device": "D", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "D1"}}, {"at": "31366ms", "device": "D", "op": "account.signIn", "account": "other"}, {"at": "31374ms", "device": "E", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r0", "fields": {"body": "E2"}}]}, {"at": "31397ms", "device": "E", "op": "account.signIn", "account": "other"}], "expect": {"noAnomalies": ["isolationViolation"]}}
+        """)
+    }
+
+    @Test("a delete in an atomic request refused with another member's own error is not in doubt: the call's conflict is resolved and the run settles (records seed 8500)")
+    func refusedAtomicDeleteIsNotInDoubt() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 8500, "network": {"latency": {"dist": "uniform", "min": "23ms", "max": "194ms"}}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "C"}, {"id": "E"}], "steps": [{"at": "0ms", "device": "E", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"n": 8}}, {"at": "24733ms", "device": "C", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"body": "C1", "n": 7}}, {"type": "Note", "name": "r0", "fields": {"title": "C1"}}]}, {"at": "24839ms", "op": "cloud.outage", "for": "179ms"}, {"at": "25384ms", "device": "E", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r0", "fields": {"title": "E1"}}, {"type": "Note", "name": "r1", "fields": {"body": "E1"}}]}, {"at": "25384ms", "device": "E", "op": "record.delete", "zone": "Z", "name": "r0"}], "expect": {"converged": true, "noAnomalies": ["resurrection"]}}
+        """)
+    }
 }

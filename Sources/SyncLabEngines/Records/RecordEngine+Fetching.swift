@@ -136,7 +136,7 @@ extension RecordEngine {
                 skipped = true
                 continue
             }
-            if state.pending[key]?.inDoubt == nil, !held.isEmpty, RecordEngine.writes(of: record).contains(where: held.contains) {
+            if state.pending[key]?.awaitingAnswer != true, !held.isEmpty, RecordEngine.writes(of: record).contains(where: held.contains) {
                 state.heldFetched[key] = record
                 context.log("fetchHeld", [("record", key.itemName)])
                 continue
@@ -181,7 +181,7 @@ extension RecordEngine {
         // the record in the cloud too.
         if zoneDeleteQueued(key.zoneKey) { return }
         if state.serverRecords[key]?.changeTag == server.changeTag { return }
-        if state.pending[key]?.inDoubt != nil {
+        if state.pending[key]?.awaitingAnswer == true {
             // This device's own save may be in this version already: only the re-sent save's
             // answer can tell. Until then the record waits whole (the base stays the one that
             // save was made on, so it is re-sent as it was), and so do the records sharing a
@@ -205,7 +205,7 @@ extension RecordEngine {
         var writes: Set<WriteID> = []
         for record in changed {
             let key = RecordKey(database: zoneKey.database, zone: record.id.zone, name: record.id.name)
-            if state.pending[key]?.inDoubt != nil { writes.formUnion(RecordEngine.writes(of: record)) }
+            if state.pending[key]?.awaitingAnswer == true { writes.formUnion(RecordEngine.writes(of: record)) }
         }
         return writes
     }
@@ -230,7 +230,7 @@ extension RecordEngine {
         var waiting: Set<WriteID> = []
         for held in state.heldUntilFetch.values { waiting.formUnion(RecordEngine.writes(of: held)) }
         for key in state.heldFetched.keys.sorted() {
-            let zoneInDoubt = state.pending.contains { $0.key.zoneKey == key.zoneKey && $0.value.inDoubt != nil }
+            let zoneInDoubt = state.pending.contains { $0.key.zoneKey == key.zoneKey && $0.value.awaitingAnswer }
             guard !zoneInDoubt, let record = state.heldFetched[key] else { continue }
             if !waiting.isEmpty && RecordEngine.writes(of: record).contains(where: waiting.contains) { continue }
             state.heldFetched[key] = nil

@@ -116,6 +116,7 @@ extension RecordEngine {
             deletes.append(RecordDeletion(id: key.id, write: write))
             batch.deletes.append((key, write))
             bytes += key.name.utf8.count
+            state.pending[key]!.deleteSent = true
         case .save:
             guard let built = saveToSend(key) else { return }
             saves.append(built.save)
@@ -303,13 +304,18 @@ extension RecordEngine {
                 deleted += 1
                 if case .delete? = state.pending[key]?.kind { state.pending[key] = nil }
                 state.conflictTags[key] = nil
+                state.fetchedWhileCreating[key] = nil
                 state.serverRecords[key] = current
                 if !zoneDeleteQueued(key.zoneKey), applyServer(key, current, .fetch, &context) { fetchedItems.append(key.itemName) }
             case .deleted(_, let cascaded):
                 deleted += 1
                 let write = batch.deletes[index - batch.saves.count].write
                 if case .delete(let pendingWrite)? = state.pending[key]?.kind, pendingWrite == write { state.pending[key] = nil }
-                if state.pending[key] == nil { state.serverRecords[key] = nil }
+                if state.pending[key] == nil {
+                    state.serverRecords[key] = nil
+                    // A version fetched while the delete was out is gone with it (unconditional).
+                    state.fetchedWhileCreating[key] = nil
+                }
                 state.conflictTags[key] = nil
                 for id in cascaded {
                     applyFetchedDeletion(RecordKey(database: key.database, zone: id.zone, name: id.name), write: write, &context)
@@ -320,8 +326,13 @@ extension RecordEngine {
                 // `batchRequestFailed`: the request was not applied, but an earlier send of the
                 // same save may have been, so it goes out again as it was.
                 if isSave && (error != .batchRequestFailed || notAppliedBefore) { state.pending[key]?.inDoubt = nil }
+                if !isSave && (error != .batchRequestFailed || notAppliedBefore) { state.pending[key]?.deleteSent = false }
                 let writes: Set<WriteID> = isSave ? sentWrites(key, batch.saves[index].fields) : [batch.deletes[index - batch.saves.count].write]
                 handleItemError(key, error, writes: writes, &context)
+                // A version fetched while the refused delete was out waited for this answer.
+                if !isSave, state.pending[key]?.awaitingAnswer != true, let seen = state.fetchedWhileCreating.removeValue(forKey: key) {
+                    applyFetched(key, seen, &context)
+                }
             }
         }
         context.log("sentRecordZoneChanges", [("saved", String(saved)), ("deleted", String(deleted)), ("failed", String(failed))])
