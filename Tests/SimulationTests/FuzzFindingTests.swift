@@ -297,4 +297,11 @@ struct FuzzFindingTests {
         {"format": "synclab/1", "name": "t", "seed": 8500, "network": {"latency": {"dist": "uniform", "min": "23ms", "max": "194ms"}}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "C"}, {"id": "E"}], "steps": [{"at": "0ms", "device": "E", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"n": 8}}, {"at": "24733ms", "device": "C", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"body": "C1", "n": 7}}, {"type": "Note", "name": "r0", "fields": {"title": "C1"}}]}, {"at": "24839ms", "op": "cloud.outage", "for": "179ms"}, {"at": "25384ms", "device": "E", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r0", "fields": {"title": "E1"}}, {"type": "Note", "name": "r1", "fields": {"body": "E1"}}]}, {"at": "25384ms", "device": "E", "op": "record.delete", "zone": "Z", "name": "r0"}], "expect": {"converged": true, "noAnomalies": ["resurrection"]}}
         """)
     }
+
+    @Test("an atomic call refused whole for the batch limit takes back its own writes, not the merge of two equal values pending on its record (records seed 1169)")
+    func refusedAtomicCallKeepsThePendingMerge() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 1169, "limits": {"records": {"batch": 1}}, "devices": [{"id": "B"}, {"id": "C"}], "steps": [{"at": "0ms", "device": "C", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"n": 2}}, {"at": "0ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"n": 2}}, {"at": "339ms", "device": "B", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"title": "B5", "body": "B5"}}, {"type": "Note", "name": "r0", "fields": {"body": "B5", "n": 9}}]}], "engine": {"records": {"conflict": "merge"}}, "expect": {"converged": true, "lostUpdates": 0}}
+        """)
+    }
 }

@@ -251,6 +251,10 @@ extension RecordEngine {
                 var writes: Set<WriteID> = []
                 for save in batch.saves { writes.formUnion(sentWrites(save.key, save.fields)) }
                 for delete in batch.deletes { writes.insert(delete.write) }
+                // An atomic call refused whole takes back the call's writes, not the engine's own
+                // merge results pending on its records: those stay and go out alone (records seed
+                // 1169: a merge of two equal values was taken back, and an edit lost with it).
+                if batch.atomic { writes = writes.filter { !$0.derived } }
                 rollback(writes, error: "limitExceeded", limit: batch.atomic ? "records.batch" : "records.requestBytes", &context)
                 releaseHeldFetches(&context)
             }
