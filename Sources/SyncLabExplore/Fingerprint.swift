@@ -38,6 +38,13 @@ struct Fingerprint {
     /// (`record.delete`, a delete in `records.saveAtomic`, `zone.delete`) removed it on a device
     /// (its own, or another that fetched the delete).
     private(set) var recordDeletedAt: [String: SimInstant] = [:]
+    /// `WRITE|ITEM` for each record a user write showed its value on, on its own device.
+    private(set) var recordsWritten: Set<String> = []
+    /// `LOSER|ITEM|FIELD` for each last-writer-wins comparison: the loser lost one on that item.
+    private(set) var loserOnItem: Set<String> = []
+    /// Per `WRITE|ITEM|FIELD`, the writes a device made on that record field while showing WRITE
+    /// there (they saw it and replaced it).
+    private(set) var successorsOnItem: [String: [String]] = [:]
     /// Per `DEVICE|ITEM|FIELD`, the highest user-write number of that device that a last-writer-wins
     /// comparison on that item discarded.
     private(set) var latestLoserOnItem: [String: Int] = [:]
@@ -72,6 +79,8 @@ struct Fingerprint {
             }
         }
         offline = Fingerprint.offlineWrites(history, run)
+        // Per `DEVICE|ITEM|FIELD`, the write that device shows on a record field.
+        var lastShown: [String: String] = [:]
         for fact in history.facts {
             guard case .observation(let observation) = fact.kind else { continue }
             switch observation {
@@ -82,6 +91,15 @@ struct Fingerprint {
                 for write in writes.map({ history.name(of: $0) }) where opByWrite[write] != "record.delete" {
                     metByPendingDelete.insert(write)
                 }
+            case .visible(let item, let value, let write, let cause) where item.store == .records && !item.field.isEmpty:
+                guard let device = fact.device else { break }
+                let shown = Fingerprint.winnerKey(history.deviceNames[Int(device.index)], item: item.name, field: item.field)
+                let name = write.map { history.name(of: $0) }
+                if cause == .local, let name { recordsWritten.insert(name + "|" + item.name) }
+                if cause == .local, let name, let before = lastShown[shown], before != name {
+                    successorsOnItem[Fingerprint.winnerKey(before, item: item.name, field: item.field), default: []].append(name)
+                }
+                lastShown[shown] = value == .absent ? nil : name
             case .visible(let item, let value, let write?, _) where item.store == .records && item.field.isEmpty && value == .absent:
                 let name = history.name(of: write)
                 let op = opByWrite[name]
@@ -100,6 +118,7 @@ struct Fingerprint {
                 beatenByLastWriterWins.insert(history.name(of: over))
                 winnerOverDevice.insert(history.name(of: chosen) + "|" + Fingerprint.device(of: history.name(of: over)))
                 winnerOnItem.insert(Fingerprint.winnerKey(history.name(of: chosen), item: item.name, field: item.field))
+                loserOnItem.insert(Fingerprint.winnerKey(history.name(of: over), item: item.name, field: item.field))
                 let loser = history.name(of: over)
                 if let number = Fingerprint.userWriteNumber(loser) {
                     let key = Fingerprint.winnerKey(Fingerprint.device(of: loser), item: item.name, field: item.field)
@@ -150,7 +169,6 @@ struct Fingerprint {
         return result
     }
 
-    /// `B` of `B:2` or `B:m1`.
     /// Ops that can delete a record unconditionally.
     static func deletes(_ op: String?) -> Bool {
         op == "record.delete" || op == "records.saveAtomic" || op == "zone.delete"
@@ -162,6 +180,20 @@ struct Fingerprint {
         return Int(write[write.index(after: colon)...])
     }
 
+    /// Whether a write that saw `write` on this record field and replaced it (directly, or through
+    /// further such writes) lost a last-writer-wins comparison there.
+    func successorLostMerge(_ write: String, item: String, field: String) -> Bool {
+        var queue = [write], seen: Set<String> = [write]
+        while let next = queue.popLast() {
+            for successor in successorsOnItem[Fingerprint.winnerKey(next, item: item, field: field)] ?? [] where seen.insert(successor).inserted {
+                if loserOnItem.contains(Fingerprint.winnerKey(successor, item: item, field: field)) { return true }
+                queue.append(successor)
+            }
+        }
+        return false
+    }
+
+    /// `B` of `B:2` or `B:m1`.
     static func device(of write: String) -> String {
         String(write[..<(write.lastIndex(of: ":") ?? write.endIndex)])
     }

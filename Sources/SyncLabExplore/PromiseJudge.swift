@@ -25,7 +25,7 @@ public enum PromiseJudge {
         }
         if outcome.capHit { add(Finding(fingerprint: "eventCap.all", kind: "eventCap", store: "all", anomaly: nil)) }
         if !outcome.assertFailures.isEmpty { add(Finding(fingerprint: "assert.all", kind: "assert", store: "all", anomaly: nil)) }
-        for anomaly in outcome.report.anomalies where breaksPromise(anomaly, fingerprint) && !heldForQuota(anomaly, outcome.report.anomalies) {
+        for anomaly in outcome.report.anomalies where breaksPromise(anomaly, fingerprint) && !heldForQuota(anomaly, outcome.report.anomalies, fingerprint) {
             add(Finding(fingerprint: fingerprint.of(anomaly), kind: anomaly.kind.rawValue, store: anomaly.store.rawValue, anomaly: anomaly))
         }
         return findings
@@ -34,9 +34,15 @@ public enum PromiseJudge {
     /// A divergence on an item a quota refused: the refused edit stays local and pending (SPEC
     /// §4.2, §4.3: not lost, retried when space frees), so the device shows what the cloud lacks.
     /// A documented promise boundary, not a finding.
-    static func heldForQuota(_ anomaly: Anomaly, _ anomalies: [Anomaly]) -> Bool {
+    /// The same holds for the other records of a refused atomic call: the call waits whole
+    /// (mixed seed 3654), so a record the refused write changed on its device is held with it.
+    static func heldForQuota(_ anomaly: Anomaly, _ anomalies: [Anomaly], _ fingerprint: Fingerprint) -> Bool {
         guard anomaly.kind == .divergence else { return false }
-        return anomalies.contains { $0.kind == .quotaViolation && $0.store == anomaly.store && ($0.item == anomaly.item || $0.items.contains(anomaly.item)) }
+        return anomalies.contains { refused in
+            guard refused.kind == .quotaViolation, refused.store == anomaly.store else { return false }
+            if refused.item == anomaly.item || refused.items.contains(anomaly.item) { return true }
+            return anomaly.store == .records && refused.write.map { fingerprint.recordsWritten.contains($0 + "|" + anomaly.item) } == true
+        }
     }
 
     /// The promises table (docs/FUZZING.md), as code.
@@ -84,6 +90,10 @@ public enum PromiseJudge {
             // both-sides merge to the write that replaced it: both sides changed the field.
             if let replacedBy = anomaly.replacedBy,
                fingerprint.winnerOnItem.contains(Fingerprint.winnerKey(replacedBy, item: anomaly.item, field: anomaly.field ?? "")) { return true }
+            // Likewise a value a later write saw and replaced on that field (on its own device or
+            // another that showed it), when that later write lost the both-sides merge: the value
+            // goes with the edit that replaced it (records seed 1054).
+            if fingerprint.successorLostMerge(write, item: anomaly.item, field: anomaly.field ?? "") { return true }
             // An edit an unconditional delete removed in the cloud, even if a later save then
             // re-created the record (SPEC §4.3: deletes are unconditional).
             if let deleted = fingerprint.recordDeletedAt[anomaly.item], deleted >= anomaly.at { return true }

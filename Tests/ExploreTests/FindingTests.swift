@@ -147,4 +147,29 @@ import SyncLabJSON
             #expect(atomic.isEmpty, "seed \(seed): \(atomic.map(\.fingerprint))")
         }
     }
+
+    /// Shrunk from records seed 1054: B's title B:1 reached the cloud, D saw it and replaced it,
+    /// and D's edit lost the both-sides merge to B's edit made while signed out (then edited
+    /// again). B:1 goes with the edit that replaced it: the documented both-sides loss, though
+    /// the checker names B's later edit, not the merge's winner, as what replaced it.
+    @Test func aValueASuccessorOnAnotherDeviceReplacedGoesWithThatSuccessorsLostMerge() throws {
+        guard case .success(let file) = ScenarioLoader.parse(text: """
+        {"format": "synclab/1", "name": "t", "seed": 1054, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "B"}, {"id": "D"}], "steps": [{"at": "0ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"title": "B4"}}, {"at": "713ms", "device": "D", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"title": "D4"}}, {"at": "713ms", "device": "B", "op": "account.signOut"}, {"at": "714ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"title": "B2"}}, {"at": "714ms", "device": "B", "op": "account.signIn", "account": "main"}, {"at": "1106ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"title": "B3"}}]}
+        """, path: "t.json"), let run = file.runs.first else { Issue.record("the scenario does not load"); return }
+        let judged = ScenarioRunner.run(run)
+        #expect(judged.outcome.report.anomalies.contains { $0.kind == .lostUpdate && $0.write == "B:1" }, "the value is lost")
+        #expect(PromiseJudge.findings(judged, rule: .promises).isEmpty)
+    }
+
+    /// Shrunk from mixed seed 3654: A's atomic save of r1 and r0 is refused for the storage
+    /// quota, reported on r1. The call stays pending whole (SPEC §4.3), so A shows r0 too, which
+    /// the cloud lacks: the quota boundary covers every record the refused call changed.
+    @Test func aDivergenceOnAnotherRecordOfARefusedAtomicCallIsHeldForQuota() throws {
+        guard case .success(let file) = ScenarioLoader.parse(text: """
+        {"format": "synclab/1", "name": "t", "seed": 3654, "engine": {"documents": {"conflict": "keepVersions"}, "records": {"conflict": "merge"}}, "limits": {"storage": 336}, "devices": [{"id": "A"}, {"id": "B"}], "steps": [{"at": "0ms", "device": "B", "op": "doc.append", "path": "note1.txt", "text": "B5xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\\n"}, {"at": "0ms", "device": "A", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"title": "A3", "body": "A3xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"}}, {"type": "Note", "name": "r0", "fields": {"body": "A3"}}]}]}
+        """, path: "t.json"), let run = file.runs.first else { Issue.record("the scenario does not load"); return }
+        let judged = ScenarioRunner.run(run)
+        #expect(judged.outcome.report.anomalies.contains { $0.kind == .divergence && $0.item == "Z/r0" }, "A shows the refused call's other record")
+        #expect(PromiseJudge.findings(judged, rule: .promises).isEmpty)
+    }
 }

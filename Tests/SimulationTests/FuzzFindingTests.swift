@@ -206,4 +206,102 @@ struct FuzzFindingTests {
         {"format": "synclab/1", "name": "t", "seed": 592, "network": {"latency": {"dist": "uniform", "min": "19ms", "max": "171ms"}, "loss": 0.04}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "B"}, {"id": "C"}, {"id": "D"}], "steps": [{"at": "0ms", "device": "D", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"n": 8}}, {"at": "433ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r2", "fields": {"body": "B3"}}, {"at": "433ms", "device": "C", "op": "account.signIn", "account": "main"}, {"at": "1534ms", "device": "C", "op": "record.delete", "zone": "Z", "name": "r2"}, {"at": "1912ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r2", "fields": {"body": "B1"}}], "expect": {"converged": true}}
         """)
     }
+
+    @Test("a retried save answered with another device's edit of a field edited again since meets that edit under the policy, not unseen (records seed 312)")
+    func resentSaveAnswerMeetsNewerLocalEdit() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 312, "network": {"latency": {"dist": "uniform", "min": "5ms", "max": "57ms"}, "loss": 0.13}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "B"}, {"id": "D"}, {"id": "E"}, {"id": "F"}], "steps": [{"at": "0ms", "device": "*", "op": "zone.create", "zone": "Z"}, {"at": "0ms", "device": "F", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "F3"}}, {"at": "0ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"n": 1}}, {"at": "63771ms", "device": "E", "op": "account.signIn", "account": "main"}, {"at": "63771ms", "device": "E", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "E1"}}, {"at": "89187ms", "device": "B", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"title": "B1"}}]}, {"at": "98654ms", "device": "D", "op": "record.save", "zone": "Z", "type": "Note", "name": "r2", "fields": {"n": 6}}, {"at": "176745ms", "device": "E", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"title": "E3"}}]}, {"at": "257247ms", "device": "F", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"body": "F1"}}, {"at": "257247ms", "device": "E", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"body": "E4"}}], "expect": {"converged": true, "noAnomalies": [{"kind": "lostUpdate", "store": "records", "item": "Z/r1.body", "device": "F"}]}}
+        """)
+    }
+
+    @Test("records fetched with a version in doubt wait with it while the retry's answer waits for the next fetch, so an atomic call shows whole (records seed 85)")
+    func heldAtomicCallWaitsForTheFetch() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 85, "network": {"latency": {"dist": "uniform", "min": "6ms", "max": "171ms"}, "loss": 0.04}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "A"}, {"id": "B"}, {"id": "C"}, {"id": "E"}, {"id": "G"}], "steps": [{"at": "0ms", "device": "*", "op": "zone.create", "zone": "Z"}, {"at": "0ms", "device": "G", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"title": "G1"}}, {"at": "0ms", "device": "A", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"n": 1}}, {"at": "441ms", "device": "A", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"body": "A1"}}, {"at": "442ms", "device": "B", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"body": "B2"}}]}, {"at": "1310ms", "device": "E", "op": "airplane.on"}, {"at": "1319ms", "device": "E", "op": "airplane.off"}, {"at": "1369ms", "device": "C", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"title": "C2"}}]}, {"at": "87594ms", "device": "E", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"n": 2}}, {"at": "87705ms", "device": "A", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"title": "A3"}}, {"type": "Note", "name": "r0", "fields": {"title": "A3"}}]}], "expect": {"converged": true, "noAnomalies": ["atomicityViolation"]}}
+        """)
+    }
+
+    @Test("a fetch answered after a save of one record of an atomic call leaves the call's other records alone too, and shows them with it in the next fetch (records seed 108)")
+    func staleFetchLeavesTheWholeCallAlone() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 108, "network": {"latency": {"dist": "lognormal", "median": "36ms", "sigma": 1.2}, "loss": 0.22}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "A"}, {"id": "B"}, {"id": "C"}], "steps": [{"at": "0ms", "device": "*", "op": "zone.create", "zone": "Z"}, {"at": "33221ms", "op": "cloud.throttle", "for": "38148ms", "retryAfter": "1ms"}, {"at": "33351ms", "device": "A", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r0", "fields": {"title": "A2"}}]}, {"at": "38725ms", "device": "B", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"body": "B1"}}, {"type": "Note", "name": "r0", "fields": {"title": "B1", "body": "B1", "n": 6}}]}, {"at": "92922ms", "device": "C", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "C1"}}], "expect": {"converged": true, "noAnomalies": ["atomicityViolation"]}}
+        """)
+    }
+
+    @Test("a device that never had a record learns of its creation by an atomic call and its concurrent deletion in one fetch: the call's other record beside it absent is no atomicity violation (records seed 108)")
+    func memberCreatedAndDeletedUnseenIsNoViolation() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 108, "network": {"latency": {"dist": "lognormal", "median": "36ms", "sigma": 1.2}, "loss": 0.22}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "A"}, {"id": "B"}, {"id": "C"}], "steps": [{"at": "0ms", "device": "*", "op": "zone.create", "zone": "Z"}, {"at": "0ms", "device": "A", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r0", "fields": {"title": "A2"}}]}, {"at": "0ms", "device": "B", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"body": "B1"}}, {"type": "Note", "name": "r0", "fields": {"title": "B1", "body": "B1", "n": 6}}]}, {"at": "34279ms", "device": "A", "op": "record.delete", "zone": "Z", "name": "r0"}], "expect": {"converged": true, "noAnomalies": ["atomicityViolation"]}}
+        """)
+    }
+
+    @Test("a device showing its own creation of a record an atomic call had also saved, after a concurrent delete removed the call's version, shows no part of the call (records seed 108)")
+    func ownReCreationAfterConcurrentDeleteIsNoViolation() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 108, "network": {"latency": {"dist": "lognormal", "median": "36ms", "sigma": 1.2}, "loss": 0.22}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "A"}, {"id": "B"}, {"id": "C"}], "steps": [{"at": "0ms", "device": "*", "op": "zone.create", "zone": "Z"}, {"at": "0ms", "device": "A", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r0", "fields": {"title": "A2"}}]}, {"at": "0ms", "device": "B", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"body": "B1"}}, {"type": "Note", "name": "r0", "fields": {"title": "B1", "body": "B1", "n": 6}}]}, {"at": "38465ms", "device": "A", "op": "record.delete", "zone": "Z", "name": "r0"}, {"at": "38465ms", "device": "C", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "C1"}}], "expect": {"converged": true, "noAnomalies": ["atomicityViolation"]}}
+        """)
+    }
+
+    @Test("a zone delete still queued when the app is deleted is reported discarded: the record it never removed in the cloud is no resurrection (mixed seed 2255)")
+    func queuedZoneDeleteDiscardedWithTheApp() throws {
+        let runs = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 2255, "engine": {"documents": {"conflict": "keepVersions"}, "records": {"conflict": "merge"}}, "devices": [{"id": "A"}], "steps": [{"at": "0ms", "device": "A", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"title": "A6"}}, {"at": "269ms", "device": "A", "op": "zone.delete", "zone": "Z", "byUser": true}, {"at": "269ms", "device": "A", "op": "app.delete"}], "expect": {"converged": true, "noAnomalies": ["resurrection"]}}
+        """)
+        #expect(runs.first?.outcome.history.facts.contains { fact in
+            if case .observation(.discarded(_, let item, "discarded by app deletion")) = fact.kind { return item.name == "Z/r0" }
+            return false
+        } == true)
+    }
+
+    @Test("a version a retried save's answer held for the next fetch is dropped when that fetch brings the record's deletion (mixed seed 1423)")
+    func fetchedDeletionDropsTheHeldVersion() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 1423, "network": {"latency": {"dist": "lognormal", "median": "91ms", "sigma": 1.7}, "loss": 0.2}, "engine": {"documents": {"conflict": "keepBoth"}, "records": {"conflict": "merge"}}, "devices": [{"id": "B"}, {"id": "C"}], "steps": [{"at": "0ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "B2"}}, {"at": "86412ms", "device": "C", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "C"}}, {"at": "134471ms", "device": "C", "op": "doc.save", "path": "note0.txt", "content": "v\\n"}, {"at": "184819ms", "device": "C", "op": "record.delete", "zone": "Z", "name": "r0"}], "expect": {"converged": true, "noAnomalies": ["resurrection"], "final": {"records": {}}}}
+        """)
+    }
+
+    @Test("a save re-sent after its answer was lost, which the cloud applied before an app deleted its zone, does not bring the record back into the zone (mixed seed 2366)")
+    func resentSaveAfterZoneDeleteStaysDeleted() throws {
+        let runs = try Harness.runs("""
+        {"format": "synclab/1", "name": "t", "seed": 2366, "network": {"latency": {"dist": "uniform", "min": "30ms", "max": "121ms"}, "loss": 0.17, "reorder": true}, "engine": {"documents": {"conflict": "keepBoth"}, "records": {"conflict": "merge"}}, "devices": [{"id": "A"}, {"id": "C"}, {"id": "D"}, {"id": "E"}], "steps": [{"at": "0ms", "device": "*", "op": "zone.create", "zone": "Z"}, {"at": "563ms", "device": "E", "op": "doc.save", "path": "note0.txt", "content": "v\\n"}, {"at": "563ms", "device": "D", "op": "device.crash"}, {"at": "569ms", "device": "E", "op": "airplane.on"}, {"at": "33899ms", "device": "D", "op": "device.restart"}, {"at": "62957ms", "device": "D", "op": "record.save", "zone": "Z", "type": "Note", "name": "r2", "fields": {"n": 4}}, {"at": "62957ms", "device": "E", "op": "airplane.off"}, {"at": "62963ms", "device": "D", "op": "kvs.increment", "key": "count", "by": 1}, {"at": "66483ms", "device": "A", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"n": 4}}, {"at": "66497ms", "device": "A", "op": "kvs.setMany", "values": {"k1": "A"}}, {"at": "121617ms", "device": "E", "op": "kvs.set", "key": "k0", "value": "E1"}, {"at": "126723ms", "device": "D", "op": "kvs.synchronize"}, {"at": "225242ms", "device": "C", "op": "zone.delete", "zone": "Z"}], "expect": {"converged": true, "noAnomalies": ["resurrection"]}}
+        """)
+        // The zone delete's atomicity on the device whose save it met is still open (docs/FUZZING.md).
+        let resurrections = runs.flatMap(\.outcome.report.anomalies).filter { $0.kind == .resurrection }
+        #expect(resurrections.isEmpty, "\(resurrections.map(\.explanation))")
+    }
+
+    @Test("a version fetched while a save was in doubt shows when that save is refused for a limit and rolled back (records seed 1211)")
+    func rollbackShowsTheVersionFetchedInDoubt() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 1211, "network": {"latency": {"dist": "lognormal", "median": "54ms", "sigma": 1.2}, "loss": 0.1}, "engine": {"records": {"conflict": "merge"}}, "limits": {"records": {"batch": 1}}, "devices": [{"id": "A"}, {"id": "B"}, {"id": "E"}], "steps": [{"at": "0ms", "device": "*", "op": "zone.create", "zone": "Z"}, {"at": "0ms", "device": "E", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "E2"}}, {"at": "1ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "B2"}}, {"at": "1365ms", "device": "A", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"title": "A1"}}, {"type": "Note", "name": "r0", "fields": {"title": "A1"}}]}], "expect": {"converged": true}}
+        """)
+    }
+
+    @Test("a version fetched while this device's delete of the record is out waits for the delete's answer, with the rest of its atomic call (records seed 310)")
+    func fetchedVersionWaitsForTheDeleteInDoubt() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 310, "network": {"latency": {"dist": "uniform", "min": "8ms", "max": "42ms"}, "loss": 0.25}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "E"}, {"id": "H"}], "steps": [{"at": "38015ms", "device": "E", "op": "airplane.on"}, {"at": "38015ms", "device": "H", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"title": "H2"}}]}, {"at": "38015ms", "device": "E", "op": "airplane.off"}, {"at": "108982ms", "device": "E", "op": "record.delete", "zone": "Z", "name": "r1"}, {"at": "109288ms", "device": "H", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"title": "H3", "body": "H3", "n": 8}}, {"type": "Note", "name": "r0", "fields": {"title": "H3", "body": "H3", "n": 9}}]}], "expect": {"converged": true, "noAnomalies": ["atomicityViolation"]}}
+        """)
+    }
+
+    @Test("a version fetched while a change was in doubt goes with the account signed out of, never shown in the next one (records seed 9693)")
+    func versionFetchedInDoubtGoesWithTheAccount() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 9693, "accounts": ["main", "other"], "network": {"latency": {"dist": "pareto", "scale": "25ms", "shape": 1.7}, "loss": 0.09}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "A"}, {"id": "D"}, {"id": "E"}], "steps": [{"at": "0ms", "device": "*", "op": "zone.create", "zone": "Z"}, {"at": "388ms", "device": "D", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "D4"}}, {"at": "1322ms", "device": "E", "op": "record.delete", "zone": "Z", "name": "r0"}, {"at": "1322ms", "device": "A", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r0", "fields": {"title": "A3"}}]}, {"at": "3199ms", "device": "D", "op": "account.signOut"}, {"at": "31363ms", "device": "E", "op": "account.signOut"}, {"at": "31363ms", "device": "D", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "D1"}}, {"at": "31366ms", "device": "D", "op": "account.signIn", "account": "other"}, {"at": "31374ms", "device": "E", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r0", "fields": {"body": "E2"}}]}, {"at": "31397ms", "device": "E", "op": "account.signIn", "account": "other"}], "expect": {"noAnomalies": ["isolationViolation"]}}
+        """)
+    }
+
+    @Test("a delete in an atomic request refused with another member's own error is not in doubt: the call's conflict is resolved and the run settles (records seed 8500)")
+    func refusedAtomicDeleteIsNotInDoubt() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 8500, "network": {"latency": {"dist": "uniform", "min": "23ms", "max": "194ms"}}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "C"}, {"id": "E"}], "steps": [{"at": "0ms", "device": "E", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"n": 8}}, {"at": "24733ms", "device": "C", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"body": "C1", "n": 7}}, {"type": "Note", "name": "r0", "fields": {"title": "C1"}}]}, {"at": "24839ms", "op": "cloud.outage", "for": "179ms"}, {"at": "25384ms", "device": "E", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r0", "fields": {"title": "E1"}}, {"type": "Note", "name": "r1", "fields": {"body": "E1"}}]}, {"at": "25384ms", "device": "E", "op": "record.delete", "zone": "Z", "name": "r0"}], "expect": {"converged": true, "noAnomalies": ["resurrection"]}}
+        """)
+    }
+
+    @Test("an atomic call refused whole for the batch limit takes back its own writes, not the merge of two equal values pending on its record (records seed 1169)")
+    func refusedAtomicCallKeepsThePendingMerge() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 1169, "limits": {"records": {"batch": 1}}, "devices": [{"id": "B"}, {"id": "C"}], "steps": [{"at": "0ms", "device": "C", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"n": 2}}, {"at": "0ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"n": 2}}, {"at": "339ms", "device": "B", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"title": "B5", "body": "B5"}}, {"type": "Note", "name": "r0", "fields": {"body": "B5", "n": 9}}]}], "engine": {"records": {"conflict": "merge"}}, "expect": {"converged": true, "lostUpdates": 0}}
+        """)
+    }
 }

@@ -49,7 +49,7 @@ struct AtomicityPass {
             // even if other writes came after the delete.
             let delete = context.latestDelete[Int(touch.item)]
             if (now?.value ?? .absent) == .absent, delete >= 0, delete != write, context.graph.observes(delete, write) { continue }
-            if memberDeleted(touch.item, of: info, write, on: device, context) { continue }
+            if memberDeleted(touch.item, of: info, write, on: device, &context) { continue }
             showsOld = touch.item
         }
         guard showsNew, let oldItem = showsOld else { return }
@@ -63,13 +63,32 @@ struct AtomicityPass {
     /// write replaced: deletes are unconditional (SPEC §4.3), so a delete concurrent with the
     /// atomic save removes that member wherever it lands — the call was applied whole and one of
     /// its records was then deleted, which every device ends up showing alike.
-    private func memberDeleted(_ item: Int32, of info: WriteInfo, _ write: Int32, on device: DeviceID, _ context: CheckContext) -> Bool {
+    private func memberDeleted(_ item: Int32, of info: WriteInfo, _ write: Int32, on device: DeviceID, _ context: inout CheckContext) -> Bool {
         let key = context.items[item]
-        guard key.store == .records, !key.field.isEmpty,
-              let record = context.items.existingID(of: ItemKey(account: key.account, store: .records, name: key.name, field: "")),
-              let now = context.shown[shownKey(device: device.index, item: record)],
-              now.value == .absent, now.write >= 0, now.write != write else { return false }
+        guard key.store == .records,
+              let record = key.field.isEmpty ? item : context.items.existingID(of: ItemKey(account: key.account, store: .records, name: key.name, field: "")) else { return false }
         let replaced = info.touches.first { $0.item == record }?.replaced ?? Touch.notShown
-        return now.write != replaced
+        guard let now = context.shown[shownKey(device: device.index, item: record)], now.write >= 0, now.value != .absent else {
+            if let now = context.shown[shownKey(device: device.index, item: record)], now.write >= 0 {
+                guard !key.field.isEmpty, now.write != write else { return false }
+                return now.write != replaced
+            }
+            // The device never showed the record, and a delete the atomic write had not seen
+            // removed it: the device learnt of the record and its deletion together (a fetch
+            // lists a record created and deleted since its token as deleted only), so it shows
+            // the call whole and then deleted, as the cloud applied them (records seed 108).
+            return concurrentlyDeleted(record, write, &context)
+        }
+        // The device shows the record as a write made apart from the call (neither what the call
+        // replaced there nor anything that saw it, say its own creation), and a delete the call
+        // had not seen removed the record: that is the record as created again after the delete.
+        return now.write != write && now.write != replaced && !context.graph.observes(now.write, write)
+            && !context.graph.observes(write, now.write) && concurrentlyDeleted(record, write, &context)
+    }
+
+    /// A delete of the record so far that the atomic write had not seen (it lands after it).
+    private func concurrentlyDeleted(_ record: Int32, _ write: Int32, _ context: inout CheckContext) -> Bool {
+        let delete = context.latestDelete[Int(record)]
+        return delete >= 0 && delete != write && !context.graph.observes(write, delete)
     }
 }

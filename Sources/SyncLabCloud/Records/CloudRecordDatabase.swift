@@ -6,6 +6,10 @@ struct CloudRecordDatabase: Hashable, Sendable {
     struct DeletedZone: Hashable, Sendable {
         var deletion: ZoneDeletion
         var sequence: UInt64
+        /// Per record name, the saves applied to its records before the zone went: one re-sent
+        /// after its answer was lost was applied and then deleted with the zone, and must not
+        /// bring the record back (into this zone created again, either).
+        var appliedSaves: [String: [RecordSave]] = [:]
     }
 
     /// Grows with every change in the database; change tokens are positions in it.

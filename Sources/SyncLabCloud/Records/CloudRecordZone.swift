@@ -31,6 +31,19 @@ struct CloudRecordZone: Hashable, Sendable {
         var appliedSaves: [RecordSave] = []
     }
 
+    /// Per record name, the saves applied before an earlier zone of this name was deleted
+    /// (see `CloudRecordDatabase.DeletedZone.appliedSaves`).
+    var savesBeforeZoneDeletion: [String: [RecordSave]] = [:]
+
+    /// Per record name, every save this zone remembers applying (live records and deleted ones,
+    /// and those of an earlier zone of this name): what a deleted zone keeps.
+    var appliedSavesByName: [String: [RecordSave]] {
+        var result = savesBeforeZoneDeletion
+        for (name, entry) in records { result[name, default: []].append(contentsOf: entry.appliedSaves) }
+        for (name, tombstone) in tombstones { result[name, default: []].append(contentsOf: tombstone.appliedSaves) }
+        return result
+    }
+
     /// How many earlier versions of a record are kept as possible ancestors.
     static let historyDepth = 4
 

@@ -70,6 +70,8 @@ extension RecordService {
                            _ work: inout Workspace, _ now: LocalInstant) -> RecordItemResult {
         let id = save.id
         if id.zone != RecordID.defaultZone && work.db.zones[id.zone] == nil {
+            // A re-sent save applied before the zone was deleted: done, and deleted since.
+            if work.db.deletedZones[id.zone]?.appliedSaves[id.name]?.contains(save) == true { return .deleted(id, cascaded: []) }
             return .failed(id, work.db.deletedZones[id.zone]?.deletion.byUser == true ? .userDeletedZone : .zoneNotFound)
         }
         // Read in place: a copy of the zone held across the change below would make the
@@ -90,7 +92,8 @@ extension RecordService {
                 let ancestor = save.baseTag.flatMap { tag in existing.history.last { $0.changeTag == tag } }
                 return .failed(id, .serverRecordChanged(server: existing.record, client: save, ancestor: ancestor))
             }
-        } else if work.db.zones[id.zone]!.tombstones[id.name]?.appliedSaves.contains(save) == true {
+        } else if work.db.zones[id.zone]!.tombstones[id.name]?.appliedSaves.contains(save) == true
+                    || work.db.zones[id.zone]!.savesBeforeZoneDeletion[id.name]?.contains(save) == true {
             // A re-sent save applied before the record was deleted: done, and deleted since.
             return .deleted(id, cascaded: [])
         } else if save.baseTag != nil {

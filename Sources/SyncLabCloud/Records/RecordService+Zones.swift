@@ -16,6 +16,7 @@ extension RecordService {
         for zone in saves where zone != RecordID.defaultZone && db.zones[zone] == nil {
             let sequence = db.nextSequence()
             db.zones[zone] = CloudRecordZone(incarnation: db.nextIncarnation, sequence: sequence)
+            db.zones[zone]!.savesBeforeZoneDeletion = db.deletedZones[zone]?.appliedSaves ?? [:]
             db.nextIncarnation += 1
             db.deletedZones[zone] = nil
             changed = true
@@ -24,11 +25,13 @@ extension RecordService {
             if let zone = db.zones[deletion.zone] {
                 for name in zone.sortedNames { storage.charge(dbKey, deltaBytes: -zone.records[name]!.chargedBytes) }
                 db.zones[deletion.zone] = nil
-                db.deletedZones[deletion.zone] = CloudRecordDatabase.DeletedZone(deletion: deletion, sequence: db.nextSequence())
+                db.deletedZones[deletion.zone] = CloudRecordDatabase.DeletedZone(deletion: deletion, sequence: db.nextSequence(),
+                                                                                 appliedSaves: zone.appliedSavesByName)
                 changed = true
             } else if deletion.byUser, let gone = db.deletedZones[deletion.zone], !gone.deletion.byUser {
                 // The user deleting an already deleted zone from Settings still blocks it.
-                db.deletedZones[deletion.zone] = CloudRecordDatabase.DeletedZone(deletion: deletion, sequence: db.nextSequence())
+                db.deletedZones[deletion.zone] = CloudRecordDatabase.DeletedZone(deletion: deletion, sequence: db.nextSequence(),
+                                                                                 appliedSaves: gone.appliedSaves)
                 changed = true
             }
         }

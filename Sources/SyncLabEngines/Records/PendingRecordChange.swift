@@ -15,7 +15,12 @@ public struct PendingRecordChange: Hashable, Sendable {
     public var order: UInt64
     public var kind: Kind {
         // A pending delete is unconditional: a save still in doubt no longer matters.
-        didSet { if case .delete = kind { inDoubt = nil } }
+        didSet {
+            switch kind {
+            case .delete: inDoubt = nil
+            case .save: deleteSent = false
+            }
+        }
     }
     /// The save last sent for this record whose answer never came (lost, or the device crashed
     /// while it was on the wire): the cloud may or may not have applied it.
@@ -26,6 +31,11 @@ public struct PendingRecordChange: Hashable, Sendable {
     /// applying it twice, so a retry is the same write (SPEC §3.2, §6), never a conflict with this
     /// device's own earlier save, and never overwrites what others built on top of it.
     public var inDoubt: RecordSave?
+    /// The delete went out and its answer has not come: the cloud may have applied it already.
+    public var deleteSent: Bool = false
+    /// A save or delete of this record the cloud may or may not have applied: a version fetched
+    /// meanwhile waits for the answer (with the records sharing its writes).
+    public var awaitingAnswer: Bool { inDoubt != nil || deleteSent }
     /// The record is gone from the cloud (deleted elsewhere, or its zone was): send every local
     /// field as a new record, without a change tag.
     public var reupload: Bool = false

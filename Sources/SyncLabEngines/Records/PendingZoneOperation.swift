@@ -10,5 +10,8 @@ public struct PendingZoneOperation: Hashable, Sendable {
     public var id: UInt64
     public var zone: ZoneKey
     public var kind: Kind
+    /// A delete's records this device showed and removed by it (their existence items, in key
+    /// order): what it reports discarded if it never reaches the cloud (app deletion, sign-out).
+    public var removed: [ItemKey] = []
     public init(id: UInt64, zone: ZoneKey, kind: Kind) { self.id = id; self.zone = zone; self.kind = kind }
 }

@@ -52,6 +52,9 @@ extension RecordEngine {
                 context.observe(.discarded(write: write, item: pendingItem, reason: reason))
             }
         }
+        for (write, removedItem) in pendingZoneDeletes(in: .private) {
+            context.observe(.discarded(write: write, item: removedItem, reason: reason))
+        }
         for key in state.records.keys.sorted() where key.database == .private {
             removeLocal(key, write: nil, .reset, &context)
         }
@@ -60,6 +63,9 @@ extension RecordEngine {
         for key in state.conflictTags.keys where key.database == .private { state.conflictTags[key] = nil }
         for key in state.heldFetched.keys where key.database == .private { state.heldFetched[key] = nil }
         for key in state.heldUntilFetch.keys where key.database == .private { state.heldUntilFetch[key] = nil }
+        // Versions of the account signed out of, fetched while a change was in doubt: never
+        // another account's (records seed 9693: shown in the next account).
+        for key in state.fetchedWhileCreating.keys where key.database == .private { state.fetchedWhileCreating[key] = nil }
         state.zones = [:]
         state.zoneOperations.removeAll { $0.zone.database == .private }
         state.databaseToken = nil

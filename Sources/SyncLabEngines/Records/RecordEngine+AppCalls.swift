@@ -20,7 +20,9 @@ extension RecordEngine {
     public mutating func deleteZone(database: DatabaseScope, zone: String, byUser: Bool, write: WriteID, _ context: inout EngineContext) -> AppCallResult {
         guard database == .private, zone != RecordID.defaultZone else { return rejectCall("invalidArguments", zone, &context) }
         let zoneKey = ZoneKey(database: database, zone: zone)
+        var removed: [ItemKey] = []
         for key in state.records.keys.sorted() where key.zoneKey == zoneKey {
+            removed.append(item(key))
             removeLocal(key, write: write, .local, &context)
         }
         forgetZoneRecords(zoneKey)
@@ -32,6 +34,9 @@ extension RecordEngine {
         local.needsFetch = false
         state.zones[zoneKey] = local
         enqueueZoneOperation(zoneKey, .delete(ZoneDeletion(zone: zone, byUser: byUser, write: write)))
+        if let last = state.zoneOperations.lastIndex(where: { $0.zone == zoneKey && $0.kind != .create }) {
+            state.zoneOperations[last].removed.append(contentsOf: removed)
+        }
         pump(&context)
         return .accepted
     }

@@ -94,11 +94,14 @@ extension RecordEngine {
 
     private mutating func finishFetch(_ context: inout EngineContext) {
         fetchPhase = .idle
-        for key in state.heldUntilFetch.keys.sorted() {
+        // Held versions show with a fetch that brought everything up to now: one that left
+        // records alone (a stale answer) or started before the version came fetches again.
+        for key in (fetchAgain ? [] : state.heldUntilFetch.keys.sorted()) {
             let held = state.heldUntilFetch.removeValue(forKey: key)!
             guard (state.serverRecords[key]?.changeTag ?? 0) < held.changeTag else { continue }
             applyFetched(key, held, &context)
         }
+        if !state.heldFetched.isEmpty { showHeldFetches(&context) }
         context.log("didFetchChanges", [])
         notifyFetched(&context)
         if fetchAgain {
@@ -120,11 +123,20 @@ extension RecordEngine {
         var named: Set<String> = []
         var skipped = false
         let held = writesOfDoubtfulRecords(zoneKey, changed)
+        // The writes of the records left alone: a record sharing one (the rest of an atomic call)
+        // is left alone too, and comes again with them, so the call never shows in part.
+        var stale: Set<WriteID> = []
+        for record in changed where answeredDuringFetch.contains(RecordKey(database: zoneKey.database, zone: record.id.zone, name: record.id.name)) {
+            stale.formUnion(RecordEngine.writes(of: record))
+        }
         for record in changed {
             named.insert(record.id.name)
             let key = RecordKey(database: zoneKey.database, zone: record.id.zone, name: record.id.name)
-            if answeredDuringFetch.contains(key) { skipped = true; continue }
-            if state.pending[key]?.inDoubt == nil, !held.isEmpty, RecordEngine.writes(of: record).contains(where: held.contains) {
+            if answeredDuringFetch.contains(key) || (!stale.isEmpty && RecordEngine.writes(of: record).contains(where: stale.contains)) {
+                skipped = true
+                continue
+            }
+            if state.pending[key]?.awaitingAnswer != true, !held.isEmpty, RecordEngine.writes(of: record).contains(where: held.contains) {
                 state.heldFetched[key] = record
                 context.log("fetchHeld", [("record", key.itemName)])
                 continue
@@ -147,6 +159,7 @@ extension RecordEngine {
         guard complete else { return skipped }
         for key in state.records.keys.sorted() where key.zoneKey == zoneKey && !named.contains(key.name) {
             if answeredDuringFetch.contains(key) { skipped = true; continue }
+            state.heldUntilFetch[key] = nil
             switch state.pending[key]?.kind {
             case .save?:
                 if state.serverRecords[key] != nil { prepareReupload(key, asConflict: true, detail: "record gone from the cloud", &context) }
@@ -168,7 +181,7 @@ extension RecordEngine {
         // the record in the cloud too.
         if zoneDeleteQueued(key.zoneKey) { return }
         if state.serverRecords[key]?.changeTag == server.changeTag { return }
-        if state.pending[key]?.inDoubt != nil {
+        if state.pending[key]?.awaitingAnswer == true {
             // This device's own save may be in this version already: only the re-sent save's
             // answer can tell. Until then the record waits whole (the base stays the one that
             // save was made on, so it is re-sent as it was), and so do the records sharing a
@@ -192,7 +205,7 @@ extension RecordEngine {
         var writes: Set<WriteID> = []
         for record in changed {
             let key = RecordKey(database: zoneKey.database, zone: record.id.zone, name: record.id.name)
-            if state.pending[key]?.inDoubt != nil { writes.formUnion(RecordEngine.writes(of: record)) }
+            if state.pending[key]?.awaitingAnswer == true { writes.formUnion(RecordEngine.writes(of: record)) }
         }
         return writes
     }
@@ -205,13 +218,24 @@ extension RecordEngine {
     /// Shows the held versions of every zone with no record in doubt any more (in key order).
     mutating func releaseHeldFetches(_ context: inout EngineContext) {
         guard !state.heldFetched.isEmpty else { return }
-        for key in state.heldFetched.keys.sorted() {
-            let zoneInDoubt = state.pending.contains { $0.key.zoneKey == key.zoneKey && $0.value.inDoubt != nil }
-            guard !zoneInDoubt, let record = state.heldFetched.removeValue(forKey: key) else { continue }
-            applyFetched(key, record, &context)
-        }
+        showHeldFetches(&context)
         // Outside a fetch cycle nothing else will tell the app.
         if fetchPhase == .idle { notifyFetched(&context) }
+    }
+
+    /// Applies the held versions of every zone with no record in doubt, except those sharing a
+    /// write with a version that waits for the next fetch (`heldUntilFetch`): the rest of that
+    /// atomic call waits with it, and shows with it.
+    private mutating func showHeldFetches(_ context: inout EngineContext) {
+        var waiting: Set<WriteID> = []
+        for held in state.heldUntilFetch.values { waiting.formUnion(RecordEngine.writes(of: held)) }
+        for key in state.heldFetched.keys.sorted() {
+            let zoneInDoubt = state.pending.contains { $0.key.zoneKey == key.zoneKey && $0.value.awaitingAnswer }
+            guard !zoneInDoubt, let record = state.heldFetched[key] else { continue }
+            if !waiting.isEmpty && RecordEngine.writes(of: record).contains(where: waiting.contains) { continue }
+            state.heldFetched[key] = nil
+            applyFetched(key, record, &context)
+        }
     }
 
     /// One `fetched` notification listing the records shown since the last one, each once.
@@ -234,6 +258,10 @@ extension RecordEngine {
     /// A fetched deletion (or a cascade the cloud reports).
     mutating func applyFetchedDeletion(_ key: RecordKey, write: WriteID, _ context: inout EngineContext) {
         state.fetchedWhileCreating[key] = nil
+        // A version held for a later fetch predates this deletion: it must not bring the record
+        // back (mixed seed 1423).
+        state.heldUntilFetch[key] = nil
+        state.heldFetched[key] = nil
         switch state.pending[key]?.kind {
         case .save?:
             if state.serverRecords[key] != nil { prepareReupload(key, asConflict: true, detail: "fetched deletion meets pending change", &context) }

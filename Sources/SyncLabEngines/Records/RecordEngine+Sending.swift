@@ -116,6 +116,7 @@ extension RecordEngine {
             deletes.append(RecordDeletion(id: key.id, write: write))
             batch.deletes.append((key, write))
             bytes += key.name.utf8.count
+            state.pending[key]!.deleteSent = true
         case .save:
             guard let built = saveToSend(key) else { return }
             saves.append(built.save)
@@ -250,7 +251,12 @@ extension RecordEngine {
                 var writes: Set<WriteID> = []
                 for save in batch.saves { writes.formUnion(sentWrites(save.key, save.fields)) }
                 for delete in batch.deletes { writes.insert(delete.write) }
+                // An atomic call refused whole takes back the call's writes, not the engine's own
+                // merge results pending on its records: those stay and go out alone (records seed
+                // 1169: a merge of two equal values was taken back, and an edit lost with it).
+                if batch.atomic { writes = writes.filter { !$0.derived } }
                 rollback(writes, error: "limitExceeded", limit: batch.atomic ? "records.batch" : "records.requestBytes", &context)
+                releaseHeldFetches(&context)
             }
         case .changeTokenExpired:
             state.databaseToken = nil
@@ -302,13 +308,18 @@ extension RecordEngine {
                 deleted += 1
                 if case .delete? = state.pending[key]?.kind { state.pending[key] = nil }
                 state.conflictTags[key] = nil
+                state.fetchedWhileCreating[key] = nil
                 state.serverRecords[key] = current
                 if !zoneDeleteQueued(key.zoneKey), applyServer(key, current, .fetch, &context) { fetchedItems.append(key.itemName) }
             case .deleted(_, let cascaded):
                 deleted += 1
                 let write = batch.deletes[index - batch.saves.count].write
                 if case .delete(let pendingWrite)? = state.pending[key]?.kind, pendingWrite == write { state.pending[key] = nil }
-                if state.pending[key] == nil { state.serverRecords[key] = nil }
+                if state.pending[key] == nil {
+                    state.serverRecords[key] = nil
+                    // A version fetched while the delete was out is gone with it (unconditional).
+                    state.fetchedWhileCreating[key] = nil
+                }
                 state.conflictTags[key] = nil
                 for id in cascaded {
                     applyFetchedDeletion(RecordKey(database: key.database, zone: id.zone, name: id.name), write: write, &context)
@@ -319,8 +330,13 @@ extension RecordEngine {
                 // `batchRequestFailed`: the request was not applied, but an earlier send of the
                 // same save may have been, so it goes out again as it was.
                 if isSave && (error != .batchRequestFailed || notAppliedBefore) { state.pending[key]?.inDoubt = nil }
+                if !isSave && (error != .batchRequestFailed || notAppliedBefore) { state.pending[key]?.deleteSent = false }
                 let writes: Set<WriteID> = isSave ? sentWrites(key, batch.saves[index].fields) : [batch.deletes[index - batch.saves.count].write]
                 handleItemError(key, error, writes: writes, &context)
+                // A version fetched while the refused delete was out waited for this answer.
+                if !isSave, state.pending[key]?.awaitingAnswer != true, let seen = state.fetchedWhileCreating.removeValue(forKey: key) {
+                    applyFetched(key, seen, &context)
+                }
             }
         }
         context.log("sentRecordZoneChanges", [("saved", String(saved)), ("deleted", String(deleted)), ("failed", String(failed))])
@@ -377,14 +393,37 @@ extension RecordEngine {
         let foreign = RecordEngine.writes(of: server).contains { write in
             !sent.values.contains(write) && write != local?.existenceWrite && !(local?.fields.values.contains { $0.write == write } ?? false)
         }
-        if foreign && state.pending[key] == nil {
+        if foreign {
             state.heldUntilFetch[key] = server
             wantFetch = true
             context.log("savedAwaitsFetch", [("record", key.itemName)])
+            if state.pending[key] != nil {
+                // Local edits made since that save are still pending: the version meets them when
+                // the fetch shows it, as a fetched change does (the app's policy runs), against
+                // the base this device had plus the save just acknowledged; until then they wait.
+                // Taking the version as the base unmerged sent them over those writes unseen
+                // (records seed 312).
+                state.serverRecords[key] = acknowledged(state.serverRecords[key], by: server, sent: sent)
+                awaitingFetch.insert(key)
+            }
             return
         }
         state.serverRecords[key] = server
         applyServer(key, server, .fetch, &context)
+    }
+
+    /// The base a device had, with the fields of its save the cloud just acknowledged taken from
+    /// the answer (a creation's base is the answer's record with those fields only).
+    private func acknowledged(_ base: ServerRecord?, by server: ServerRecord, sent: [String: WriteID]) -> ServerRecord {
+        var result = base ?? server
+        if base == nil {
+            result.fields = [:]
+            result.changeTag = 0
+        }
+        for name in server.fieldNames where sent[name] != nil && server.fields[name]?.write == sent[name] {
+            result.fields[name] = server.fields[name]
+        }
+        return result
     }
 
     /// One item the cloud refused.
@@ -493,6 +532,10 @@ extension RecordEngine {
                 change.kind = .save(fields: fields)
                 state.pending[key] = fields.isEmpty && state.serverRecords[key] != nil ? nil : change
                 names.append(key.itemName)
+                // A version fetched while the taken-back save was in doubt waited for its answer:
+                // nothing is in doubt now, so it shows (records seed 1211: it never did, and the
+                // device kept the older version for good).
+                if let seen = state.fetchedWhileCreating.removeValue(forKey: key) { applyFetched(key, seen, &context) }
             }
         }
         return names

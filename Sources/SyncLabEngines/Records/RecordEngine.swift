@@ -182,6 +182,17 @@ public struct RecordEngine: ClientEngine {
     /// Changes accepted locally and not acknowledged, in the order made: per pending record, the
     /// creation (existence item), each changed field, or the delete.
     public func pendingWrites() -> [(WriteID, ItemKey)] {
-        orderedPendingKeys().flatMap { pendingWrites(of: $0) }
+        orderedPendingKeys().flatMap { pendingWrites(of: $0) } + pendingZoneDeletes(in: nil)
+    }
+
+    /// The queued zone deletes of a database (nil: every database), each with the records it
+    /// removed on this device: lost with the queue if it never reaches the cloud.
+    func pendingZoneDeletes(in database: DatabaseScope?) -> [(WriteID, ItemKey)] {
+        var result: [(WriteID, ItemKey)] = []
+        for operation in state.zoneOperations where database == nil || operation.zone.database == database {
+            guard case .delete(let deletion) = operation.kind else { continue }
+            for removed in operation.removed { result.append((deletion.write, removed)) }
+        }
+        return result
     }
 }
