@@ -1,0 +1,95 @@
+import Testing
+import SyncLab
+import SyncLabTesting
+
+/// The naive resolver many apps ship: the version with the latest modification date wins, made
+/// current with `replaceItem(at:)`, and the others are thrown away.
+struct LatestVersionNotesApp: DocumentsApp {
+    /// Also remove the versions not chosen (`removeOtherVersionsOfItem`, `isResolved = true`).
+    var removesOthers = true
+
+    mutating func documentIsInConflict(_ conflict: DocumentConflict, resolver: DocumentConflictResolver) {
+        let versions = [conflict.currentVersion] + conflict.otherVersions
+        guard let latest = versions.max(by: { $0.modificationDate < $1.modificationDate }) else { return }
+        resolver.replaceItem(with: latest)
+        if removesOthers {
+            resolver.removeOtherVersions()
+            resolver.markResolved()
+        }
+    }
+}
+
+@Suite("A document app chooses a version with replaceItem(at:)")
+struct ReplaceItemTests {
+    /// A and B append to a note offline, A at 20s and B at 30s (B's edit is the later one).
+    /// `bFirst`: B reconnects first, so under `winner: arrival` the cloud makes A's edit current
+    /// and keeps B's as the other version, which the app then chooses over it.
+    static func scenario(_ app: String, winner: String = "modificationDate", bFirst: Bool = false) throws -> Scenario {
+        var apps = AppRegistry.builtIn
+        try apps.register(documents: "LatestNotes") { LatestVersionNotesApp() }
+        try apps.register(documents: "LatestNotesKeepingOthers") { LatestVersionNotesApp(removesOthers: false) }
+        try apps.register(documents: "NaiveNotes") { NaiveNotesApp() }
+        var builder = ScenarioBuilder(name: "notes \(app)")
+        builder.seed = 3
+        builder.apps = ["documents": .string(app)]
+        builder.engine = ["documents": .object(["winner": .string(winner)])]
+        builder.device("A")
+        builder.device("B")
+        builder.step(at: "0s", device: "A", op: "doc.save", ["path": "n.txt", "content": "milk\n"])
+        builder.step(at: "10s", device: "A", op: "airplane.on")
+        builder.step(at: "10s", device: "B", op: "airplane.on")
+        builder.step(at: "20s", device: "A", op: "doc.append", ["path": "n.txt", "text": "eggs\n"])
+        builder.step(at: "30s", device: "B", op: "doc.append", ["path": "n.txt", "text": "bread\n"])
+        builder.step(at: bFirst ? "90s" : "60s", device: "A", op: "airplane.off")
+        builder.step(at: bFirst ? "60s" : "90s", device: "B", op: "airplane.off")
+        return try Scenario(builder, apps: apps)
+    }
+
+    static func finalNote(_ result: RunResult) -> ScenarioValue? {
+        guard case .object(let main)? = result.final["main"], case .object(let documents)? = main["documents"] else { return nil }
+        return documents["n.txt"]
+    }
+
+    @Test("choosing the other version keeps its write: every device shows it, and the version dropped is a lost update naming the app")
+    func choosingTheOtherVersion() throws {
+        let result = try Self.scenario("LatestNotes", winner: "arrival", bFirst: true).run()
+        #expect(Self.finalNote(result) == .string("milk\nbread\n"), "\(result.final)")
+        #expect(result.metrics.converged && result.metrics.unresolvedConflicts == 0)
+        // The chosen version was made current as it is: no merge write, a `replace` request.
+        #expect(result.trace.contains(#""kind":"replace""#))
+        #expect(!result.trace.contains("derivedWrite"))
+        let lost = result.expectAnomaly("lostUpdate", store: "documents", device: "A")
+        #expect(lost.count == 1)
+        #expect(lost.first?.explanation.contains("policy LatestNotes") == true, "\(lost)")
+        #expect(lost.first?.replacedBy == "B:1", "\(lost)")
+        // B's write, the one chosen, survives.
+        #expect(!result.anomalies.contains { $0.kind == "lostUpdate" && $0.device == "B" }, "\(result.anomalies)")
+    }
+
+    @Test("replaceItem alone replaces the current version (lost) and ends a two-version conflict")
+    func replaceWithoutRemoving() throws {
+        let result = try Self.scenario("LatestNotesKeepingOthers", winner: "arrival", bFirst: true).run()
+        #expect(Self.finalNote(result) == .string("milk\nbread\n"), "\(result.final)")
+        #expect(result.metrics.converged && result.metrics.unresolvedConflicts == 0)
+        let lost = result.expectAnomaly("lostUpdate", store: "documents", device: "A")
+        #expect(lost.first?.explanation.contains("policy LatestNotesKeepingOthers") == true, "\(lost)")
+    }
+
+    @Test("choosing the current version is a no-op keep: the same run as removing the other versions")
+    func choosingTheCurrentVersion() throws {
+        let latest = try Self.scenario("LatestNotes").run()
+        let naive = try Self.scenario("NaiveNotes").run()
+        #expect(!latest.trace.contains(#""kind":"replace""#))
+        #expect(latest.trace.replacingOccurrences(of: "LatestNotes", with: "NaiveNotes") == naive.trace)
+        #expect(Self.finalNote(latest) == .string("milk\nbread\n"), "\(latest.final)")
+        latest.expectAnomaly("lostUpdate", store: "documents", device: "A")
+    }
+
+    @Test("the same scenario twice gives the same trace")
+    func deterministic() throws {
+        let first = try Self.scenario("LatestNotes", winner: "arrival", bFirst: true).run()
+        let second = try Self.scenario("LatestNotes", winner: "arrival", bFirst: true).run()
+        #expect(first.trace == second.trace)
+        #expect(first.anomalies == second.anomalies)
+    }
+}
