@@ -21,28 +21,11 @@ struct LatestVersionNotesApp: DocumentsApp {
 
 @Suite("A document app chooses a version with replaceItem(at:)")
 struct ReplaceItemTests {
-    /// A and B append to a note offline, A at 20s and B at 30s (B's edit is the later one).
-    /// `bFirst`: B reconnects first, so under `winner: arrival` the cloud makes A's edit current
-    /// and keeps B's as the other version, which the app then chooses over it.
-    static func scenario(_ app: String, winner: String = "modificationDate", bFirst: Bool = false) throws -> Scenario {
-        var apps = AppRegistry.builtIn
-        try apps.register(documents: "LatestNotes") { LatestVersionNotesApp() }
-        try apps.register(documents: "LatestNotesKeepingOthers") { LatestVersionNotesApp(removesOthers: false) }
-        try apps.register(documents: "NaiveNotes") { NaiveNotesApp() }
-        var builder = ScenarioBuilder(name: "notes \(app)")
-        builder.seed = 3
-        builder.apps = ["documents": .string(app)]
-        builder.engine = ["documents": .object(["winner": .string(winner)])]
-        builder.device("A")
-        builder.device("B")
-        builder.step(at: "0s", device: "A", op: "doc.save", ["path": "n.txt", "content": "milk\n"])
-        builder.step(at: "10s", device: "A", op: "airplane.on")
-        builder.step(at: "10s", device: "B", op: "airplane.on")
-        builder.step(at: "20s", device: "A", op: "doc.append", ["path": "n.txt", "text": "eggs\n"])
-        builder.step(at: "30s", device: "B", op: "doc.append", ["path": "n.txt", "text": "bread\n"])
-        builder.step(at: bFirst ? "90s" : "60s", device: "A", op: "airplane.off")
-        builder.step(at: bFirst ? "60s" : "90s", device: "B", op: "airplane.off")
-        return try Scenario(builder, apps: apps)
+    /// `DocumentsAppTests`' notes race: A and B append offline, A at 20s, B at 30s (the later
+    /// edit). `bFirst`: B reconnects first, so under `winner: arrival` the cloud makes A's edit
+    /// current and keeps B's as the other version, which the app then chooses over it.
+    static func scenario(_ app: String, winner: String? = nil, bFirst: Bool = false) throws -> Scenario {
+        try DocumentsAppTests.scenario(app, winner: winner, bFirst: bFirst)
     }
 
     static func finalNote(_ result: RunResult) -> ScenarioValue? {
