@@ -42,9 +42,13 @@ struct AncestorNotesApp: DocumentsApp {
 
 @Suite("A team's document app on every device")
 struct DocumentsAppTests {
-    /// A and B append to a note offline, A at 20s and B at 30s; A reconnects first, or B with
-    /// `bFirst`. `winner` sets the cloud's conflict rule (nil: the default).
+    /// The notes race with `app` on every device (`builder`).
     static func scenario(_ app: String, winner: String? = nil, bFirst: Bool = false) throws -> Scenario {
+        try Scenario(builder(app, winner: winner, bFirst: bFirst), apps: apps())
+    }
+
+    /// The test apps, by the names the scenarios use.
+    static func apps() throws -> AppRegistry {
         var apps = AppRegistry.builtIn
         try apps.register(documents: "UnionNotes") { UnionNotesApp() }
         try apps.register(documents: "NaiveNotes") { NaiveNotesApp() }
@@ -57,6 +61,12 @@ struct DocumentsAppTests {
         try apps.register(documents: "TeamKeepVersions") { KeepVersionsApp() }
         try apps.register(documents: "TeamKeepBoth") { KeepBothApp() }
         try apps.register(documents: "TeamMerge") { MergeApp() }
+        return apps
+    }
+
+    /// A and B append to a note offline, A at 20s and B at 30s; A reconnects first, or B with
+    /// `bFirst`. `winner` sets the cloud's conflict rule (nil: the default).
+    static func builder(_ app: String, winner: String? = nil, bFirst: Bool = false) -> ScenarioBuilder {
         var builder = ScenarioBuilder(name: "notes \(app)")
         builder.seed = 3
         builder.apps = ["documents": .string(app)]
@@ -70,7 +80,7 @@ struct DocumentsAppTests {
         builder.step(at: "30s", device: "B", op: "doc.append", ["path": "n.txt", "text": "bread\n"])
         builder.step(at: bFirst ? "90s" : "60s", device: "A", op: "airplane.off")
         builder.step(at: bFirst ? "60s" : "90s", device: "B", op: "airplane.off")
-        return try Scenario(builder, apps: apps)
+        return builder
     }
 
     func finalDocuments(_ result: RunResult) -> ScenarioObject {

@@ -68,6 +68,35 @@ struct ReplaceItemTests {
         latest.expectAnomaly("lostUpdate", store: "documents", device: "A")
     }
 
+    @Test("two devices choosing at once: the cloud applies the first choice, refuses the second, and both show the first")
+    func concurrentChoicesConverge() throws {
+        // Slow links: B hears of the conflict A's upload makes and replaces while A's own
+        // replacement, made on the state A saw, is on the wire to a document changed since.
+        var builder = DocumentsAppTests.builder("LatestNotes", winner: "arrival", bFirst: true)
+        builder.devices[0]["network"] = ["latency": "1s"]
+        builder.devices[1]["network"] = ["latency": "600ms"]
+        let result = try Scenario(builder, apps: DocumentsAppTests.apps()).run()
+        #expect(result.trace.components(separatedBy: #""kind":"replace""#).count - 1 == 4, "two sends, two receipts")
+        #expect(result.trace.contains(#""refused":"the document changed""#))
+        #expect(Self.finalNote(result) == .string("milk\nbread\n"), "\(result.final)")
+        #expect(result.metrics.converged && result.metrics.unresolvedConflicts == 0)
+        let lost = result.expectAnomaly("lostUpdate", store: "documents", device: "A")
+        #expect(lost.count == 1 && lost.first?.explanation.contains("policy LatestNotes") == true, "\(lost)")
+    }
+
+    @Test("a replacement the device learns is stale before sending it is not sent")
+    func staleReplacementIsDropped() throws {
+        // Only A's link is slow: B replaces first and its push makes A fetch before A's
+        // replacement goes (one request at a time), so A drops it and shows B's choice.
+        var builder = DocumentsAppTests.builder("LatestNotes", winner: "arrival", bFirst: true)
+        builder.devices[0]["network"] = ["latency": "1s"]
+        let result = try Scenario(builder, apps: DocumentsAppTests.apps()).run()
+        #expect(result.trace.components(separatedBy: #""kind":"replace""#).count - 1 == 2, "B's send and its receipt")
+        #expect(result.trace.contains(#""event":"replaceDropped""#))
+        #expect(Self.finalNote(result) == .string("milk\nbread\n"), "\(result.final)")
+        #expect(result.metrics.converged && result.metrics.unresolvedConflicts == 0)
+    }
+
     @Test("the same scenario twice gives the same trace")
     func deterministic() throws {
         let first = try Self.scenario("LatestNotes", winner: "arrival", bFirst: true).run()

@@ -244,7 +244,8 @@ public struct DocumentService: Sendable {
         }
         guard document.current.id == replacement.replacing,
               let chosen = document.conflicts.first(where: { $0.version.id == replacement.chosen })?.version else {
-            context.log("replaced", [("path", path), ("version", Self.name(replacement.chosen)), ("refused", "the document changed"),
+            context.log("replaced", [("path", path), ("version", document.history[replacement.chosen].map(Self.name) ?? Self.name(replacement.chosen)),
+                                     ("refused", "the document changed"),
                                      ("current", Self.name(document.current))])
             context.respond(to: request, .documents(.resolved(path: path, applied: false, state: document.state)))
             return

@@ -58,12 +58,16 @@ extension DocumentEngine {
             saveCopy(copyPath, content: copy.content, of: version, &context)
         }
         let resolves = cloud.conflicts.map(\.version.id).sorted()
+        // This decision is about the conflict as it is now: a replacement chosen for an earlier
+        // one (not sent yet) is not this app's answer any more.
+        state.documents[path]?.pendingReplacement = nil
         if let content = resolution.content {
             let why: (Int) -> String = resolution.contentIsMerge ? { "merge of \($0) versions" } : { "the app's resolution of \($0) versions" }
             queueMerged(path: path, cloud, content: content, resolves: resolves, why: why, &context)
         } else if let chosen = resolution.replaceWith, chosen != cloud.current.id, resolves.contains(chosen) {
             let others = resolution.resolve ? resolves.filter { $0 != chosen } : []
             state.documents[path]?.pendingReplacement = DocumentReplacement(path: path, replacing: cloud.current.id, chosen: chosen, resolves: others)
+            state.documents[path]?.pendingResolve = nil
             state.documents[path]?.awaitingCopies = copyPaths
         } else if resolution.resolve {
             state.documents[path]?.pendingResolve = resolves

@@ -242,6 +242,14 @@ extension DocumentEngine {
         var document = state.documents[path] ?? LocalDocument(path: path)
         document.cloud = cloudState
         acknowledgeFromCloud(&document, cloudState)
+        // A replacement not sent yet whose document has changed (another device resolved it, or
+        // saved): the cloud would refuse it, so it is not sent; the app sees the new state.
+        if let replacement = document.pendingReplacement, cloudState.current.id != replacement.replacing
+            || !cloudState.conflicts.contains(where: { $0.version.id == replacement.chosen }) {
+            document.pendingReplacement = nil
+            if document.pendingResolve == nil { document.awaitingCopies = [] }
+            context.log("replaceDropped", [("path", path), ("why", "the document changed")])
+        }
         if document.pending.isEmpty {
             let current = cloudState.current
             if document.shown?.id != current.id {
