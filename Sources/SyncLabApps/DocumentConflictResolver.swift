@@ -2,13 +2,15 @@
 ///
 /// Write ids are the platform's: a copy names the version it copies by the `FileVersion` the app
 /// was shown, so the copy is built on that version's write; new content is a new write built on
-/// every version.
+/// every version; `replaceItem(with:)` makes a version current with its own write.
 public final class DocumentConflictResolver {
     /// The new content, and whether it is the platform's merge (`replaceContentWithMerge`).
     var content: (text: String, isMerge: Bool)?
     /// Copies asked for: the path (nil: the platform names it), the text (nil: the version's own content), the version copied.
     var copies: [(path: String?, text: String?, of: String)] = []
     var resolved = false
+    /// The version `replaceItem(with:)` chose (its `persistentIdentifier`).
+    var chosen: String?
     /// The platform's three-way merge of the conflict's versions, computed only when asked.
     private let mergeOfVersions: () -> String?
 
@@ -16,7 +18,8 @@ public final class DocumentConflictResolver {
 
     /// Writes `text` as the document's content: a merge of every version (it lists them all as
     /// its parents) that also resolves them.
-    public func replaceContent(with text: String) { content = (text, false) }
+    /// Replaces an earlier `replaceItem(with:)`: the last of the two calls decides the content.
+    public func replaceContent(with text: String) { content = (text, false); chosen = nil }
 
     /// Writes the line-by-line three-way merge of every version as the document's content, as
     /// `replaceContent(with:)` does (the built-in `merge` app). The current version is merged
@@ -29,8 +32,22 @@ public final class DocumentConflictResolver {
     public func replaceContentWithMerge() -> Bool {
         guard let merged = mergeOfVersions() else { return false }
         content = (merged, true)
+        chosen = nil
         return true
     }
+
+    /// `otherVersion.replaceItem(at: url)`: `version` becomes the document's current version as
+    /// it is, keeping its own write (nothing new is written, nothing is merged), and the current
+    /// version it replaces goes. Other versions stay in conflict unless the app also calls
+    /// `removeOtherVersions()` or `markResolved()`. The cloud makes the change (one round trip,
+    /// after any copies): every device then shows `version`. If the document changed meanwhile
+    /// (another device resolved it, or saved over the current version) the cloud refuses, nothing
+    /// changes, and the app is asked again while the document is still in conflict.
+    ///
+    /// Choosing the current version changes nothing. The last of `replaceItem`,
+    /// `replaceContent(with:)` and `replaceContentWithMerge()` decides the content.
+    /// A deletion can be chosen: the document is then deleted.
+    public func replaceItem(with version: FileVersion) { chosen = version.persistentIdentifier; content = nil }
 
     /// `NSFileVersion.removeOtherVersionsOfItem(at:)`: the other versions go, the current one stays.
     public func removeOtherVersions() { resolved = true }

@@ -31,6 +31,8 @@ package struct HostedDocumentsApp<App: DocumentsApp>: DocumentsAppHosting {
         app.documentIsInConflict(shown, resolver: resolver)
         var resolution = DocumentAppResolution(content: resolver.content.map { .text($0.text) }, resolve: resolver.resolved)
         resolution.contentIsMerge = resolver.content?.isMerge ?? false
+        // The chosen version keeps its write: the cloud makes that very version current.
+        resolution.replaceWith = resolver.chosen.flatMap { byName[$0]?.id }
         for copy in resolver.copies {
             // A copy names a version the app was shown: it keeps that version's write as its parent.
             guard let version = byName[copy.of], let content = copy.text.map(DocumentContent.text) ?? version.body.content else { continue }

@@ -42,20 +42,35 @@ struct AncestorNotesApp: DocumentsApp {
 
 @Suite("A team's document app on every device")
 struct DocumentsAppTests {
-    static func scenario(_ app: String) throws -> Scenario {
+    /// The notes race with `app` on every device (`builder`).
+    static func scenario(_ app: String, winner: String? = nil, bFirst: Bool = false) throws -> Scenario {
+        try Scenario(builder(app, winner: winner, bFirst: bFirst), apps: apps())
+    }
+
+    /// The test apps, by the names the scenarios use.
+    static func apps() throws -> AppRegistry {
         var apps = AppRegistry.builtIn
         try apps.register(documents: "UnionNotes") { UnionNotesApp() }
         try apps.register(documents: "NaiveNotes") { NaiveNotesApp() }
         try apps.register(documents: "CopyingNotes") { CopyingNotesApp() }
         try apps.register(documents: "AncestorNotes") { AncestorNotesApp() }
+        try apps.register(documents: "LatestNotes") { LatestVersionNotesApp() }
+        try apps.register(documents: "LatestNotesKeepingOthers") { LatestVersionNotesApp(removesOthers: false) }
         // The built-in apps under a team's names (`BuiltInAppsTests`).
         try apps.register(documents: "TeamLastWriterWins") { LastWriterWinsApp() }
         try apps.register(documents: "TeamKeepVersions") { KeepVersionsApp() }
         try apps.register(documents: "TeamKeepBoth") { KeepBothApp() }
         try apps.register(documents: "TeamMerge") { MergeApp() }
+        return apps
+    }
+
+    /// A and B append to a note offline, A at 20s and B at 30s; A reconnects first, or B with
+    /// `bFirst`. `winner` sets the cloud's conflict rule (nil: the default).
+    static func builder(_ app: String, winner: String? = nil, bFirst: Bool = false) -> ScenarioBuilder {
         var builder = ScenarioBuilder(name: "notes \(app)")
         builder.seed = 3
         builder.apps = ["documents": .string(app)]
+        if let winner { builder.engine = ["documents": .object(["winner": .string(winner)])] }
         builder.device("A")
         builder.device("B")
         builder.step(at: "0s", device: "A", op: "doc.save", ["path": "n.txt", "content": "milk\n"])
@@ -63,9 +78,9 @@ struct DocumentsAppTests {
         builder.step(at: "10s", device: "B", op: "airplane.on")
         builder.step(at: "20s", device: "A", op: "doc.append", ["path": "n.txt", "text": "eggs\n"])
         builder.step(at: "30s", device: "B", op: "doc.append", ["path": "n.txt", "text": "bread\n"])
-        builder.step(at: "60s", device: "A", op: "airplane.off")
-        builder.step(at: "90s", device: "B", op: "airplane.off")
-        return try Scenario(builder, apps: apps)
+        builder.step(at: bFirst ? "90s" : "60s", device: "A", op: "airplane.off")
+        builder.step(at: bFirst ? "60s" : "90s", device: "B", op: "airplane.off")
+        return builder
     }
 
     func finalDocuments(_ result: RunResult) -> ScenarioObject {

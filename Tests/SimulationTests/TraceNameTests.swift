@@ -14,6 +14,7 @@ struct TraceNameTests {
     static let requests: [ServiceRequest] = [
         .kvs(.upload(calls: [])), .kvs(.fetch(since: nil)),
         .documents(.fetch(since: 0)), .documents(.resolve(path: "p", resolves: [])),
+        .documents(.replace(DocumentReplacement(path: "p", replacing: write, chosen: write, resolves: []))),
         .documents(.upload(DocumentUpload(path: "p", version: version, chain: [], base: nil, resolution: nil))),
         .records(.modifyZones(database: .private, saves: [], deletes: [])),
         .records(.modifyRecords(RecordModify(database: .private, saves: [], deletes: [], atomic: false, savePolicy: .allKeys))),

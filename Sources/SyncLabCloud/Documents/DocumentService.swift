@@ -46,6 +46,8 @@ public struct DocumentService: Sendable {
             upload(body, request, &container, &context, &storage)
         case .resolve(let path, let resolves):
             resolve(path: path, resolves: resolves, request, &container, &context, &storage)
+        case .replace(let replacement):
+            replace(replacement, request, &container, &context, &storage)
         }
         containers[request.account] = container
     }
@@ -219,6 +221,43 @@ public struct DocumentService: Sendable {
         document.conflicts.removeAll { open.contains($0.version.id) }
         storage.charge(request.account, deltaBytes: document.storedBytes - before)
         context.log("resolved", [("path", path), ("versions", open.map(Self.name).joined(separator: ",")), ("kept", Self.name(document.current))])
+        document.refreshAncestry()
+        commit(document, request, &container, &context)
+        context.respond(to: request, .documents(.resolved(path: path, applied: true, state: document.state)))
+    }
+
+    /// `NSFileVersion.replaceItem(at:)` carried to the cloud: the chosen conflict version becomes
+    /// current with its own write (no new version), the replaced current version goes, and so do
+    /// the named conflict versions. Applied only if the document is still as the app saw it (the
+    /// replaced version current, the chosen one an unresolved conflict version): a version another
+    /// device resolved away can no longer be made current (as `replaceItem` fails for a version
+    /// that is gone), and a current version saved since must not be overwritten unseen. Then
+    /// nothing changes and the answer (`applied: false`) carries the state, which the device's
+    /// app is shown again if still in conflict. Storage only shrinks: the chosen version was
+    /// already stored as a conflict version.
+    private func replace(_ replacement: DocumentReplacement, _ request: RequestEnvelope, _ container: inout DocumentContainer,
+                         _ context: inout CloudContext, _ storage: inout StorageLedger) {
+        let path = replacement.path
+        guard var document = container.documents[path] else {
+            context.respond(to: request, .documents(.resolved(path: path, applied: false, state: nil)))
+            return
+        }
+        guard document.current.id == replacement.replacing,
+              let chosen = document.conflicts.first(where: { $0.version.id == replacement.chosen })?.version else {
+            context.log("replaced", [("path", path), ("version", document.history[replacement.chosen].map(Self.name) ?? Self.name(replacement.chosen)),
+                                     ("refused", "the document changed"),
+                                     ("current", Self.name(document.current))])
+            context.respond(to: request, .documents(.resolved(path: path, applied: false, state: document.state)))
+            return
+        }
+        let before = document.storedBytes
+        let replaced = document.current
+        let removed = document.conflicts.map(\.version).filter { replacement.resolves.contains($0.id) }
+        document.current = chosen
+        document.conflicts.removeAll { $0.version.id == chosen.id || replacement.resolves.contains($0.version.id) }
+        storage.charge(request.account, deltaBytes: document.storedBytes - before)
+        context.log("replaced", [("path", path), ("version", Self.name(chosen)), ("replaced", Self.name(replaced)),
+                                 ("removed", removed.map(Self.name).joined(separator: ","))])
         document.refreshAncestry()
         commit(document, request, &container, &context)
         context.respond(to: request, .documents(.resolved(path: path, applied: true, state: document.state)))

@@ -12,6 +12,9 @@ public struct DocumentAppResolution: Sendable {
     public var copies: [(path: String?, content: DocumentContent, of: WriteID)]
     /// Remove the other versions and mark the conflict resolved.
     public var resolve: Bool
+    /// The other version to make current keeping its write (`NSFileVersion.replaceItem(at:)`);
+    /// with `resolve`, the remaining versions go. The current version's id keeps it (no change).
+    public var replaceWith: WriteID?
 
     public init(content: DocumentContent? = nil, copies: [(path: String?, content: DocumentContent, of: WriteID)] = [], resolve: Bool = false) {
         self.content = content; self.copies = copies; self.resolve = resolve
@@ -35,8 +38,9 @@ extension DocumentEngine {
     }
 
     /// Carries out an app's resolution of the conflict `cloud` on `path`: the copies are saved as
-    /// conflict copies, then new content as a merge of every version, or a plain resolution
-    /// (current version kept) once the copies are up; nothing asked keeps the versions.
+    /// conflict copies, then new content as a merge of every version, or, once the copies are up,
+    /// a replacement (another version made current, `replaceItem`) or a plain resolution (current
+    /// version kept); nothing asked keeps the versions.
     mutating func carryOut(_ resolution: DocumentAppResolution, path: String, _ cloud: DocumentState, _ context: inout EngineContext) {
         var copyPaths: [String] = []
         for copy in resolution.copies {
@@ -54,9 +58,17 @@ extension DocumentEngine {
             saveCopy(copyPath, content: copy.content, of: version, &context)
         }
         let resolves = cloud.conflicts.map(\.version.id).sorted()
+        // This decision is about the conflict as it is now: a replacement chosen for an earlier
+        // one (not sent yet) is not this app's answer any more.
+        state.documents[path]?.pendingReplacement = nil
         if let content = resolution.content {
             let why: (Int) -> String = resolution.contentIsMerge ? { "merge of \($0) versions" } : { "the app's resolution of \($0) versions" }
             queueMerged(path: path, cloud, content: content, resolves: resolves, why: why, &context)
+        } else if let chosen = resolution.replaceWith, chosen != cloud.current.id, resolves.contains(chosen) {
+            let others = resolution.resolve ? resolves.filter { $0 != chosen } : []
+            state.documents[path]?.pendingReplacement = DocumentReplacement(path: path, replacing: cloud.current.id, chosen: chosen, resolves: others)
+            state.documents[path]?.pendingResolve = nil
+            state.documents[path]?.awaitingCopies = copyPaths
         } else if resolution.resolve {
             state.documents[path]?.pendingResolve = resolves
             state.documents[path]?.awaitingCopies = copyPaths

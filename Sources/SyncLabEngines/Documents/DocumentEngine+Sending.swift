@@ -20,7 +20,7 @@ extension DocumentEngine {
         for (path, document) in state.documents {
             if !document.pending.isEmpty, !document.quotaBlocked {
                 if precedes(path, upload) { upload = path }
-            } else if upload == nil, document.pendingResolve != nil, precedes(path, resolve),
+            } else if upload == nil, document.pendingResolve != nil || document.pendingReplacement != nil, precedes(path, resolve),
                       document.awaitingCopies.allSatisfy({ state.documents[$0]?.pending.isEmpty ?? true }) {
                 resolve = path
             }
@@ -52,10 +52,17 @@ extension DocumentEngine {
                 ("sizeBytes", "\(version.body.sizeBytes)"), ("resolves", "\(resolution?.resolves.count ?? 0)")])
             context.emit(.send(requestID: requestID, .documents(.upload(upload))))
         case .resolve(let path)?:
-            guard let resolves = state.documents[path]?.pendingResolve else { return }
+            let request: DocumentRequest
+            if let replacement = state.documents[path]?.pendingReplacement {
+                request = .replace(replacement)
+            } else if let resolves = state.documents[path]?.pendingResolve {
+                request = .resolve(path: path, resolves: resolves)
+            } else {
+                return
+            }
             let requestID = nextRequestID()
             inFlight = .resolve(requestID: requestID, account: account, path: path)
-            context.emit(.send(requestID: requestID, .documents(.resolve(path: path, resolves: resolves))))
+            context.emit(.send(requestID: requestID, .documents(request)))
         case nil:
             return
         }
@@ -131,6 +138,7 @@ extension DocumentEngine {
                 uploaded(path: path, sent: sent, version: version, outcome: outcome, cloudState, &context)
             case .resolved(let path, let applied, let cloudState):
                 state.documents[path]?.pendingResolve = nil
+                state.documents[path]?.pendingReplacement = nil
                 state.documents[path]?.awaitingCopies = []
                 context.log("resolved", [("path", path), ("applied", "\(applied)")])
                 if let cloudState { adopt(cloudState, &context) }
@@ -234,6 +242,14 @@ extension DocumentEngine {
         var document = state.documents[path] ?? LocalDocument(path: path)
         document.cloud = cloudState
         acknowledgeFromCloud(&document, cloudState)
+        // A replacement not sent yet whose document has changed (another device resolved it, or
+        // saved): the cloud would refuse it, so it is not sent; the app sees the new state.
+        if let replacement = document.pendingReplacement, cloudState.current.id != replacement.replacing
+            || !cloudState.conflicts.contains(where: { $0.version.id == replacement.chosen }) {
+            document.pendingReplacement = nil
+            if document.pendingResolve == nil { document.awaitingCopies = [] }
+            context.log("replaceDropped", [("path", path), ("why", "the document changed")])
+        }
         if document.pending.isEmpty {
             let current = cloudState.current
             if document.shown?.id != current.id {

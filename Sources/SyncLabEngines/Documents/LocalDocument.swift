@@ -17,7 +17,11 @@ struct LocalDocument: Sendable {
     var pendingResolution: DocumentResolution?
     /// Conflict versions to mark resolved with a `resolve` request (`lastWriterWins`, `keepBoth`).
     var pendingResolve: [WriteID]?
-    /// `keepBoth` copies that must reach the cloud before the resolve request goes.
+    /// A conflict version the app chose to make current (`replaceItem`), to send as a `replace`
+    /// request; sent like `pendingResolve`, once the copies are up. The device shows the chosen
+    /// version when the cloud's answer says it is current.
+    var pendingReplacement: DocumentReplacement?
+    /// `keepBoth` copies that must reach the cloud before the resolve (or replace) request goes.
     var awaitingCopies: [String] = []
     /// The conflict set (current plus conflict version ids, sorted) the app's policy last ran for.
     var handledConflicts: [WriteID] = []

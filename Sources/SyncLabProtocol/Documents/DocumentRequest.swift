@@ -17,11 +17,15 @@ public enum DocumentRequest: Hashable, Sendable {
     /// Mark the named conflict versions resolved and remove them, keeping the current version
     /// (`lastWriterWins`, and `keepBoth` once its copies are saved).
     case resolve(path: String, resolves: [WriteID])
+    /// Make a conflict version current, keeping its write, and remove the named others
+    /// (`NSFileVersion.replaceItem(at:)`, a document app's choice). Answered with `resolved`.
+    /// Boxed like `upload`, so the request stays narrow.
+    indirect case replace(DocumentReplacement)
 
     /// Bytes on the wire that count toward transfer time: the uploaded content.
     public var transferBytes: Int64 {
         switch self {
-        case .fetch, .resolve: return 0
+        case .fetch, .resolve, .replace: return 0
         case .upload(let upload): return upload.version.body.sizeBytes
         }
     }

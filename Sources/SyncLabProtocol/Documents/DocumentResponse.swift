@@ -6,7 +6,8 @@ public enum DocumentResponse: Hashable, Sendable {
     // event and cloud action of every service ~140 bytes wide, copied on each hop.
     /// The outcome of an upload and the document's state after it.
     indirect case uploaded(version: WriteID, outcome: DocumentUploadOutcome, state: DocumentState?)
-    /// The outcome of a resolve request (`applied == false`: a repeat, ignored) and the state after it.
+    /// The outcome of a resolve or replace request (`applied == false`: a repeat, or a replacement
+    /// the cloud could no longer make, ignored) and the state after it.
     indirect case resolved(path: String, applied: Bool, state: DocumentState?)
 
     /// Bytes on the wire that count toward transfer time: downloaded content. An upload reply

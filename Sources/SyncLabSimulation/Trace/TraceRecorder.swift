@@ -222,6 +222,7 @@ struct TraceRecorder {
             case .fetch: return "fetch"
             case .upload: return "upload"
             case .resolve: return "resolve"
+            case .replace: return "replace"
             }
         case .records(let request):
             switch request {
