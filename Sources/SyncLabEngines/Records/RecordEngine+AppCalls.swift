@@ -131,10 +131,13 @@ extension RecordEngine {
             record = LocalRecord(type: change.type, fields: [:], existenceWrite: write)
             created = true
             // A pending delete followed by a save becomes one save against the last server record
-            // seen: the fields the server has and this save does not set are removed (by the delete).
-            if case .delete(let deleteWrite)? = state.pending[key]?.kind, let server = state.serverRecords[key] {
+            // seen: the fields the server has and this save does not set are removed. The removal
+            // goes up as this save's own write, made after the delete (as a re-upload after a
+            // delete is): the cloud keeps the record's existence, so the delete's write itself
+            // never reaches another device, which would show part of it (records seed 2017).
+            if case .delete? = state.pending[key]?.kind, let server = state.serverRecords[key] {
                 for name in server.fieldNames where server.fields[name]?.value != nil {
-                    record.fields[name] = StoredField(value: nil, write: deleteWrite, modifiedAt: context.now)
+                    record.fields[name] = StoredField(value: nil, write: write, modifiedAt: context.now)
                     changedFields.insert(name)
                 }
             }
