@@ -312,4 +312,18 @@ struct FuzzFindingTests {
         """)
         #expect(runs.first?.outcome.report.anomalies.allSatisfy { $0.write != "E:2" } == true, "the delete's own write reaches no other device")
     }
+
+    @Test("a re-sent delete answered with the record another device created since shows that version with the next fetch, with the rest of its atomic call (records seed 310)")
+    func deletedBeforeAnswerWaitsForTheFetch() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 310, "network": {"latency": {"dist": "uniform", "min": "8ms", "max": "42ms"}, "loss": 0.25}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "E"}, {"id": "H"}], "steps": [{"at": "38015ms", "device": "E", "op": "airplane.on"}, {"at": "38015ms", "device": "H", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"title": "H2"}}]}, {"at": "43612ms", "device": "E", "op": "airplane.off"}, {"at": "108982ms", "device": "E", "op": "record.delete", "zone": "Z", "name": "r1"}, {"at": "187472ms", "device": "H", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"title": "H3", "body": "H3", "n": 8}}, {"type": "Note", "name": "r0", "fields": {"title": "H3", "body": "H3", "n": 9}}]}], "expect": {"converged": true, "noAnomalies": ["atomicityViolation"], "final": {"records": {"Z/r0": {"title": "H3", "body": "H3", "n": 9}, "Z/r1": {"title": "H3", "body": "H3", "n": 8}}}}}
+        """)
+    }
+
+    @Test("a delete re-sent after its zone was deleted and created again does not delete the record created since (records seed 310)")
+    func resentDeleteSurvivesZoneDeletion() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 310, "network": {"latency": {"dist": "uniform", "min": "8ms", "max": "42ms"}, "loss": 0.25}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "E"}, {"id": "F"}, {"id": "H"}], "steps": [{"at": "38015ms", "device": "E", "op": "airplane.on"}, {"at": "38015ms", "device": "H", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"title": "H2"}}]}, {"at": "38015ms", "device": "E", "op": "airplane.off"}, {"at": "108982ms", "device": "E", "op": "record.delete", "zone": "Z", "name": "r1"}, {"at": "175565ms", "device": "F", "op": "zone.delete", "zone": "Z"}, {"at": "175565ms", "device": "H", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"title": "H3", "body": "H3", "n": 8}}, {"type": "Note", "name": "r0", "fields": {"title": "H3", "body": "H3", "n": 9}}]}], "expect": {"converged": true, "lostUpdates": 0, "noAnomalies": ["atomicityViolation"]}}
+        """)
+    }
 }

@@ -10,6 +10,9 @@ struct CloudRecordDatabase: Hashable, Sendable {
         /// after its answer was lost was applied and then deleted with the zone, and must not
         /// bring the record back (into this zone created again, either).
         var appliedSaves: [String: [RecordSave]] = [:]
+        /// Per record name, the delete writes applied before the zone went: one re-sent after its
+        /// answer was lost must not delete the record a zone of this name created again holds.
+        var appliedDeletes: [String: [WriteID]] = [:]
     }
 
     /// Grows with every change in the database; change tokens are positions in it.

@@ -34,6 +34,23 @@ struct CloudRecordZone: Hashable, Sendable {
     /// Per record name, the saves applied before an earlier zone of this name was deleted
     /// (see `CloudRecordDatabase.DeletedZone.appliedSaves`).
     var savesBeforeZoneDeletion: [String: [RecordSave]] = [:]
+    /// Per record name, the delete writes applied before an earlier zone of this name was
+    /// deleted (see `CloudRecordDatabase.DeletedZone.appliedDeletes`).
+    var deletesBeforeZoneDeletion: [String: [WriteID]] = [:]
+
+    /// Per record name, every delete write this zone remembers applying (and those of an
+    /// earlier zone of this name): what a deleted zone keeps.
+    var appliedDeletesByName: [String: [WriteID]] {
+        var result = deletesBeforeZoneDeletion
+        for (name, writes) in appliedDeletes { result[name, default: []].append(contentsOf: writes) }
+        return result
+    }
+
+    /// Whether this delete write was applied to the record of this name (in this zone or an
+    /// earlier zone of its name): a re-sent delete, done already.
+    func deleteApplied(_ name: String, _ write: WriteID) -> Bool {
+        appliedDeletes[name]?.contains(write) == true || deletesBeforeZoneDeletion[name]?.contains(write) == true
+    }
 
     /// Per record name, every save this zone remembers applying (live records and deleted ones,
     /// and those of an earlier zone of this name): what a deleted zone keeps.

@@ -148,8 +148,9 @@ extension RecordService {
     private func applyDelete(_ deletion: RecordDeletion, _ request: RequestEnvelope, _ dbKey: AccountID,
                              _ work: inout Workspace) -> RecordItemResult {
         let id = deletion.id
-        // A re-sent delete the cloud already applied: done, even if the record was re-created since.
-        if work.db.zones[id.zone]?.appliedDeletes[id.name]?.contains(deletion.write) == true {
+        // A re-sent delete the cloud already applied: done, even if the record was re-created since
+        // (in a zone of its name created again, too: records seed 310).
+        if work.db.zones[id.zone]?.deleteApplied(id.name, deletion.write) == true {
             if let current = work.db.zones[id.zone]?.records[id.name]?.record { return .deletedBefore(id, current: current) }
             return .deleted(id, cascaded: [])
         }

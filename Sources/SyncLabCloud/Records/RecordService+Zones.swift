@@ -17,6 +17,7 @@ extension RecordService {
             let sequence = db.nextSequence()
             db.zones[zone] = CloudRecordZone(incarnation: db.nextIncarnation, sequence: sequence)
             db.zones[zone]!.savesBeforeZoneDeletion = db.deletedZones[zone]?.appliedSaves ?? [:]
+            db.zones[zone]!.deletesBeforeZoneDeletion = db.deletedZones[zone]?.appliedDeletes ?? [:]
             db.nextIncarnation += 1
             db.deletedZones[zone] = nil
             changed = true
@@ -26,12 +27,13 @@ extension RecordService {
                 for name in zone.sortedNames { storage.charge(dbKey, deltaBytes: -zone.records[name]!.chargedBytes) }
                 db.zones[deletion.zone] = nil
                 db.deletedZones[deletion.zone] = CloudRecordDatabase.DeletedZone(deletion: deletion, sequence: db.nextSequence(),
-                                                                                 appliedSaves: zone.appliedSavesByName)
+                                                                                 appliedSaves: zone.appliedSavesByName,
+                                                                                 appliedDeletes: zone.appliedDeletesByName)
                 changed = true
             } else if deletion.byUser, let gone = db.deletedZones[deletion.zone], !gone.deletion.byUser {
                 // The user deleting an already deleted zone from Settings still blocks it.
                 db.deletedZones[deletion.zone] = CloudRecordDatabase.DeletedZone(deletion: deletion, sequence: db.nextSequence(),
-                                                                                 appliedSaves: gone.appliedSaves)
+                                                                                 appliedSaves: gone.appliedSaves, appliedDeletes: gone.appliedDeletes)
                 changed = true
             }
         }

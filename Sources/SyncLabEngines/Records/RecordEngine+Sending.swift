@@ -309,8 +309,20 @@ extension RecordEngine {
                 if case .delete? = state.pending[key]?.kind { state.pending[key] = nil }
                 state.conflictTags[key] = nil
                 state.fetchedWhileCreating[key] = nil
-                state.serverRecords[key] = current
-                if !zoneDeleteQueued(key.zoneKey), applyServer(key, current, .fetch, &context) { fetchedItems.append(key.itemName) }
+                if state.pending[key] == nil {
+                    // The version is another device's, made after the delete, and may be part of
+                    // an atomic call over other records: like a re-sent save's answer, it shows
+                    // with the next fetch, which brings the whole call (records seed 310).
+                    state.serverRecords[key] = nil
+                    if !zoneDeleteQueued(key.zoneKey) {
+                        state.heldUntilFetch[key] = current
+                        wantFetch = true
+                        context.log("deletedAwaitsFetch", [("record", key.itemName)])
+                    }
+                } else {
+                    state.serverRecords[key] = current
+                    if !zoneDeleteQueued(key.zoneKey), applyServer(key, current, .fetch, &context) { fetchedItems.append(key.itemName) }
+                }
             case .deleted(_, let cascaded):
                 deleted += 1
                 let write = batch.deletes[index - batch.saves.count].write
