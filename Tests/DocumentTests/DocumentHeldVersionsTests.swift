@@ -37,4 +37,21 @@ struct DocumentHeldVersionsTests {
         Self.expectHeldKept(world)
         #expect(world.engines.allSatisfy { $0?.state.documents.held.isEmpty == false })
     }
+
+    @Test("a change made in place through the table (not replacing the document) refreshes its path's held versions")
+    func changeInPlaceRefreshesHeld() {
+        func version(_ sequence: UInt32, _ text: String) -> DocumentVersion {
+            DocumentVersion(id: WriteID(device: DeviceID(0), sequence: sequence), parents: [], modifiedAt: LocalInstant(microseconds: 0),
+                            author: DeviceID(0), authorName: "A", body: .content(.text(text)))
+        }
+        var table = DocumentTable()
+        table["a.txt"] = LocalDocument(path: "a.txt")
+        #expect(table.held.isEmpty)
+        table["a.txt"]?.pending.append(version(1, "one"))
+        #expect(table.held["a.txt"] == HeldVersions(own: [WriteID(device: DeviceID(0), sequence: 1)]))
+        table["a.txt"]?.pending.removeAll()
+        #expect(table.held.isEmpty && table.held == table.heldFromScratch)
+        table.removeAll()
+        #expect(table.count == 0 && table.held.isEmpty)
+    }
 }
