@@ -1,6 +1,7 @@
 import Testing
 @testable import SyncLabReports
 import SyncLabJSON
+import SyncLabHistory
 
 /// The lazy trace-line reader must answer exactly what parsing the whole line would.
 @Suite("Reading saved trace lines")
@@ -26,6 +27,20 @@ struct TraceLineTests {
         #expect(read.bool("none") == nil)
         #expect(read.string("missing") == nil)
         #expect(read.int64("ev") == nil)
+    }
+
+    @Test("the event kind matched on the bytes is the one the decoded `ev` string names")
+    func eventKindFromBytes() throws {
+        for kind in TraceEventKind.allCases {
+            #expect(try line(#"{"t_us":1,"ev":"\#(kind.rawValue)"}"#).eventKind() == kind)
+        }
+        #expect(try line(#"{"ev":"se\u006ed"}"#).eventKind() == .send)
+        #expect(try line(#"{"ev" : "push" }"#).eventKind() == .push)
+        #expect(try line(#"{'ev':'op'}"#).eventKind() == .op)
+        #expect(try line(#"{"ev":"sends"}"#).eventKind() == nil)
+        #expect(try line(#"{"ev":"Send"}"#).eventKind() == nil)
+        #expect(try line(#"{"ev":1}"#).eventKind() == nil)
+        #expect(try line(#"{"t_us":1}"#).eventKind() == nil)
     }
 
     @Test("escapes, big and odd numbers, and nested values agree with JSONText's reader")

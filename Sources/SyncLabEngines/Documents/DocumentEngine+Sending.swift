@@ -74,19 +74,8 @@ extension DocumentEngine {
     /// answer a crash lost: the pending versions are durable), or a document changed only in
     /// its conflict versions.
     ///
-    /// - Complexity: O(documents + pending versions), once per fetch.
-    func heldVersions() -> [String: HeldVersions] {
-        var held: [String: HeldVersions] = [:]
-        // Sized once: growing it a rehash at a time was a tenth of the day workload's profile.
-        held.reserveCapacity(state.documents.count)
-        for (path, document) in state.documents {
-            var versions = HeldVersions()
-            if let current = document.cloud?.current, case .content = current.body { versions.current = current.id }
-            for version in document.pending { if case .content = version.body { versions.own.append(version.id) } }
-            if !versions.isEmpty { held[path] = versions }
-        }
-        return held
-    }
+    /// - Complexity: O(1): kept up to date as documents change (`DocumentTable`).
+    func heldVersions() -> [String: HeldVersions] { state.documents.held }
 
     /// Arms the retry timer for what is left of the cloud's last `retryAfter` (kept durably), if
     /// anything: after a restart or a reconnect nothing goes out before it.

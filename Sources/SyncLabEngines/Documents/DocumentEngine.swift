@@ -21,8 +21,9 @@ public struct DocumentEngine: ClientEngine {
         var account: AccountID?
         /// The account whose documents the local container holds.
         var dataAccount: AccountID?
-        /// Local documents by path (lookups only; listings sort by path).
-        var documents: [String: LocalDocument] = [:]
+        /// Local documents by path (lookups only; listings sort by path), with the versions a
+        /// fetch names as held.
+        var documents = DocumentTable()
         /// The cloud's change sequence up to which this device has fetched.
         var cursor: UInt64 = 0
         /// The versions of the upload that was on the wire when another account signed in. They
@@ -168,7 +169,7 @@ public struct DocumentEngine: ClientEngine {
             for path in sortedPaths where state.documents[path]?.visibleValue != .absent {
                 context.observe(.visible(item: item(path), value: .absent, write: nil, cause: .reset))
             }
-            state.documents = [:]
+            state.documents.removeAll()
             state.cursor = 0
             context.log("accountChanged", [("account", "\(account.index)")])
         }

@@ -1,4 +1,5 @@
 import SyncLabJSON
+import SyncLabHistory
 
 /// One line of a saved `trace.jsonl`, read lazily: `read` finds where each top-level member's key
 /// and value lie, and the accessors decode only the members a report asks for.
@@ -55,6 +56,20 @@ struct TraceLine {
         if !bytes[inside].contains(UInt8(ascii: "\\")) { return String(decoding: bytes[inside], as: UTF8.self) }
         return node(key)?.string
     }
+
+    /// The line's event (`ev`), as `string("ev").flatMap(TraceEventKind.init(rawValue:))` gives
+    /// it, matched on the bytes: building the string and matching it against each case's raw
+    /// value in turn was most of the cost of the millions of lines a report reads.
+    func eventKind() -> TraceEventKind? {
+        guard let value = valueRange("ev"), bytes[value.lowerBound] == UInt8(ascii: "\"") else { return nil }
+        let inside = (value.lowerBound + 1)..<(value.upperBound - 1)
+        if bytes[inside].contains(UInt8(ascii: "\\")) { return string("ev").flatMap(TraceEventKind.init(rawValue:)) }
+        for (name, kind) in Self.eventNames where name.count == inside.count && bytes[inside].elementsEqual(name) { return kind }
+        return nil
+    }
+
+    /// Every event's name as UTF-8, for `eventKind`.
+    private static let eventNames: [([UInt8], TraceEventKind)] = TraceEventKind.allCases.map { (Array($0.rawValue.utf8), $0) }
 
     /// The member's integer value; nil when missing or not an integer.
     func int64(_ key: String) -> Int64? {
