@@ -23,7 +23,8 @@ struct KVSAppReadMemoryEquivalenceTests {
         }
     }
 
-    @Test func parentsMatchNotingEachReadAsItCame() {
+    @Test("the parents are those of noting each read as it came (the lists kept before the log), over random reads, re-reads and writes")
+    func parentsMatchNotingEachReadAsItCame() {
         var memory = KVSAppReadMemory()
         var reference = Reference()
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15

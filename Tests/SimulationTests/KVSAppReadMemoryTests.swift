@@ -6,7 +6,8 @@ import SyncLabProtocol
 struct KVSAppReadMemoryTests {
     func write(_ sequence: UInt32, device: Int32 = 1) -> WriteID { WriteID(device: DeviceID(device), sequence: sequence) }
 
-    @Test func anAppThatOnlyReadsIsNeverFolded() {
+    @Test("an app that only reads is noted by appending: its per-key memory is built only when its parents are asked")
+    func anAppThatOnlyReadsIsNeverFolded() {
         var memory = KVSAppReadMemory()
         for sequence in 1...1_000 { memory.noteReads([(key: "k\(sequence % 10)", write: write(UInt32(sequence)))]) }
         // Reading notes one log entry per notification; nothing per key until the app writes.
@@ -15,13 +16,15 @@ struct KVSAppReadMemoryTests {
         #expect(memory.foldedNotes == 1_000)
     }
 
-    @Test func theLogStaysBounded() {
+    @Test("the log is folded once it outgrows the per-key memory, so an app that never writes holds a bounded log")
+    func theLogStaysBounded() {
         var memory = KVSAppReadMemory()
         for sequence in 1...(KVSAppReadMemory.foldAfterNotes + 1) { memory.noteReads([(key: "k", write: write(UInt32(sequence)))]) }
         #expect(memory.foldedNotes == KVSAppReadMemory.foldAfterNotes + 1)
     }
 
-    @Test func aKeyRemembersItsLast64WritesOldestNotedFirstOut() {
+    @Test("a key remembers its last 64 writes; a re-read does not renew one, the oldest noted goes first")
+    func aKeyRemembersItsLast64WritesOldestNotedFirstOut() {
         var memory = KVSAppReadMemory()
         for sequence in 1...64 { memory.noteReads([(key: "k", write: write(UInt32(sequence)))]) }
         // Read again: already remembered, so not renewed; the next new write evicts it first.
@@ -32,7 +35,8 @@ struct KVSAppReadMemoryTests {
         #expect(memory.parents() == (137...200).map { write(UInt32($0)) })
     }
 
-    @Test func aWriteMadeHereReplacesItsKeyOnly() {
+    @Test("a write made on the device replaces its key's writes only; the parents are sorted, each once")
+    func aWriteMadeHereReplacesItsKeyOnly() {
         var memory = KVSAppReadMemory()
         memory.noteReads([(key: "a", write: write(1)), (key: "b", write: write(2, device: 0))])
         memory.noteReads([(key: "a", write: write(3)), (key: "b", write: write(1))])
