@@ -44,10 +44,9 @@ struct VirtualDevice {
     /// platform's write-id memory: what survives a crash; `app.delete` drops both.
     var savedRecordsAppDisk: (any Sendable)?
     var savedRecordLabels: RecordLabels?
-    /// Per key, the writes the running KVS app has seen (values it read) since the last write
-    /// made on the device to that key (the user's change it was told of, or its own), which is
-    /// built on what came before. Its own writes are built on them all. Its memory: gone with it.
-    var kvsAppSeen: [String: [WriteID]] = [:]
+    /// The writes the running KVS app has seen, which its own writes are built on. Its memory:
+    /// gone with it.
+    var kvsAppSeen = KVSAppReadMemory()
     /// Engine randomness per store (`engine/<device>/<store>`), kept across crashes.
     var engineRandom: [SeededRandom]
     /// The last user write number given out on this device.

@@ -26,16 +26,16 @@ extension Simulator {
                 return
             }
             if case .userChanged(let keys) = event {
-                for key in keys { noteSeen(index, key, values[key]?.value == nil ? nil : values[key]?.write, madeHere: true) }
+                for key in keys {
+                    if values[key]?.value != nil, let write = values[key]?.write { devices[index].kvsAppSeen.noteMadeHere(key, write) }
+                }
             }
             answer = app.handle(event, values: KVSAppSnapshot(values: values))
         }
         devices[index].kvsApp = app
-        for read in answer.reads { noteSeen(index, read.key, read.write) }
+        devices[index].kvsAppSeen.noteReads(answer.reads)
         guard !answer.commands.isEmpty else { return }
-        var parents: [WriteID] = []
-        for writes in devices[index].kvsAppSeen.values { for write in writes where !parents.contains(write) { parents.append(write) } }
-        parents.sort()
+        let parents = devices[index].kvsAppSeen.parents()
         let why: String
         switch event {
         case .changedExternally(let reason, _): why = "the device's KVS app wrote it on \(reason)"
@@ -54,25 +54,12 @@ extension Simulator {
                                               parents: parents, why: why))
                 // In place: a copy of the engine would copy its whole store.
                 _ = devices[index].kvs?.set([(key: key, value: value)], write: write, cause: .resolution, &context)
-                noteSeen(index, key, write, madeHere: true)
+                devices[index].kvsAppSeen.noteMadeHere(key, write)
             case .synchronize:
                 devices[index].kvs?.synchronize(&context)
             }
         }
         finish(&context, index, .kvs)
-    }
-
-    /// Remembers that device `index`'s KVS app has seen `write` as the value of `key`. A write
-    /// made on the device (`madeHere`) is built on what the key showed before, so it replaces
-    /// the key's list; values read join it (the most recent 64: a bound on an app's memory).
-    mutating func noteSeen(_ index: Int, _ key: String, _ write: WriteID?, madeHere: Bool = false) {
-        guard let write else { return }
-        if madeHere {
-            devices[index].kvsAppSeen[key] = [write]
-            return
-        }
-        // In place, one lookup: a copy taken out of the dictionary would be copied on every append.
-        devices[index].kvsAppSeen[key, default: []].noteSeen(write)
     }
 
     /// Asks device `index`'s document app to resolve the conflict on `path` and carries out its answer.
@@ -83,15 +70,6 @@ extension Simulator {
         var context = makeContext(index, .documents)
         devices[index].documents?.resolveForApp(path: path, resolution, &context)
         finish(&context, index, .documents)
-    }
-}
-
-extension Array where Element == WriteID {
-    /// Adds `write` once, keeping the most recent 64.
-    mutating func noteSeen(_ write: WriteID) {
-        guard !contains(write) else { return }
-        if count >= 64 { removeFirst() }
-        append(write)
     }
 }
 

@@ -42,7 +42,7 @@ extension Simulator {
                                           requestIDsAfter: sent[Store.records.slot])
         }
         device.kvsApp = device.kvsAppFactory?()
-        device.kvsAppSeen = [:]
+        device.kvsAppSeen = KVSAppReadMemory()
         device.documentsApp = device.documentsAppFactory?()
         // No team app: the built-in app of the device's policy, asked inside the engine's step.
         if device.documentsApp == nil { device.documents?.builtInApp = BuiltInApps.documents(identity.settings.documents.conflict) }

@@ -1,0 +1,94 @@
+import SyncLabProtocol
+
+/// What a device's running KVS app has seen since it launched, to build its own writes on
+/// (their parents): per key, the writes it read since the last write made on the device to that
+/// key (the user's change it was told of, or its own), which replaces them; the most recent 64
+/// per key (a bound on an app's memory).
+///
+/// Most apps only read. So noting a read appends it to a log (one flat array, written in order);
+/// the log is folded into the per-key memory only when the app writes (`parents()`), or when it
+/// holds more notes than that memory can hold (64 per key, at least 1,024), which keeps it
+/// bounded. Folding replays the notes in order, so the parents are exactly those of noting each
+/// read as it came.
+struct KVSAppReadMemory {
+    /// Writes remembered per key.
+    static let writesPerKey = 64
+    /// The fewest notes the log holds before it is folded.
+    static let foldAfterNotes = 1_024
+
+    /// One note: `write` read as the value of `key`, or made on the device to it (`madeHere`).
+    private struct Note {
+        var key: String
+        var write: WriteID
+        var madeHere: Bool
+    }
+
+    /// Folded memory: per key, its writes.
+    private var seen: [String: SeenWrites] = [:]
+    /// Notes not folded yet, in the order they came.
+    private var log: [Note] = []
+    /// Notes replayed into the per-key memory so far (a work count, for tests).
+    private(set) var foldedNotes = 0
+
+    /// The app read these values while told of one event.
+    mutating func noteReads(_ reads: [(key: String, write: WriteID)]) {
+        for read in reads { log.append(Note(key: read.key, write: read.write, madeHere: false)) }
+        foldIfFull()
+    }
+
+    /// A write was made on the device to `key`.
+    mutating func noteMadeHere(_ key: String, _ write: WriteID) {
+        log.append(Note(key: key, write: write, madeHere: true))
+        foldIfFull()
+    }
+
+    /// Every write the app has seen, sorted: what its next write is built on.
+    mutating func parents() -> [WriteID] {
+        fold()
+        // A set, then one sort: a scan of the list per write grew with the square of the writes.
+        var union = Set<WriteID>()
+        for writes in seen.values { union.formUnion(writes.writes) }
+        return union.sorted()
+    }
+
+    /// Folds the log once it outgrows what the per-key memory can hold.
+    private mutating func foldIfFull() {
+        if log.count > max(Self.foldAfterNotes, Self.writesPerKey * seen.count) { fold() }
+    }
+
+    /// Replays the log into the per-key memory, in order.
+    private mutating func fold() {
+        for note in log {
+            if note.madeHere {
+                seen[note.key] = SeenWrites(note.write)
+            } else {
+                // In place, one lookup: a copy taken out of the dictionary would be copied on every note.
+                seen[note.key, default: SeenWrites()].note(note.write)
+            }
+        }
+        foldedNotes += log.count
+        log.removeAll(keepingCapacity: true)
+    }
+}
+
+/// One key's remembered writes: at most `KVSAppReadMemory.writesPerKey`, the oldest noted
+/// evicted first (a ring: no shifting of the others).
+private struct SeenWrites {
+    private(set) var writes: [WriteID] = []
+    /// When full, the slot of the oldest write: the next evicted.
+    private var oldest = 0
+
+    init() {}
+    init(_ write: WriteID) { writes = [write] }
+
+    /// Adds `write` once.
+    mutating func note(_ write: WriteID) {
+        guard !writes.contains(write) else { return }
+        if writes.count < KVSAppReadMemory.writesPerKey {
+            writes.append(write)
+        } else {
+            writes[oldest] = write
+            oldest = (oldest + 1) % KVSAppReadMemory.writesPerKey
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Testing
+import SyncLabProtocol
+@testable import SyncLabSimulation
+
+/// A KVS app's read memory: what its writes are built on (their parents), noted cheaply.
+struct KVSAppReadMemoryTests {
+    func write(_ sequence: UInt32, device: Int32 = 1) -> WriteID { WriteID(device: DeviceID(device), sequence: sequence) }
+
+    @Test("an app that only reads is noted by appending: its per-key memory is built only when its parents are asked")
+    func anAppThatOnlyReadsIsNeverFolded() {
+        var memory = KVSAppReadMemory()
+        for sequence in 1...1_000 { memory.noteReads([(key: "k\(sequence % 10)", write: write(UInt32(sequence)))]) }
+        // Reading notes one log entry per notification; nothing per key until the app writes.
+        #expect(memory.foldedNotes == 0)
+        #expect(memory.parents().count == 640)
+        #expect(memory.foldedNotes == 1_000)
+    }
+
+    @Test("the log is folded once it outgrows the per-key memory, so an app that never writes holds a bounded log")
+    func theLogStaysBounded() {
+        var memory = KVSAppReadMemory()
+        for sequence in 1...(KVSAppReadMemory.foldAfterNotes + 1) { memory.noteReads([(key: "k", write: write(UInt32(sequence)))]) }
+        #expect(memory.foldedNotes == KVSAppReadMemory.foldAfterNotes + 1)
+    }
+
+    @Test("a key remembers its last 64 writes; a re-read does not renew one, the oldest noted goes first")
+    func aKeyRemembersItsLast64WritesOldestNotedFirstOut() {
+        var memory = KVSAppReadMemory()
+        for sequence in 1...64 { memory.noteReads([(key: "k", write: write(UInt32(sequence)))]) }
+        // Read again: already remembered, so not renewed; the next new write evicts it first.
+        memory.noteReads([(key: "k", write: write(1))])
+        memory.noteReads([(key: "k", write: write(65))])
+        #expect(memory.parents() == (2...65).map { write(UInt32($0)) })
+        for sequence in 66...200 { memory.noteReads([(key: "k", write: write(UInt32(sequence)))]) }
+        #expect(memory.parents() == (137...200).map { write(UInt32($0)) })
+    }
+
+    @Test("a write made on the device replaces its key's writes only; the parents are sorted, each once")
+    func aWriteMadeHereReplacesItsKeyOnly() {
+        var memory = KVSAppReadMemory()
+        memory.noteReads([(key: "a", write: write(1)), (key: "b", write: write(2, device: 0))])
+        memory.noteReads([(key: "a", write: write(3)), (key: "b", write: write(1))])
+        memory.noteMadeHere("a", write(9))
+        // Sorted, each write once though two keys showed it.
+        #expect(memory.parents() == [write(2, device: 0), write(1), write(9)])
+    }
+}
