@@ -28,6 +28,9 @@ struct Fingerprint {
     /// Writes made while signed out by a device still signed out when the run ended: in no account.
     private(set) var signedOutAtEnd: Set<String> = []
     private(set) var discarded: Set<String> = []
+    /// `WRITE|ITEM|FIELD` for each record field whose pending change sign-out, app deletion or a
+    /// user's zone deletion discarded.
+    private(set) var discardedOnItem: Set<String> = []
     /// Writes a last-writer-wins comparison chose another write over.
     private(set) var beatenByLastWriterWins: Set<String> = []
     /// `WINNER|DEVICE` for each such comparison: the winner beat a write of that device.
@@ -84,7 +87,9 @@ struct Fingerprint {
         for fact in history.facts {
             guard case .observation(let observation) = fact.kind else { continue }
             switch observation {
-            case .discarded(let write, _, _): discarded.insert(history.name(of: write))
+            case .discarded(let write, let item, _):
+                discarded.insert(history.name(of: write))
+                if item.store == .records { discardedOnItem.insert(Fingerprint.winnerKey(history.name(of: write), item: item.name, field: item.field)) }
             case .conflictShown(let item, let writes, "delete is unconditional", _) where item.store == .records:
                 // The pending delete itself is a `record.delete` or a delete in a
                 // `records.saveAtomic`; the saves it met are everything else listed.
@@ -183,10 +188,23 @@ struct Fingerprint {
     /// Whether a write that saw `write` on this record field and replaced it (directly, or through
     /// further such writes) lost a last-writer-wins comparison there.
     func successorLostMerge(_ write: String, item: String, field: String) -> Bool {
+        successor(of: write, item: item, field: field, in: loserOnItem)
+    }
+
+    /// Whether a write that saw `write` on this record field and replaced it (directly, or through
+    /// further such writes) was discarded there, pending, by sign-out, app deletion or a user's
+    /// zone deletion: `write`, pending under it, went with it (records seeds 4198, 4792).
+    func successorDiscarded(_ write: String, item: String, field: String) -> Bool {
+        successor(of: write, item: item, field: field, in: discardedOnItem)
+    }
+
+    /// Whether a write that saw `write` on this record field and replaced it, directly or through
+    /// further such writes, has its `WRITE|ITEM|FIELD` key in `keys`.
+    private func successor(of write: String, item: String, field: String, in keys: Set<String>) -> Bool {
         var queue = [write], seen: Set<String> = [write]
         while let next = queue.popLast() {
             for successor in successorsOnItem[Fingerprint.winnerKey(next, item: item, field: field)] ?? [] where seen.insert(successor).inserted {
-                if loserOnItem.contains(Fingerprint.winnerKey(successor, item: item, field: field)) { return true }
+                if keys.contains(Fingerprint.winnerKey(successor, item: item, field: field)) { return true }
                 queue.append(successor)
             }
         }

@@ -94,6 +94,11 @@ public enum PromiseJudge {
             // another that showed it), when that later write lost the both-sides merge: the value
             // goes with the edit that replaced it (records seed 1054).
             if fingerprint.successorLostMerge(write, item: anomaly.item, field: anomaly.field ?? "") { return true }
+            // Likewise a pending value its device replaced with a later pending edit of the field
+            // that sign-out, app deletion or a user's zone deletion then discarded: it was
+            // discarded with that edit, though the checker names the write that finally replaced
+            // it (records seeds 4198, 4792).
+            if fingerprint.successorDiscarded(write, item: anomaly.item, field: anomaly.field ?? "") { return true }
             // An edit an unconditional delete removed in the cloud, even if a later save then
             // re-created the record (SPEC §4.3: deletes are unconditional).
             if let deleted = fingerprint.recordDeletedAt[anomaly.item], deleted >= anomaly.at { return true }
