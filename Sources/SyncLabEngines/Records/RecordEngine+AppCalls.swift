@@ -145,6 +145,7 @@ extension RecordEngine {
         var shown: [String] = []
         for assignment in change.fields {
             if record.fields[assignment.name]?.value == assignment.value { continue }
+            if let atomicGroup { rememberReplacedPendingField(key, assignment.name, record.fields[assignment.name], by: write, group: atomicGroup) }
             record.fields[assignment.name] = StoredField(value: assignment.value, write: write, modifiedAt: context.now)
             changedFields.insert(assignment.name)
             if !shown.contains(assignment.name) { shown.append(assignment.name) }
@@ -157,6 +158,18 @@ extension RecordEngine {
         for name in shown { show(key, field: name, record.fields[name], .local, &context) }
         enqueue(key, fields: changedFields, atomicGroup: atomicGroup)
         return true
+    }
+
+    /// An atomic call is about to replace this field: when the device's own earlier value is
+    /// still pending, keep it so a refusal of the call can put it back. A field replaced again by
+    /// a later atomic call keeps the value from before the first (the calls are refused together,
+    /// as one group).
+    private mutating func rememberReplacedPendingField(_ key: RecordKey, _ name: String, _ current: StoredField?, by write: WriteID, group: WriteID) {
+        guard let current, var change = state.pending[key], case .save(let fields) = change.kind, fields.contains(name) else { return }
+        var earlier = current
+        if let entry = change.replacedByAtomicCall[name], entry.replacedBy == current.write { earlier = entry.earlier }
+        change.replacedByAtomicCall[name] = ReplacedPendingField(replacedBy: write, earlier: earlier)
+        state.pending[key] = change
     }
 
     /// Deletes a record locally, and the records that reference it with `deleteSelf` (the same

@@ -531,11 +531,20 @@ extension RecordEngine {
                 for name in change.sortedFields {
                     guard let field = local.fields[name], writes.contains(field.write) else { continue }
                     report(field.write, item(key, field: name), &context)
+                    touched = true
+                    // The device's own earlier pending value that an atomic call replaced comes
+                    // back and stays pending: it still goes out and meets other devices' edits
+                    // under the conflict policy (records seed 1169: it was dropped unweighed).
+                    if let entry = change.replacedByAtomicCall.removeValue(forKey: name),
+                       entry.replacedBy == field.write, !writes.contains(entry.earlier.write) {
+                        local.fields[name] = entry.earlier
+                        show(key, field: name, entry.earlier, cause, &context)
+                        continue
+                    }
                     let back = state.serverRecords[key]?.fields[name]
                     local.fields[name] = back
                     fields.remove(name)
                     show(key, field: name, back, cause, &context)
-                    touched = true
                 }
                 guard touched else { continue }
                 state.records[key] = local
