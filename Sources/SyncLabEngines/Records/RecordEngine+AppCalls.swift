@@ -145,7 +145,7 @@ extension RecordEngine {
         var shown: [String] = []
         for assignment in change.fields {
             if record.fields[assignment.name]?.value == assignment.value { continue }
-            if let atomicGroup { rememberReplacedPendingField(key, assignment.name, record.fields[assignment.name], by: write, group: atomicGroup) }
+            if atomicGroup != nil { rememberReplacedPendingField(key, assignment.name, record.fields[assignment.name], by: write) }
             record.fields[assignment.name] = StoredField(value: assignment.value, write: write, modifiedAt: context.now)
             changedFields.insert(assignment.name)
             if !shown.contains(assignment.name) { shown.append(assignment.name) }
@@ -161,14 +161,10 @@ extension RecordEngine {
     }
 
     /// An atomic call is about to replace this field: when the device's own earlier value is
-    /// still pending, keep it so a refusal of the call can put it back. A field replaced again by
-    /// a later atomic call keeps the value from before the first (the calls are refused together,
-    /// as one group).
-    private mutating func rememberReplacedPendingField(_ key: RecordKey, _ name: String, _ current: StoredField?, by write: WriteID, group: WriteID) {
-        guard let current, var change = state.pending[key], case .save(let fields) = change.kind, fields.contains(name) else { return }
-        var earlier = current
-        if let entry = change.replacedByAtomicCall[name], entry.replacedBy == current.write { earlier = entry.earlier }
-        change.replacedByAtomicCall[name] = ReplacedPendingField(replacedBy: write, earlier: earlier)
+    /// still pending, keep it so a refusal of the call can put it back.
+    private mutating func rememberReplacedPendingField(_ key: RecordKey, _ name: String, _ current: StoredField?, by write: WriteID) {
+        guard let current, current.write != write, var change = state.pending[key], case .save(let fields) = change.kind, fields.contains(name) else { return }
+        change.replacedByAtomicCall[name, default: []].append(ReplacedPendingField(replacedBy: write, earlier: current))
         state.pending[key] = change
     }
 
