@@ -44,8 +44,9 @@ public struct PendingRecordChange: Hashable, Sendable {
     /// The cloud said `quotaExceeded`: wait until space may have freed.
     public var quotaBlocked: Bool = false
     /// Per field name, the device's own pending values replaced locally by atomic calls (or by
-    /// writes that joined one), oldest first: a refusal of a call restores the value from before it (which stays pending) rather
-    /// than the last server value; a chain, since the calls may be refused separately.
+    /// writes that joined one), oldest first: a refusal of a call restores the value from before
+    /// it (which stays pending) rather than the last server value; a chain, since the calls may
+    /// be refused separately.
     public var replacedByAtomicCall: [String: [ReplacedPendingField]] = [:]
 
     public init(order: UInt64, kind: Kind, atomicGroup: WriteID?) {
