@@ -305,6 +305,29 @@ struct FuzzFindingTests {
         """)
     }
 
+    @Test("an atomic call refused whole for the batch limit puts back the device's own earlier pending edit it had replaced, which then meets the other device's edit under the policy (records seed 1169)")
+    func refusedAtomicCallRestoresTheEarlierPendingEdit() throws {
+        let runs = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 1169, "limits": {"records": {"batch": 1}}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "B"}, {"id": "C"}], "steps": [{"at": "0ms", "device": "C", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"title": "C2"}}, {"at": "0ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"title": "B3"}}, {"at": "339ms", "device": "B", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"title": "B5", "body": "B5"}}, {"type": "Note", "name": "r0", "fields": {"body": "B5", "n": 9}}]}], "expect": {"converged": true, "noAnomalies": [{"kind": "lostUpdate", "store": "records", "item": "Z/r1.title", "device": "B"}]}}
+        """)
+        #expect(runs.first?.outcome.report.anomalies.allSatisfy { $0.write != "B:1" } == true, "B's earlier title edit is not dropped with the refused call")
+    }
+
+    @Test("a value taken back with a refused atomic call never comes back when a later call that replaced it is refused too (records seed 4873)")
+    func valueOfARefusedCallStaysTakenBack() throws {
+        let big = "A6" + String(repeating: "x", count: 300)
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 4873, "limits": {"records": {"batch": 1, "recordBytes": 266}}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "A"}], "steps": [{"at": "0ms", "device": "A", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "A7"}}, {"at": "463ms", "device": "A", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"title": "A1", "body": "A1", "n": 8}}, {"type": "Note", "name": "r0", "fields": {"title": "A1", "body": "A1"}}]}, {"at": "463ms", "device": "A", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r0", "fields": {"body": "\(big)"}}]}], "expect": {"converged": true, "noAnomalies": ["atomicityViolation"]}}
+        """)
+    }
+
+    @Test("a refused atomic call joined by a plain save puts the earlier atomic call it replaced back whole, not in part (records seed 7674)")
+    func refusedJoinedCallRestoresTheEarlierCallWhole() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 7674, "limits": {"records": {"batch": 1}}, "network": {"loss": 0.24}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "A"}, {"id": "B"}], "steps": [{"at": "58786ms", "device": "A", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"n": 9}}, {"at": "109060ms", "device": "B", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r0", "fields": {"title": "B5", "body": "B5"}}]}, {"at": "109060ms", "device": "B", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r0", "fields": {"title": "B4"}}, {"type": "Note", "name": "r1", "fields": {"title": "B4", "body": "B4"}}]}, {"at": "143337ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "B3"}}], "expect": {"converged": true, "noAnomalies": ["atomicityViolation"]}}
+        """)
+    }
+
     @Test("a delete followed by a save of the same record goes up as that save, made after the delete: other devices never show part of the delete (records seed 2017)")
     func deleteThenSaveGoesUpAsTheSave() throws {
         let runs = try run("""

@@ -145,6 +145,11 @@ extension RecordEngine {
         var shown: [String] = []
         for assignment in change.fields {
             if record.fields[assignment.name]?.value == assignment.value { continue }
+            // In an atomic call, or on a record whose pending change is in one (a plain save then
+            // goes out, and is refused, with that call), the value replaced may have to come back.
+            if atomicGroup != nil || state.pending[key]?.atomicGroup != nil {
+                rememberReplacedPendingField(key, assignment.name, record.fields[assignment.name], by: write)
+            }
             record.fields[assignment.name] = StoredField(value: assignment.value, write: write, modifiedAt: context.now)
             changedFields.insert(assignment.name)
             if !shown.contains(assignment.name) { shown.append(assignment.name) }
@@ -157,6 +162,14 @@ extension RecordEngine {
         for name in shown { show(key, field: name, record.fields[name], .local, &context) }
         enqueue(key, fields: changedFields, atomicGroup: atomicGroup)
         return true
+    }
+
+    /// A write is about to replace this field on a record an atomic call is pending for: when the
+    /// device's own earlier value is still pending, keep it so a refusal can put it back.
+    private mutating func rememberReplacedPendingField(_ key: RecordKey, _ name: String, _ current: StoredField?, by write: WriteID) {
+        guard let current, current.write != write, var change = state.pending[key], case .save(let fields) = change.kind, fields.contains(name) else { return }
+        change.replacedByAtomicCall[name, default: []].append(ReplacedPendingField(replacedBy: write, earlier: current))
+        state.pending[key] = change
     }
 
     /// Deletes a record locally, and the records that reference it with `deleteSelf` (the same

@@ -528,14 +528,27 @@ extension RecordEngine {
                     continue
                 }
                 var touched = false
+                let replaced = change.replacedByAtomicCall
                 for name in change.sortedFields {
                     guard let field = local.fields[name], writes.contains(field.write) else { continue }
                     report(field.write, item(key, field: name), &context)
+                    touched = true
+                    // The device's own earlier pending value that an atomic call replaced comes
+                    // back and stays pending: it still goes out and meets other devices' edits
+                    // under the conflict policy (records seed 1169: it was dropped unweighed).
+                    if let earlier = RecordEngine.earlierPendingValue(field, replaced[name] ?? [], notIn: writes) {
+                        local.fields[name] = earlier
+                        show(key, field: name, earlier, cause, &context)
+                        continue
+                    }
                     let back = state.serverRecords[key]?.fields[name]
                     local.fields[name] = back
                     fields.remove(name)
                     show(key, field: name, back, cause, &context)
-                    touched = true
+                }
+                if !replaced.isEmpty {
+                    change.replacedByAtomicCall = RecordEngine.withoutTakenBack(replaced, writes)
+                    if !touched { state.pending[key] = change }
                 }
                 guard touched else { continue }
                 state.records[key] = local
@@ -551,6 +564,37 @@ extension RecordEngine {
             }
         }
         return names
+    }
+
+    /// The device's own pending value from before the taken-back writes, walking back through
+    /// the values atomic calls replaced; nil when none is left (the last server value applies).
+    static func earlierPendingValue(_ field: StoredField, _ replaced: [ReplacedPendingField], notIn writes: Set<WriteID>) -> StoredField? {
+        var candidate = field
+        var steps = 0
+        while writes.contains(candidate.write) {
+            // Each step goes one replaced value further back: at most one per entry.
+            steps += 1
+            guard steps <= replaced.count, let entry = replaced.last(where: { $0.replacedBy == candidate.write }) else { return nil }
+            candidate = entry.earlier
+        }
+        return candidate
+    }
+
+    /// The replaced values left once these writes are taken back: a taken-back value never comes
+    /// back later (records seed 4873: a later call's refusal restored the value of an earlier
+    /// call refused before it); a value a later call replaced falls back to what stood before.
+    static func withoutTakenBack(_ replaced: [String: [ReplacedPendingField]], _ writes: Set<WriteID>) -> [String: [ReplacedPendingField]] {
+        var kept: [String: [ReplacedPendingField]] = [:]
+        for (name, chain) in replaced {
+            let entries: [ReplacedPendingField] = chain.compactMap { entry in
+                if writes.contains(entry.replacedBy) { return nil }
+                if !writes.contains(entry.earlier.write) { return entry }
+                guard let earlier = earlierPendingValue(entry.earlier, chain, notIn: writes) else { return nil }
+                return ReplacedPendingField(replacedBy: entry.replacedBy, earlier: earlier)
+            }
+            if !entries.isEmpty { kept[name] = entries }
+        }
+        return kept
     }
 
     /// `quotaExceeded`: the change stays pending (not lost) and waits until space may have freed;
