@@ -158,6 +158,13 @@ struct FuzzFindingTests {
         """)
     }
 
+    @Test("a field an atomic save added, absent on a device that holds its own concurrent version of that record, is that version's and no atomicity violation (records seed 2595)")
+    func fieldAbsentInHeldOwnVersionIsNoViolation() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 2595, "network": {"latency": {"dist": "uniform", "min": "15ms", "max": "102ms"}, "loss": 0.18, "reorder": true}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "B"}, {"id": "F"}], "steps": [{"at": "0ms", "device": "*", "op": "zone.create", "zone": "Z"}, {"at": "182ms", "device": "F", "op": "account.signOut"}, {"at": "182ms", "device": "F", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"body": "F2"}}, {"at": "182ms", "device": "F", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r0", "fields": {"body": "F3"}}]}, {"at": "73293ms", "device": "F", "op": "account.signIn", "account": "main"}, {"at": "107986ms", "device": "B", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"body": "B2"}}, {"type": "Note", "name": "r0", "fields": {"title": "B2", "body": "B2", "n": 7}}]}, {"at": "159811ms", "op": "cloud.throttle", "for": "1ms", "retryAfter": "1ms"}], "expect": {"converged": true, "noAnomalies": ["atomicityViolation"]}}
+        """)
+    }
+
     @Test("an atomic group with a save in doubt goes out again whole, never the doubtful save alone (mixed seed 784)")
     func atomicGroupInDoubtGoesOutWhole() throws {
         _ = try run("""

@@ -50,6 +50,7 @@ struct AtomicityPass {
             let delete = context.latestDelete[Int(touch.item)]
             if (now?.value ?? .absent) == .absent, delete >= 0, delete != write, context.graph.observes(delete, write) { continue }
             if memberDeleted(touch.item, of: info, write, on: device, &context) { continue }
+            if absentInOtherVersion(touch.item, nowWrite, of: info, write, on: device, &context) { continue }
             showsOld = touch.item
         }
         guard showsNew, let oldItem = showsOld else { return }
@@ -84,6 +85,21 @@ struct AtomicityPass {
         // had not seen removed the record: that is the record as created again after the delete.
         return now.write != write && now.write != replaced && !context.graph.observes(now.write, write)
             && !context.graph.observes(write, now.write) && concurrentlyDeleted(record, write, &context)
+    }
+
+    /// A field the call set that was absent before it, shown absent because the device shows its
+    /// record as another version (its own pending concurrent save, held against the call's version
+    /// until their conflict is resolved): that absence is that version's, not the value the call
+    /// replaced, as a field that version set would be (records seed 2595).
+    private func absentInOtherVersion(_ item: Int32, _ nowWrite: Int32, of info: WriteInfo, _ write: Int32, on device: DeviceID, _ context: inout CheckContext) -> Bool {
+        let key = context.items[item]
+        guard key.store == .records, !key.field.isEmpty, nowWrite == Touch.nothing,
+              (context.shown[shownKey(device: device.index, item: item)]?.value ?? .absent) == .absent,
+              let record = context.items.existingID(of: ItemKey(account: key.account, store: .records, name: key.name, field: "")),
+              let shown = context.shown[shownKey(device: device.index, item: record)], shown.write >= 0, shown.value != .absent
+        else { return false }
+        let replaced = info.touches.first { $0.item == record }?.replaced ?? Touch.notShown
+        return shown.write != write && shown.write != replaced
     }
 
     /// A delete of the record so far that the atomic write had not seen (it lands after it).
