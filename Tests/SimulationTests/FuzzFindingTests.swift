@@ -335,6 +335,20 @@ struct FuzzFindingTests {
         """)
     }
 
+    @Test("a delete that replaced a save still in doubt goes out again with the rest of that atomic call, never after it: the call is not shown in part (records seed 2610)")
+    func deleteReplacingASaveInDoubtGoesWithItsCall() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 2610, "limits": {"records": {"batch": 1}}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "A"}, {"id": "C"}], "steps": [{"at": "0ms", "device": "C", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"n": 5}}, {"at": "733ms", "op": "cloud.throttle", "for": "85ms", "retryAfter": "1ms"}, {"at": "733ms", "device": "A", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"body": "A1", "n": 2}}, {"type": "Note", "name": "r0", "fields": {"title": "A1", "body": "A1", "n": 9}}]}, {"at": "733ms", "device": "A", "op": "record.delete", "zone": "Z", "name": "r0"}, {"at": "789ms", "device": "A", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"body": "A9"}}], "expect": {"converged": true, "noAnomalies": ["atomicityViolation"]}}
+        """)
+    }
+
+    @Test("a version held for another record's answer is dropped when this device's delete of its record is applied: it predates the delete (records seed 636)")
+    func heldVersionGoesWithTheAppliedDelete() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 636, "network": {"latency": {"dist": "uniform", "min": "13ms", "max": "71ms"}, "loss": 0.22}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "A"}, {"id": "C"}], "steps": [{"at": "0ms", "device": "*", "op": "zone.create", "zone": "Z"}, {"at": "1668ms", "device": "C", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"body": "C5"}}, {"type": "Note", "name": "r0", "fields": {"body": "C5"}}]}, {"at": "1669ms", "device": "A", "op": "record.save", "zone": "Z", "type": "Note", "name": "r2", "fields": {"title": "A2"}}, {"at": "160504ms", "device": "C", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r2", "fields": {"title": "C3"}}, {"type": "Note", "name": "r0", "fields": {"body": "C3"}}]}, {"at": "160504ms", "device": "C", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"body": "C2"}}, {"at": "160626ms", "device": "C", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"title": "C"}}, {"at": "160701ms", "device": "C", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"body": "C6"}}, {"type": "Note", "name": "r0", "fields": {"title": "C6"}}]}, {"at": "190716ms", "device": "A", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"title": "A4"}}, {"at": "256612ms", "device": "C", "op": "record.delete", "zone": "Z", "name": "r1"}], "expect": {"converged": true, "noAnomalies": ["divergence", "resurrection"]}}
+        """)
+    }
+
     @Test("a delete followed by a save of the same record goes up as that save, made after the delete: other devices never show part of the delete (records seed 2017)")
     func deleteThenSaveGoesUpAsTheSave() throws {
         let runs = try run("""

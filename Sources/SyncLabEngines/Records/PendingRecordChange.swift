@@ -17,8 +17,12 @@ public struct PendingRecordChange: Hashable, Sendable {
         // A pending delete is unconditional: a save still in doubt no longer matters.
         didSet {
             switch kind {
-            case .delete: inDoubt = nil
-            case .save: deleteSent = false
+            case .delete:
+                if inDoubt != nil { replacesSaveInDoubt = true }
+                inDoubt = nil
+            case .save:
+                deleteSent = false
+                replacesSaveInDoubt = false
             }
         }
     }
@@ -33,6 +37,11 @@ public struct PendingRecordChange: Hashable, Sendable {
     public var inDoubt: RecordSave?
     /// The delete went out and its answer has not come: the cloud may have applied it already.
     public var deleteSent: Bool = false
+    /// This delete replaced a save still in doubt: it goes out again in that save's place, in the
+    /// one request the group's saves in doubt go out again in, so the call they went out with is
+    /// never re-sent in part (records seed 2610: a call's other record went up alone, and the
+    /// delete, refused later, left the call shown in part).
+    public var replacesSaveInDoubt: Bool = false
     /// A save or delete of this record the cloud may or may not have applied: a version fetched
     /// meanwhile waits for the answer (with the records sharing its writes).
     public var awaitingAnswer: Bool { inDoubt != nil || deleteSent }

@@ -67,9 +67,10 @@ extension RecordEngine {
             batch.atomic = true
             let members = keys.filter { $0.database == database && state.pending[$0]!.atomicGroup == group }
             // Saves in doubt go out again first, as the one request they went in, alone: a later
-            // call joined to the group since follows whole once they are answered.
-            let inDoubt = members.filter { state.pending[$0]!.inDoubt != nil }
-            for key in inDoubt.isEmpty ? members : inDoubt {
+            // call joined to the group since follows whole once they are answered. A delete that
+            // replaced one of those saves stands in its place (records seed 2610).
+            let inDoubt = members.filter { state.pending[$0]!.inDoubt != nil || state.pending[$0]!.replacesSaveInDoubt }
+            for key in inDoubt.contains(where: { state.pending[$0]!.inDoubt != nil }) ? inDoubt : members {
                 add(key, &batch, &saves, &deletes, &bytes)
             }
         } else {
@@ -329,8 +330,11 @@ extension RecordEngine {
                 if case .delete(let pendingWrite)? = state.pending[key]?.kind, pendingWrite == write { state.pending[key] = nil }
                 if state.pending[key] == nil {
                     state.serverRecords[key] = nil
-                    // A version fetched while the delete was out is gone with it (unconditional).
+                    // A version fetched while the delete was out is gone with it (unconditional),
+                    // and so is one held for another record's answer: it predates the delete
+                    // (records seed 636: the held version brought the deleted record back).
                     state.fetchedWhileCreating[key] = nil
+                    state.heldFetched[key] = nil
                 }
                 state.conflictTags[key] = nil
                 for id in cascaded {
