@@ -132,8 +132,11 @@ extension RecordEngine {
     /// has a pending save: it is uploaded again as a new record, as Apple's CKSyncEngine sample
     /// does. Fields the device did not change, and the existence item, are re-stamped with a
     /// derived write descending from the pending edits, so the record comes back by a write made
-    /// after the delete (the edit wins; no resurrection).
-    mutating func prepareReupload(_ key: RecordKey, asConflict: Bool, detail: String, _ context: inout EngineContext) {
+    /// after the delete (the edit wins; no resurrection). `wasInCloud` says the cloud held the
+    /// record even though this device has no server copy of it (its creation was answered
+    /// "saved, then deleted": the delete may have seen it, so the existence is re-stamped too).
+    mutating func prepareReupload(_ key: RecordKey, asConflict: Bool, detail: String, wasInCloud: Bool = false,
+                                  _ context: inout EngineContext) {
         guard var change = state.pending[key] else { return }
         guard case .save(let fields) = change.kind, var local = state.records[key] else {
             state.pending[key] = nil
@@ -148,7 +151,7 @@ extension RecordEngine {
             context.emit(.notify(AppNotification(store: .records, reason: "conflict", items: [key.itemName])))
             state.conflictTags[key] = RecordEngineState.goneTag
         }
-        if state.serverRecords[key] != nil {
+        if wasInCloud || state.serverRecords[key] != nil {
             let restamp = nextDerivedWrite(&context)
             for name in local.fieldNames where !fields.contains(name) {
                 guard let field = local.fields[name], let value = field.value else { continue }

@@ -378,7 +378,7 @@ extension RecordEngine {
             change.inDoubt = nil
             change.kind = .save(fields: newer)
             state.pending[key] = change
-            prepareReupload(key, asConflict: true, detail: "record deleted after this device's save", &context)
+            prepareReupload(key, asConflict: true, detail: "record deleted after this device's save", wasInCloud: true, &context)
         }
     }
 
