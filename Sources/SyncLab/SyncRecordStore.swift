@@ -74,8 +74,10 @@ public struct SyncRecordStore: Sendable, Equatable, Sequence, ExpressibleByDicti
 
     /// Removes every record that satisfies `shouldBeRemoved` (a zone's, an account's).
     public mutating func removeAll(where shouldBeRemoved: (SyncRecord) throws -> Bool) rethrows {
+        // In id order, not the dictionary's: the closure is the app's code, and the change log
+        // it fills is read by the platform; neither may depend on hashing order.
         var doomed: [SyncRecord.ID] = []
-        for (id, record) in storage.records where try shouldBeRemoved(record) { doomed.append(id) }
+        for (id, record) in storage.records.sorted(by: { $0.key < $1.key }) where try shouldBeRemoved(record) { doomed.append(id) }
         guard !doomed.isEmpty else { return }
         makeUnique()
         for id in doomed {

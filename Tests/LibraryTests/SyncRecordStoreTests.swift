@@ -32,6 +32,17 @@ struct SyncRecordStoreTests {
         #expect(SyncRecordStore([milk.recordID: milk]) == [milk.recordID: milk])
     }
 
+    @Test("removeAll(where:) asks about the records in id order, whatever the dictionary's hashing order")
+    func removeAllInIDOrder() {
+        var store = SyncRecordStore()
+        let ids = (0..<40).map { SyncRecord.ID(recordName: "r\($0)", zoneName: $0 % 2 == 0 ? "A" : "B") }
+        for id in ids { store[id] = SyncRecord(recordType: "T", recordID: id) }
+        var asked: [SyncRecord.ID] = []
+        store.removeAll { record in asked.append(record.recordID); return record.recordID.zoneName == "A" }
+        #expect(asked == ids.sorted())
+        #expect(store.count == 20 && store.keys.allSatisfy { $0.zoneName == "B" })
+    }
+
     @Test("after a reading, the next one lists only the records changed since, each once")
     func changesSinceReading() {
         var store = Self.store(1_000)
