@@ -30,6 +30,20 @@ struct BenchCommandTests {
         #expect(traces[0] == traces[1])
     }
 
+    @Test("a --trace-file that cannot be written is exit 2 naming the path, not a trace kept in memory or a crash; --trace-file alone streams the trace")
+    func unwritableTraceFile() throws {
+        let path = "/nonexistent-\(UUID().uuidString)/trace.jsonl"
+        let refused = try Synclab.run(["bench", "--yardstick-events", "1000", "--store", "kvs", "--devices", "3", "--duration", "1m", "--trace-file", path])
+        #expect(refused.status == 2, "\(refused.stdout)")
+        #expect(refused.stderr.contains("--trace-file: cannot open \(path) for writing"), "\(refused.stderr)")
+        let directory = try Synclab.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let written = directory.appendingPathComponent("alone.jsonl").path
+        let alone = try Synclab.run(["bench", "--yardstick-events", "1000", "--store", "kvs", "--devices", "3", "--duration", "1m", "--trace-file", written])
+        #expect(alone.status == 0, "\(alone.stderr)")
+        #expect((FileManager.default.contents(atPath: written)?.count ?? 0) > 0)
+    }
+
     @Test("--reports runs the workload as synclab run does and writes its four report files")
     func reports() throws {
         let directory = try Synclab.temporaryDirectory()

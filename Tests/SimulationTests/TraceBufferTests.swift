@@ -32,7 +32,7 @@ struct TraceBufferTests {
         kept.flush()
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("trace-buffer-\(UUID().uuidString).jsonl").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let writer = try #require(TraceFileWriter(path: path))
+        let writer = TraceFileWriter(path: path)
         var streamed = TraceRecorder(enabled: true, deviceNames: ["d0", "d1"], accountNames: ["main"], file: writer, chunkBytes: 256)
         Self.writeLines(&streamed, count: 400)
         streamed.flush()
@@ -67,6 +67,38 @@ struct TraceBufferTests {
             written += 1
         }
         #expect(written == 200)
+    }
+
+    @Test("a trace file whose writes fail (a full disk, a handle that refuses writes) says so instead of trapping, and still hashes the whole trace")
+    func failedWriteIsReported() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trace-refused-\(UUID().uuidString).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        // Opened for reading only: every write fails (EBADF), as a write to a full disk fails (ENOSPC).
+        let handle = try #require(FileHandle(forReadingAtPath: path))
+        let writer = TraceFileWriter(handle: handle)
+        var streamed = TraceRecorder(enabled: true, deviceNames: ["d0", "d1"], accountNames: ["main"], file: writer, chunkBytes: 256)
+        Self.writeLines(&streamed, count: 100)
+        streamed.flush()
+        var kept = TraceRecorder(enabled: true, deviceNames: ["d0", "d1"], accountNames: ["main"], chunkBytes: 256)
+        Self.writeLines(&kept, count: 100)
+        kept.flush()
+        let summary = streamed.summary
+        #expect(summary.failure?.hasPrefix("writing the trace failed after 0 bytes") == true)
+        #expect(summary.bytes == Int64(kept.bytes.count))
+        var digest = FNV1a64(); digest.combine(kept.bytes)
+        #expect(summary.digest == digest.value)
+    }
+
+    @Test("a trace file that cannot be opened is a failure named in the summary, not a trace quietly kept in memory")
+    func unopenableFileIsReported() {
+        let path = "/nonexistent-\(UUID().uuidString)/trace.jsonl"
+        var recorder = TraceRecorder(enabled: true, deviceNames: ["d0", "d1"], accountNames: ["main"], file: TraceFileWriter(path: path), chunkBytes: 256)
+        Self.writeLines(&recorder, count: 10)
+        recorder.flush()
+        #expect(recorder.bytes.isEmpty)
+        #expect(recorder.summary.failure == "cannot open \(path) for writing")
+        #expect(recorder.summary.bytes > 0)
     }
 
     @Test("a copied recorder keeps its own bytes: lines written to one copy are not in the other")

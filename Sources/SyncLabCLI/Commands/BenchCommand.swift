@@ -37,7 +37,8 @@ enum BenchCommand {
                       stores, three airplane windows per device; --store mixed implied)
       --seed N        workload and simulation seed (default 1)
       --trace         also record the trace, streamed to --trace-file (default: a temporary
-                      file, removed after) so memory does not grow with it
+                      file, removed after) so memory does not grow with it; --trace-file
+                      alone implies --trace, and a file that cannot be written is exit 2
       --check         also run the checker on the history, and time it alone
       --reports DIR   instead run it as `synclab run` does (trace kept in memory, history
                       judged) and write its reports (trace.jsonl, result.json, timeline.html,
@@ -105,8 +106,13 @@ enum BenchCommand {
                 Console.error("synclab bench: cannot write reports to \(reports): \(ScenarioFiles.reason(error))"); return .badInput
             }
         } else {
-            figures = measure(workload, trace: parsed.has("--trace"), traceFile: parsed.value("--trace-file"), check: parsed.has("--check"),
+            let traceFile = parsed.value("--trace-file")
+            figures = measure(workload, trace: parsed.has("--trace") || traceFile != nil, traceFile: traceFile, check: parsed.has("--check"),
                               hosted: hosted, yardstickEvents: yardstick)
+            if let failure = figures.first(where: { $0.0 == "traceFailure" }), case .string(let reason) = failure.1 {
+                // The run's figures are real, but the file asked for is not the trace: bad output path.
+                Console.error("synclab bench: --trace-file: \(reason)"); return .badInput
+            }
         }
         if format == "json" {
             Console.out(JSON.object(figures).renderedPretty())
@@ -184,7 +190,10 @@ enum BenchCommand {
             ("bytesPerDevice", .double(Double(ProcessMemory.peakResidentBytes()) / Double(workload.devices))),
             ("cores", .int(Int64(ProcessInfo.processInfo.activeProcessorCount))),
         ]
-        if let file = outcome.traceFile { figures.append(("traceBytes", .int(file.bytes))) }
+        if let file = outcome.traceFile {
+            figures.append(("traceBytes", .int(file.bytes)))
+            if let failure = file.failure { figures.append(("traceFailure", .string(failure))) }
+        }
         if check {
             figures.append(("historyFacts", .int(Int64(outcome.history.facts.count))))
             figures.append(("checker_s", .double(checkerSeconds)))

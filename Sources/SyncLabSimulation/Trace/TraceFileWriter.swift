@@ -26,13 +26,24 @@ final class TraceFileWriter: @unchecked Sendable {
     // Touched only on `queue`; read after `finish()`.
     private var hash = FNV1a64()
     private var written: Int64 = 0
+    /// Why the file is not the whole trace (it could not be opened, or a write failed — a full
+    /// disk): the first failure, after which nothing more is written but everything is still
+    /// hashed, so the run goes on and its digest is right while the caller reports the file bad.
+    private var failure: String?
 
-    /// Creates (or truncates) the file; nil if it cannot be opened for writing.
-    init?(path: String) {
-        guard FileManager.default.createFile(atPath: path, contents: nil),
-              let handle = FileHandle(forWritingAtPath: path) else { return nil }
-        self.handle = handle
+    /// Creates (or truncates) the file. A file that cannot be opened gives a writer that only
+    /// hashes and says why in `failure` — never a trace quietly kept in memory instead.
+    init(path: String) {
+        if FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) {
+            self.handle = handle
+        } else {
+            handle = nil
+            failure = "cannot open \(path) for writing"
+        }
     }
+
+    /// A writer into an open `handle` (tests give it one that refuses writes).
+    init(handle: FileHandle) { self.handle = handle }
 
     /// A writer that only hashes what it is handed (the chunks are kept by their buffer).
     init() { handle = nil }
@@ -46,7 +57,12 @@ final class TraceFileWriter: @unchecked Sendable {
             let bytes = UnsafeBufferPointer(start: box.chunk.base, count: box.count)
             hash.combine(bytes)
             written += Int64(box.count)
-            if box.count > 0, let handle { handle.write(Data(bytesNoCopy: UnsafeMutableRawPointer(box.chunk.base), count: box.count, deallocator: .none)) }
+            if box.count > 0, failure == nil, let handle {
+                // `write(contentsOf:)` throws where `write(_:)` would trap (ENOSPC, EBADF).
+                do { try handle.write(contentsOf: Data(bytesNoCopy: UnsafeMutableRawPointer(box.chunk.base), count: box.count, deallocator: .none)) } catch {
+                    failure = "writing the trace failed after \(written - Int64(box.count)) bytes: \(error.localizedDescription)"
+                }
+            }
             spareLock.withLock { spare.append(box.chunk) }
             slots.signal()
         }
@@ -61,6 +77,8 @@ final class TraceFileWriter: @unchecked Sendable {
     /// 64-bit FNV-1a of everything written (after `finish()`).
     var digest: FNV1a64 { queue.sync { hash } }
     var bytesWritten: Int64 { queue.sync { written } }
+    /// Why the file does not hold the whole trace, if it does not (after `finish()`).
+    var writeFailure: String? { queue.sync { failure } }
 
     // Every block on `queue` holds the writer, so none is pending here; and this may run on
     // `queue` itself (the last block's release), where waiting for it would deadlock.

@@ -25,7 +25,7 @@ struct TraceRecorder {
     /// Where the trace streams to, if anywhere.
     var file: TraceFileWriter? { buffer.file }
     /// The bytes handed on (to the file or `bytes`) and their FNV-1a digest. Call `flush()` first.
-    var summary: TraceFileSummary { TraceFileSummary(bytes: buffer.sink.bytesWritten, digest: buffer.sink.digest.value) }
+    var summary: TraceFileSummary { TraceFileSummary(bytes: buffer.sink.bytesWritten, digest: buffer.sink.digest.value, failure: buffer.sink.writeFailure) }
 
     /// Hands on what is buffered: to the file if streaming, else to `bytes`.
     mutating func flush() { buffer.flush() }

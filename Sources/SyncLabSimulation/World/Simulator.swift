@@ -49,7 +49,7 @@ public struct Simulator {
         inFlight = InFlightTable(deviceCount: run.devices.count)
         history = History(deviceNames: run.devices.map(\.id), accountNames: run.accounts)
         trace = TraceRecorder(enabled: options.recordTrace, deviceNames: run.devices.map(\.id), accountNames: run.accounts,
-                              file: options.recordTrace ? options.traceFile.flatMap { TraceFileWriter(path: $0) } : nil)
+                              file: options.recordTrace ? options.traceFile.map { TraceFileWriter(path: $0) } : nil)
         scratchActions.reserveCapacity(32)
         scratchCloudActions.reserveCapacity(32)
         for (index, spec) in run.devices.enumerated() {
