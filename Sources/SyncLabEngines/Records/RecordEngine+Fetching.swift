@@ -239,7 +239,7 @@ extension RecordEngine {
     }
 
     /// One `fetched` notification listing the records shown since the last one, each once.
-    private mutating func notifyFetched(_ context: inout EngineContext) {
+    mutating func notifyFetched(_ context: inout EngineContext) {
         guard !fetchedItems.isEmpty else { return }
         var unique: [String] = []
         for name in fetchedItems where !unique.contains(name) { unique.append(name) }
@@ -279,7 +279,8 @@ extension RecordEngine {
 
     /// A zone deleted in the cloud. By the user: drop everything local (see `dropZone`). By an
     /// app: records go, except those with pending saves, which are uploaded again into a
-    /// recreated zone (SPEC §4.3: no lost update, no resurrection).
+    /// recreated zone (SPEC §4.3: no lost update, no resurrection). While a save of this device
+    /// into the zone is in doubt the deletion waits for its answer (see `HeldZoneDeletion`).
     mutating func zoneDeletedRemotely(_ zoneKey: ZoneKey, byUser: Bool, write: WriteID?, _ context: inout EngineContext) {
         if byUser {
             dropZone(zoneKey, write: write, &context)
@@ -287,8 +288,59 @@ extension RecordEngine {
         }
         // Our own queued delete of this zone is already reflected locally.
         if state.zoneOperations.contains(where: { $0.zone == zoneKey && $0.kind != .create }) { return }
+        if zoneHasSaveInDoubt(zoneKey) {
+            var held = state.heldZoneDeletions[zoneKey] ?? HeldZoneDeletion(write: write)
+            if let write { held.write = write }
+            for (key, server) in state.serverRecords where key.zoneKey == zoneKey && state.records[key] != nil {
+                held.versions[key] = server.changeTag
+            }
+            state.heldZoneDeletions[zoneKey] = held
+            context.log("zoneDeletionHeld", [("zone", zoneKey.zone)])
+            return
+        }
+        state.heldZoneDeletions[zoneKey] = nil
+        let keys = state.records.keys.filter { $0.zoneKey == zoneKey }.sorted()
+        applyZoneDeletion(zoneKey, keys, write: write, resetZone: true, &context)
+    }
+
+    /// Whether a save of this device into the zone is in doubt (sent, its answer not come).
+    private func zoneHasSaveInDoubt(_ zoneKey: ZoneKey) -> Bool {
+        state.pending.contains { $0.key.zoneKey == zoneKey && $0.value.inDoubt != nil }
+    }
+
+    /// Applies the held zone deletions whose zone has no save in doubt any more, to the records
+    /// they name that still have the server version they had (records of a zone created again
+    /// since stay). The zone's own state stays: it may be of a zone created again since (its
+    /// token then tells a fetch to start from scratch, and a save into a missing zone creates it).
+    mutating func applyHeldZoneDeletions(_ context: inout EngineContext) {
+        guard !state.heldZoneDeletions.isEmpty else { return }
+        for zoneKey in state.heldZoneDeletions.keys.sorted() where !zoneHasSaveInDoubt(zoneKey) {
+            let held = state.heldZoneDeletions.removeValue(forKey: zoneKey)!
+            context.log("zoneDeletionApplied", [("zone", zoneKey.zone)])
+            var keys: [RecordKey] = []
+            for (key, tag) in held.versions.sorted(by: { $0.key < $1.key }) {
+                let server = state.serverRecords[key]
+                if server != nil && server?.changeTag != tag { continue }
+                if state.records[key] != nil {
+                    keys.append(key)
+                } else if state.pending[key] != nil {
+                    // Deleted here since: the zone deletion removed it in the cloud already.
+                    state.pending[key] = nil
+                    state.serverRecords[key] = nil
+                }
+            }
+            applyZoneDeletion(zoneKey, keys, write: held.write, resetZone: false, &context)
+        }
+        if fetchPhase == .idle { notifyFetched(&context) }
+    }
+
+    /// Removes these records of a deleted zone, except those with pending saves, which are
+    /// uploaded again (into the zone created again). `resetZone`: the deletion is of the zone as
+    /// this device knows it now (not held): its token and server copies go too.
+    private mutating func applyZoneDeletion(_ zoneKey: ZoneKey, _ keys: [RecordKey], write: WriteID?, resetZone: Bool,
+                                            _ context: inout EngineContext) {
         var keepsPending = false
-        for key in state.records.keys.sorted() where key.zoneKey == zoneKey {
+        for key in keys {
             if case .save? = state.pending[key]?.kind {
                 prepareReupload(key, asConflict: false, detail: "zone deleted", &context)
                 keepsPending = true
@@ -299,15 +351,19 @@ extension RecordEngine {
                 fetchedItems.append(key.itemName)
             }
         }
+        guard resetZone else {
+            if keepsPending { enqueueZoneOperation(zoneKey, .create) }
+            return
+        }
         for key in state.pending.keys where key.zoneKey == zoneKey && state.records[key] == nil { state.pending[key] = nil }
         for key in state.serverRecords.keys where key.zoneKey == zoneKey { state.serverRecords[key] = nil }
-        if keepsPending {
+        if keepsPending || state.records.keys.contains(where: { $0.zoneKey == zoneKey }) {
             var local = state.zones[zoneKey] ?? LocalZone()
             local.existsOnServer = false
             local.token = nil
             local.needsFetch = false
             state.zones[zoneKey] = local
-            enqueueZoneOperation(zoneKey, .create)
+            if keepsPending { enqueueZoneOperation(zoneKey, .create) }
         } else {
             state.zones[zoneKey] = nil
         }

@@ -257,6 +257,7 @@ extension RecordEngine {
                 // 1169: a merge of two equal values was taken back, and an edit lost with it).
                 if batch.atomic { writes = writes.filter { !$0.derived } }
                 rollback(writes, error: "limitExceeded", limit: batch.atomic ? "records.batch" : "records.requestBytes", &context)
+                applyHeldZoneDeletions(&context)
                 releaseHeldFetches(&context)
             }
         case .changeTokenExpired:
@@ -356,6 +357,7 @@ extension RecordEngine {
             }
         }
         context.log("sentRecordZoneChanges", [("saved", String(saved)), ("deleted", String(deleted)), ("failed", String(failed))])
+        applyHeldZoneDeletions(&context)
         releaseHeldFetches(&context)
     }
 
