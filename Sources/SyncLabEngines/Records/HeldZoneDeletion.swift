@@ -11,20 +11,21 @@ import SyncLabProtocol
 /// it was and the cloud answers it "deleted" (it remembers the saves a deleted zone had applied)
 /// or `zoneNotFound` (never applied: re-uploaded into a new zone).
 ///
-/// A deletion removes one incarnation of the zone: the records this device had of it when it
-/// learnt of the deletion, each at the server version it had then. Meanwhile the zone may be
-/// created again (by this device after `zoneNotFound`, or by another one) and records of the new
-/// zone fetched or saved here; the held deletion must not remove those (records seeds 8425,
-/// 8900, 2460 of a first version that held the whole zone), so it names its records and their
-/// versions instead of the zone.
+/// A deletion removes one incarnation of the zone (the cloud stamps each zone creation with one,
+/// carried by every record version and by the deletion notice). Meanwhile the zone may be created
+/// again (by this device after `zoneNotFound`, or by another one) and records of the new zone
+/// fetched or saved here; the held deletion must not remove those (records seeds 8425, 8900, 2460
+/// of a first version that held the whole zone), nor keep a record whose save, in flight when the
+/// deletion was learnt, was applied to the deleted zone just before it went (records seed 172).
 public struct HeldZoneDeletion: Hashable, Sendable {
     /// The deleting `zone.delete` write (nil: learnt from `zoneNotFound`, which names none).
     public var write: WriteID?
-    /// Per record the deletion removes here, the change tag of the server version this device
-    /// had of it when it learnt of the deletion. A record whose server version is another by the
-    /// time the deletion applies (fetched or saved in a zone created again since) is not the one
-    /// deleted and stays.
-    public var versions: [RecordKey: UInt64] = [:]
+    /// The zone's incarnation the deletion removed: records whose server version is of it (or of
+    /// an earlier one) go.
+    public var incarnation: UInt64
+    /// The records that had a server version when the deletion was learnt: one whose server
+    /// version this device has dropped since (its zone found missing) is of the deleted zone.
+    public var records: Set<RecordKey> = []
 
-    public init(write: WriteID?) { self.write = write }
+    public init(write: WriteID?, incarnation: UInt64) { self.write = write; self.incarnation = incarnation }
 }

@@ -18,7 +18,8 @@ extension RecordEngine {
         context.log("fetchedDatabaseChanges", [("changedZones", changes.changedZones.joined(separator: ",")),
                                                                        ("deletedZones", changes.deletedZones.map(\.zone).joined(separator: ","))])
         for deletion in changes.deletedZones {
-            zoneDeletedRemotely(ZoneKey(database: .private, zone: deletion.zone), byUser: deletion.byUser, write: deletion.write, &context)
+            zoneDeletedRemotely(ZoneKey(database: .private, zone: deletion.zone), byUser: deletion.byUser, write: deletion.write,
+                                incarnation: deletion.incarnation, &context)
         }
         for zone in changes.changedZones {
             let key = ZoneKey(database: .private, zone: zone)
@@ -52,7 +53,7 @@ extension RecordEngine {
                     state.zones[zoneKey]?.needsFetch = true
                     fetchAgain = true
                 case .zoneNotFound:
-                    zoneDeletedRemotely(zoneKey, byUser: false, write: nil, &context)
+                    zoneDeletedRemotely(zoneKey, byUser: false, write: nil, incarnation: nil, &context)
                 case .userDeletedZone:
                     dropZone(zoneKey, write: nil, &context)
                 }
@@ -277,11 +278,12 @@ extension RecordEngine {
         }
     }
 
-    /// A zone deleted in the cloud. By the user: drop everything local (see `dropZone`). By an
-    /// app: records go, except those with pending saves, which are uploaded again into a
-    /// recreated zone (SPEC §4.3: no lost update, no resurrection). While a save of this device
-    /// into the zone is in doubt the deletion waits for its answer (see `HeldZoneDeletion`).
-    mutating func zoneDeletedRemotely(_ zoneKey: ZoneKey, byUser: Bool, write: WriteID?, _ context: inout EngineContext) {
+    /// A zone deleted in the cloud (`incarnation`: the one deleted, nil if the notice does not
+    /// say). By the user: drop everything local (see `dropZone`). By an app: records go, except
+    /// those with pending saves, which are uploaded again into a recreated zone (SPEC §4.3: no
+    /// lost update, no resurrection). While a save of this device into the zone is in doubt the
+    /// deletion waits for its answer (see `HeldZoneDeletion`).
+    mutating func zoneDeletedRemotely(_ zoneKey: ZoneKey, byUser: Bool, write: WriteID?, incarnation: UInt64?, _ context: inout EngineContext) {
         if byUser {
             dropZone(zoneKey, write: write, &context)
             return
@@ -289,11 +291,17 @@ extension RecordEngine {
         // Our own queued delete of this zone is already reflected locally.
         if state.zoneOperations.contains(where: { $0.zone == zoneKey && $0.kind != .create }) { return }
         if zoneHasSaveInDoubt(zoneKey) {
-            var held = state.heldZoneDeletions[zoneKey] ?? HeldZoneDeletion(write: write)
-            if let write { held.write = write }
+            var records: Set<RecordKey> = []
+            // Without a stamp, the notice says the zone is gone now: every version known is of it.
+            var deleted = incarnation ?? state.zones[zoneKey]?.token?.incarnation ?? 0
             for (key, server) in state.serverRecords where key.zoneKey == zoneKey && state.records[key] != nil {
-                held.versions[key] = server.changeTag
+                records.insert(key)
+                if incarnation == nil { deleted = max(deleted, server.zoneIncarnation) }
             }
+            var held = state.heldZoneDeletions[zoneKey] ?? HeldZoneDeletion(write: write, incarnation: deleted)
+            if let write { held.write = write }
+            held.incarnation = max(held.incarnation, deleted)
+            held.records.formUnion(records)
             state.heldZoneDeletions[zoneKey] = held
             context.log("zoneDeletionHeld", [("zone", zoneKey.zone)])
             return
@@ -309,24 +317,20 @@ extension RecordEngine {
     }
 
     /// Applies the held zone deletions whose zone has no save in doubt any more, to the records
-    /// they name that still have the server version they had (records of a zone created again
-    /// since stay). The zone's own state stays: it may be of a zone created again since (its
-    /// token then tells a fetch to start from scratch, and a save into a missing zone creates it).
+    /// of the deleted incarnation (records of a zone created again since stay). The zone's own
+    /// state stays: it may be of a zone created again since (its token then tells a fetch to
+    /// start from scratch, and a save into a missing zone creates it).
     mutating func applyHeldZoneDeletions(_ context: inout EngineContext) {
         guard !state.heldZoneDeletions.isEmpty else { return }
         for zoneKey in state.heldZoneDeletions.keys.sorted() where !zoneHasSaveInDoubt(zoneKey) {
             let held = state.heldZoneDeletions.removeValue(forKey: zoneKey)!
             context.log("zoneDeletionApplied", [("zone", zoneKey.zone)])
             var keys: [RecordKey] = []
-            for (key, tag) in held.versions.sorted(by: { $0.key < $1.key }) {
-                let server = state.serverRecords[key]
-                if server != nil && server?.changeTag != tag { continue }
-                if state.records[key] != nil {
+            for key in state.records.keys.sorted() where key.zoneKey == zoneKey {
+                if let server = state.serverRecords[key] {
+                    if server.zoneIncarnation <= held.incarnation { keys.append(key) }
+                } else if held.records.contains(key) {
                     keys.append(key)
-                } else if state.pending[key] != nil {
-                    // Deleted here since: the zone deletion removed it in the cloud already.
-                    state.pending[key] = nil
-                    state.serverRecords[key] = nil
                 }
             }
             applyZoneDeletion(zoneKey, keys, write: held.write, resetZone: false, &context)
