@@ -291,24 +291,30 @@ extension RecordEngine {
         // Our own queued delete of this zone is already reflected locally.
         if state.zoneOperations.contains(where: { $0.zone == zoneKey && $0.kind != .create }) { return }
         if zoneHasSaveInDoubt(zoneKey) {
-            var records: Set<RecordKey> = []
-            // Without a stamp, the notice says the zone is gone now: every version known is of it.
-            var deleted = incarnation ?? state.zones[zoneKey]?.token?.incarnation ?? 0
-            for (key, server) in state.serverRecords where key.zoneKey == zoneKey && state.records[key] != nil {
-                records.insert(key)
-                if incarnation == nil { deleted = max(deleted, server.zoneIncarnation) }
-            }
-            var held = state.heldZoneDeletions[zoneKey] ?? HeldZoneDeletion(write: write, incarnation: deleted)
-            if let write { held.write = write }
-            held.incarnation = max(held.incarnation, deleted)
-            held.records.formUnion(records)
-            state.heldZoneDeletions[zoneKey] = held
-            context.log("zoneDeletionHeld", [("zone", zoneKey.zone)])
+            let keys = state.serverRecords.keys.filter { $0.zoneKey == zoneKey && state.records[$0] != nil }
+            holdZoneDeletion(zoneKey, write: write, incarnation: incarnation, keys, &context)
             return
         }
         state.heldZoneDeletions[zoneKey] = nil
         let keys = state.records.keys.filter { $0.zoneKey == zoneKey }.sorted()
         applyZoneDeletion(zoneKey, keys, write: write, resetZone: true, &context)
+    }
+
+    /// Holds a zone deletion for these records (those with a server version) until no save into
+    /// the zone is in doubt. Without an incarnation the zone is known to be gone now: every
+    /// version this device has of it is of a deleted incarnation.
+    private mutating func holdZoneDeletion(_ zoneKey: ZoneKey, write: WriteID?, incarnation: UInt64?, _ keys: [RecordKey],
+                                           _ context: inout EngineContext) {
+        var deleted = incarnation ?? state.zones[zoneKey]?.token?.incarnation ?? 0
+        if incarnation == nil {
+            for key in keys { deleted = max(deleted, state.serverRecords[key]?.zoneIncarnation ?? 0) }
+        }
+        var held = state.heldZoneDeletions[zoneKey] ?? HeldZoneDeletion(write: write, incarnation: deleted)
+        if let write { held.write = write }
+        held.incarnation = max(held.incarnation, deleted)
+        held.records.formUnion(keys)
+        state.heldZoneDeletions[zoneKey] = held
+        context.log("zoneDeletionHeld", [("zone", zoneKey.zone)])
     }
 
     /// Whether a save of this device into the zone is in doubt (sent, its answer not come).
@@ -384,7 +390,21 @@ extension RecordEngine {
         for key in orderedPendingKeys() where key.zoneKey == zoneKey {
             prepareReupload(key, asConflict: false, detail: "zoneNotFound", &context)
         }
-        for key in state.serverRecords.keys where key.zoneKey == zoneKey && state.pending[key] == nil { state.serverRecords[key] = nil }
+        // The zone went with the records this device had of it: they go here too, as a fetch
+        // would tell (later, once the zone is created again). Kept, one edited since went up as a
+        // new record of only the edited fields beside the deleted record's existence (records
+        // seed 277: part of a write shown beside the value it had replaced).
+        let gone = state.serverRecords.keys.filter { $0.zoneKey == zoneKey && state.pending[$0] == nil }.sorted()
+        if zoneHasSaveInDoubt(zoneKey) {
+            holdZoneDeletion(zoneKey, write: nil, incarnation: nil, gone.filter { state.records[$0] != nil }, &context)
+        } else {
+            for key in gone where state.records[key] != nil {
+                removeLocal(key, write: nil, .fetch, &context)
+                fetchedItems.append(key.itemName)
+            }
+            if fetchPhase == .idle { notifyFetched(&context) }
+        }
+        for key in gone { state.serverRecords[key] = nil }
     }
 
     /// The user deleted the zone from Settings: the zone's local data goes (pending changes in it
