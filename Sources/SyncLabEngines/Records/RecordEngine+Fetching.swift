@@ -367,13 +367,13 @@ extension RecordEngine {
         }
         for key in state.pending.keys where key.zoneKey == zoneKey && state.records[key] == nil { state.pending[key] = nil }
         for key in state.serverRecords.keys where key.zoneKey == zoneKey { state.serverRecords[key] = nil }
-        if keepsPending || state.records.keys.contains(where: { $0.zoneKey == zoneKey }) {
+        if keepsPending {
             var local = state.zones[zoneKey] ?? LocalZone()
             local.existsOnServer = false
             local.token = nil
             local.needsFetch = false
             state.zones[zoneKey] = local
-            if keepsPending { enqueueZoneOperation(zoneKey, .create) }
+            enqueueZoneOperation(zoneKey, .create)
         } else {
             state.zones[zoneKey] = nil
         }
@@ -394,17 +394,15 @@ extension RecordEngine {
         // would tell (later, once the zone is created again). Kept, one edited since went up as a
         // new record of only the edited fields beside the deleted record's existence (records
         // seed 277: part of a write shown beside the value it had replaced).
+        // (No save into the zone is in doubt any more: every pending one goes up anew above.)
         let gone = state.serverRecords.keys.filter { $0.zoneKey == zoneKey && state.pending[$0] == nil }.sorted()
-        if zoneHasSaveInDoubt(zoneKey) {
-            holdZoneDeletion(zoneKey, write: nil, incarnation: nil, gone.filter { state.records[$0] != nil }, &context)
-        } else {
-            for key in gone where state.records[key] != nil {
-                removeLocal(key, write: nil, .fetch, &context)
-                fetchedItems.append(key.itemName)
-            }
-            if fetchPhase == .idle { notifyFetched(&context) }
+        for key in gone {
+            state.serverRecords[key] = nil
+            guard state.records[key] != nil else { continue }
+            removeLocal(key, write: nil, .fetch, &context)
+            fetchedItems.append(key.itemName)
         }
-        for key in gone { state.serverRecords[key] = nil }
+        if fetchPhase == .idle { notifyFetched(&context) }
     }
 
     /// The user deleted the zone from Settings: the zone's local data goes (pending changes in it
