@@ -88,6 +88,12 @@ extension RecordService {
                 || save.fields.allSatisfy { existing.record.fields[$0.key] == $0.value }
                     && (!save.fields.isEmpty || existing.record.existenceWrite == save.existenceWrite)
             if applied { return .saved(existing.record) }
+            // A re-sent save applied to the record of an earlier zone of this name, deleted with
+            // it: done, and deleted since. The record here is another one, created in the zone
+            // made again; the device learns of it by fetching (records seed 9423: answered
+            // `serverRecordChanged`, the device kept the deleted zone's version beside the
+            // deletion of its other records).
+            if work.db.zones[id.zone]!.savesBeforeZoneDeletion[id.name]?.contains(save) == true { return .deleted(id, cascaded: []) }
             if policy == .ifServerRecordUnchanged && save.baseTag != existing.record.changeTag {
                 let ancestor = save.baseTag.flatMap { tag in existing.history.last { $0.changeTag == tag } }
                 return .failed(id, .serverRecordChanged(server: existing.record, client: save, ancestor: ancestor))
@@ -106,7 +112,8 @@ extension RecordService {
         }
         var record = existing?.record ?? ServerRecord(id: id, type: save.type, fields: [:], changeTag: 0, existenceWrite: save.existenceWrite,
                                                       createdAt: now, modifiedAt: now, creatorDevice: request.device,
-                                                      creatorAccount: request.account, lastModifierDevice: request.device)
+                                                      creatorAccount: request.account, lastModifierDevice: request.device,
+                                                      zoneIncarnation: work.db.zones[id.zone]!.incarnation)
         record.fields = fields
         let limits = configuration.limits.records
         if record.sizeBytes > limits.recordBytes { return .failed(id, .limitExceeded(limit: "records.recordBytes")) }

@@ -26,12 +26,16 @@ extension RecordService {
             if let zone = db.zones[deletion.zone] {
                 for name in zone.sortedNames { storage.charge(dbKey, deltaBytes: -zone.records[name]!.chargedBytes) }
                 db.zones[deletion.zone] = nil
+                var deletion = deletion
+                deletion.incarnation = zone.incarnation
                 db.deletedZones[deletion.zone] = CloudRecordDatabase.DeletedZone(deletion: deletion, sequence: db.nextSequence(),
                                                                                  appliedSaves: zone.appliedSavesByName,
                                                                                  appliedDeletes: zone.appliedDeletesByName)
                 changed = true
             } else if deletion.byUser, let gone = db.deletedZones[deletion.zone], !gone.deletion.byUser {
                 // The user deleting an already deleted zone from Settings still blocks it.
+                var deletion = deletion
+                deletion.incarnation = gone.deletion.incarnation
                 db.deletedZones[deletion.zone] = CloudRecordDatabase.DeletedZone(deletion: deletion, sequence: db.nextSequence(),
                                                                                  appliedSaves: gone.appliedSaves, appliedDeletes: gone.appliedDeletes)
                 changed = true

@@ -67,6 +67,7 @@ extension RecordEngine {
         // another account's (records seed 9693: shown in the next account).
         for key in state.fetchedWhileCreating.keys where key.database == .private { state.fetchedWhileCreating[key] = nil }
         state.zones = [:]
+        state.heldZoneDeletions = state.heldZoneDeletions.filter { $0.key.database != .private }
         state.zoneOperations.removeAll { $0.zone.database == .private }
         state.databaseToken = nil
         fetchedItems = []

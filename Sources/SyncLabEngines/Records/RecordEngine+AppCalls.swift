@@ -223,5 +223,6 @@ extension RecordEngine {
         for key in state.heldFetched.keys where key.zoneKey == zoneKey { state.heldFetched[key] = nil }
         for key in state.heldUntilFetch.keys where key.zoneKey == zoneKey { state.heldUntilFetch[key] = nil }
         for key in state.conflictTags.keys where key.zoneKey == zoneKey { state.conflictTags[key] = nil }
+        state.heldZoneDeletions[zoneKey] = nil
     }
 }

@@ -18,7 +18,8 @@ extension RecordEngine {
         context.log("fetchedDatabaseChanges", [("changedZones", changes.changedZones.joined(separator: ",")),
                                                                        ("deletedZones", changes.deletedZones.map(\.zone).joined(separator: ","))])
         for deletion in changes.deletedZones {
-            zoneDeletedRemotely(ZoneKey(database: .private, zone: deletion.zone), byUser: deletion.byUser, write: deletion.write, &context)
+            zoneDeletedRemotely(ZoneKey(database: .private, zone: deletion.zone), byUser: deletion.byUser, write: deletion.write,
+                                incarnation: deletion.incarnation, &context)
         }
         for zone in changes.changedZones {
             let key = ZoneKey(database: .private, zone: zone)
@@ -52,7 +53,7 @@ extension RecordEngine {
                     state.zones[zoneKey]?.needsFetch = true
                     fetchAgain = true
                 case .zoneNotFound:
-                    zoneDeletedRemotely(zoneKey, byUser: false, write: nil, &context)
+                    zoneDeletedRemotely(zoneKey, byUser: false, write: nil, incarnation: nil, &context)
                 case .userDeletedZone:
                     dropZone(zoneKey, write: nil, &context)
                 }
@@ -239,7 +240,7 @@ extension RecordEngine {
     }
 
     /// One `fetched` notification listing the records shown since the last one, each once.
-    private mutating func notifyFetched(_ context: inout EngineContext) {
+    mutating func notifyFetched(_ context: inout EngineContext) {
         guard !fetchedItems.isEmpty else { return }
         var unique: [String] = []
         for name in fetchedItems where !unique.contains(name) { unique.append(name) }
@@ -277,18 +278,79 @@ extension RecordEngine {
         }
     }
 
-    /// A zone deleted in the cloud. By the user: drop everything local (see `dropZone`). By an
-    /// app: records go, except those with pending saves, which are uploaded again into a
-    /// recreated zone (SPEC §4.3: no lost update, no resurrection).
-    mutating func zoneDeletedRemotely(_ zoneKey: ZoneKey, byUser: Bool, write: WriteID?, _ context: inout EngineContext) {
+    /// A zone deleted in the cloud (`incarnation`: the one deleted, nil if the notice does not
+    /// say). By the user: drop everything local (see `dropZone`). By an app: records go, except
+    /// those with pending saves, which are uploaded again into a recreated zone (SPEC §4.3: no
+    /// lost update, no resurrection). While a save of this device into the zone is in doubt the
+    /// deletion waits for its answer (see `HeldZoneDeletion`).
+    mutating func zoneDeletedRemotely(_ zoneKey: ZoneKey, byUser: Bool, write: WriteID?, incarnation: UInt64?, _ context: inout EngineContext) {
         if byUser {
             dropZone(zoneKey, write: write, &context)
             return
         }
         // Our own queued delete of this zone is already reflected locally.
         if state.zoneOperations.contains(where: { $0.zone == zoneKey && $0.kind != .create }) { return }
+        if zoneHasSaveInDoubt(zoneKey) {
+            let keys = state.serverRecords.keys.filter { $0.zoneKey == zoneKey && state.records[$0] != nil }
+            holdZoneDeletion(zoneKey, write: write, incarnation: incarnation, keys, &context)
+            return
+        }
+        state.heldZoneDeletions[zoneKey] = nil
+        let keys = state.records.keys.filter { $0.zoneKey == zoneKey }.sorted()
+        applyZoneDeletion(zoneKey, keys, write: write, resetZone: true, &context)
+    }
+
+    /// Holds a zone deletion for these records (those with a server version) until no save into
+    /// the zone is in doubt. Without an incarnation the zone is known to be gone now: every
+    /// version this device has of it is of a deleted incarnation.
+    private mutating func holdZoneDeletion(_ zoneKey: ZoneKey, write: WriteID?, incarnation: UInt64?, _ keys: [RecordKey],
+                                           _ context: inout EngineContext) {
+        var deleted = incarnation ?? state.zones[zoneKey]?.token?.incarnation ?? 0
+        if incarnation == nil {
+            for key in keys { deleted = max(deleted, state.serverRecords[key]?.zoneIncarnation ?? 0) }
+        }
+        var held = state.heldZoneDeletions[zoneKey] ?? HeldZoneDeletion(write: write, incarnation: deleted)
+        if let write { held.write = write }
+        held.incarnation = max(held.incarnation, deleted)
+        held.records.formUnion(keys)
+        state.heldZoneDeletions[zoneKey] = held
+        context.log("zoneDeletionHeld", [("zone", zoneKey.zone)])
+    }
+
+    /// Whether a save of this device into the zone is in doubt (sent, its answer not come).
+    private func zoneHasSaveInDoubt(_ zoneKey: ZoneKey) -> Bool {
+        state.pending.contains { $0.key.zoneKey == zoneKey && $0.value.inDoubt != nil }
+    }
+
+    /// Applies the held zone deletions whose zone has no save in doubt any more, to the records
+    /// of the deleted incarnation (records of a zone created again since stay). The zone's own
+    /// state stays: it may be of a zone created again since (its token then tells a fetch to
+    /// start from scratch, and a save into a missing zone creates it).
+    mutating func applyHeldZoneDeletions(_ context: inout EngineContext) {
+        guard !state.heldZoneDeletions.isEmpty else { return }
+        for zoneKey in state.heldZoneDeletions.keys.sorted() where !zoneHasSaveInDoubt(zoneKey) {
+            let held = state.heldZoneDeletions.removeValue(forKey: zoneKey)!
+            context.log("zoneDeletionApplied", [("zone", zoneKey.zone)])
+            var keys: [RecordKey] = []
+            for key in state.records.keys.sorted() where key.zoneKey == zoneKey {
+                if let server = state.serverRecords[key] {
+                    if server.zoneIncarnation <= held.incarnation { keys.append(key) }
+                } else if held.records.contains(key) {
+                    keys.append(key)
+                }
+            }
+            applyZoneDeletion(zoneKey, keys, write: held.write, resetZone: false, &context)
+        }
+        if fetchPhase == .idle { notifyFetched(&context) }
+    }
+
+    /// Removes these records of a deleted zone, except those with pending saves, which are
+    /// uploaded again (into the zone created again). `resetZone`: the deletion is of the zone as
+    /// this device knows it now (not held): its token and server copies go too.
+    private mutating func applyZoneDeletion(_ zoneKey: ZoneKey, _ keys: [RecordKey], write: WriteID?, resetZone: Bool,
+                                            _ context: inout EngineContext) {
         var keepsPending = false
-        for key in state.records.keys.sorted() where key.zoneKey == zoneKey {
+        for key in keys {
             if case .save? = state.pending[key]?.kind {
                 prepareReupload(key, asConflict: false, detail: "zone deleted", &context)
                 keepsPending = true
@@ -298,6 +360,10 @@ extension RecordEngine {
                 removeLocal(key, write: write, .fetch, &context)
                 fetchedItems.append(key.itemName)
             }
+        }
+        guard resetZone else {
+            if keepsPending { enqueueZoneOperation(zoneKey, .create) }
+            return
         }
         for key in state.pending.keys where key.zoneKey == zoneKey && state.records[key] == nil { state.pending[key] = nil }
         for key in state.serverRecords.keys where key.zoneKey == zoneKey { state.serverRecords[key] = nil }
@@ -324,7 +390,19 @@ extension RecordEngine {
         for key in orderedPendingKeys() where key.zoneKey == zoneKey {
             prepareReupload(key, asConflict: false, detail: "zoneNotFound", &context)
         }
-        for key in state.serverRecords.keys where key.zoneKey == zoneKey && state.pending[key] == nil { state.serverRecords[key] = nil }
+        // The zone went with the records this device had of it: they go here too, as a fetch
+        // would tell (later, once the zone is created again). Kept, one edited since went up as a
+        // new record of only the edited fields beside the deleted record's existence (records
+        // seed 277: part of a write shown beside the value it had replaced).
+        // (No save into the zone is in doubt any more: every pending one goes up anew above.)
+        let gone = state.serverRecords.keys.filter { $0.zoneKey == zoneKey && state.pending[$0] == nil }.sorted()
+        for key in gone {
+            state.serverRecords[key] = nil
+            guard state.records[key] != nil else { continue }
+            removeLocal(key, write: nil, .fetch, &context)
+            fetchedItems.append(key.itemName)
+        }
+        if fetchPhase == .idle { notifyFetched(&context) }
     }
 
     /// The user deleted the zone from Settings: the zone's local data goes (pending changes in it

@@ -257,6 +257,7 @@ extension RecordEngine {
                 // 1169: a merge of two equal values was taken back, and an edit lost with it).
                 if batch.atomic { writes = writes.filter { !$0.derived } }
                 rollback(writes, error: "limitExceeded", limit: batch.atomic ? "records.batch" : "records.requestBytes", &context)
+                applyHeldZoneDeletions(&context)
                 releaseHeldFetches(&context)
             }
         case .changeTokenExpired:
@@ -356,6 +357,7 @@ extension RecordEngine {
             }
         }
         context.log("sentRecordZoneChanges", [("saved", String(saved)), ("deleted", String(deleted)), ("failed", String(failed))])
+        applyHeldZoneDeletions(&context)
         releaseHeldFetches(&context)
     }
 
@@ -363,9 +365,16 @@ extension RecordEngine {
     /// device changed after that save are edits concurrent with the delete: they win, and go
     /// out as a new record (SPEC §4.3); with none, the record goes here too.
     private mutating func savedThenDeleted(_ key: RecordKey, sent: [String: WriteID], _ context: inout EngineContext) {
-        state.fetchedWhileCreating[key] = nil
+        // A version fetched while the save was in doubt is of the record the delete removed, or
+        // of one created since under its name (in its zone created again, say): that one shows,
+        // as the fetch would have shown it (records seed 172: dropped, the device diverged).
+        let seen = state.fetchedWhileCreating.removeValue(forKey: key)
+        let deletedExistence = state.records[key]?.existenceWrite
         state.serverRecords[key] = nil
         state.conflictTags[key] = nil
+        defer {
+            if let seen, seen.existenceWrite != deletedExistence { applyFetched(key, seen, &context) }
+        }
         guard var change = state.pending[key], case .save(let fields) = change.kind else { return }
         let newer = fields.filter { name in state.records[key]?.fields[name]?.write != sent[name] }
         if newer.isEmpty {

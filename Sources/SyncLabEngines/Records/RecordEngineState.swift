@@ -28,6 +28,9 @@ public struct RecordEngineState: Sendable {
     /// A version a save's answer brought with other devices' writes: shown when the next fetch
     /// completes (unless it brought a newer one), so an atomic call it is part of shows whole.
     public var heldUntilFetch: [RecordKey: ServerRecord] = [:]
+    /// Zone deletions by other devices waiting for this device's saves in doubt into the zone
+    /// (see `HeldZoneDeletion`).
+    public var heldZoneDeletions: [ZoneKey: HeldZoneDeletion] = [:]
     public var nextPendingOrder: UInt64 = 0
     /// Per atomic group label (`PendingRecordChange.atomicGroup`), the earlier `records.saveAtomic`
     /// calls joined into it because a later call touched one of their records: the group stands

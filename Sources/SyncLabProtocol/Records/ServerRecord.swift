@@ -16,13 +16,17 @@ public struct ServerRecord: Hashable, Sendable {
     public var creatorDevice: DeviceID
     public var creatorAccount: AccountID
     public var lastModifierDevice: DeviceID
+    /// The incarnation of the zone the record is in (`ZoneChangeToken.incarnation`): a zone
+    /// deleted and created again holds other records under the same names, and a deletion
+    /// notice names the incarnation it deleted (`ZoneDeletion.incarnation`).
+    public var zoneIncarnation: UInt64
 
     public init(id: RecordID, type: String, fields: [String: StoredField], changeTag: UInt64, existenceWrite: WriteID,
                 createdAt: LocalInstant, modifiedAt: LocalInstant, creatorDevice: DeviceID, creatorAccount: AccountID,
-                lastModifierDevice: DeviceID) {
+                lastModifierDevice: DeviceID, zoneIncarnation: UInt64 = 0) {
         self.id = id; self.type = type; self.fields = fields; self.changeTag = changeTag; self.existenceWrite = existenceWrite
         self.createdAt = createdAt; self.modifiedAt = modifiedAt; self.creatorDevice = creatorDevice
-        self.creatorAccount = creatorAccount; self.lastModifierDevice = lastModifierDevice
+        self.creatorAccount = creatorAccount; self.lastModifierDevice = lastModifierDevice; self.zoneIncarnation = zoneIncarnation
     }
 
     /// Field names in UTF-8 byte order.

@@ -6,5 +6,10 @@ public struct ZoneDeletion: Hashable, Sendable {
     public var byUser: Bool
     /// The `zone.delete` write: the write id of the absence of every record it removed.
     public var write: WriteID
-    public init(zone: String, byUser: Bool, write: WriteID) { self.zone = zone; self.byUser = byUser; self.write = write }
+    /// In database changes, the incarnation of the zone that went (`ServerRecord.zoneIncarnation`):
+    /// records of a zone of that name created since are not deleted by it. Nil in a request.
+    public var incarnation: UInt64?
+    public init(zone: String, byUser: Bool, write: WriteID, incarnation: UInt64? = nil) {
+        self.zone = zone; self.byUser = byUser; self.write = write; self.incarnation = incarnation
+    }
 }
