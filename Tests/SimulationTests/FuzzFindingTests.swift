@@ -384,4 +384,20 @@ struct FuzzFindingTests {
         {"format": "synclab/1", "name": "t", "seed": 2867, "network": {"latency": {"dist": "pareto", "scale": "51ms", "shape": 2.8}}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "A"}, {"id": "B"}, {"id": "D"}], "steps": [{"at": "0ms", "device": "B", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"title": "B5", "n": 5}}]}, {"at": "808ms", "device": "D", "op": "record.delete", "zone": "Z", "name": "r1"}, {"at": "1722ms", "op": "cloud.outage", "for": "1239ms"}, {"at": "1722ms", "device": "D", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"title": "D2"}}, {"at": "1722ms", "device": "A", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"title": "A3", "body": "A3"}}, {"type": "Note", "name": "r0", "fields": {"title": "A3", "body": "A3"}}]}, {"at": "2294ms", "device": "D", "op": "record.delete", "zone": "Z", "name": "r1"}], "expect": {"noAnomalies": ["atomicityViolation"]}}
         """)
     }
+
+    @Test("a creation refused whole reports every write it takes back, also a call whose value a later call had replaced on the device (records seed 5191)")
+    func refusedCreationReportsTheReplacedCall() throws {
+        let runs = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 5191, "limits": {"records": {"batch": 1}}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "B"}], "steps": [{"at": "0ms", "device": "B", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r0", "fields": {"body": "B10"}}, {"type": "Note", "name": "r1", "fields": {"title": "B10"}}]}, {"at": "0ms", "device": "B", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r0", "fields": {"body": "B5"}}]}, {"at": "0ms", "device": "B", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r0", "fields": {"title": "B2", "body": "B2"}}]}], "expect": {"noAnomalies": ["lostUpdate"]}}
+        """)
+        let refused = runs.flatMap(\.outcome.report.anomalies).filter { $0.kind == .quotaViolation }.map(\.write)
+        #expect(refused.contains("B:2"), "the middle call is reported refused: \(refused)")
+    }
+
+    @Test("an atomic call refused whole that takes back the record a plain save created reports that record's earlier edit the call had replaced (records seed 3747)")
+    func refusedCallReportsTheEditOfTheRecordItTakesBack() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 3747, "accounts": ["main", "other"], "limits": {"records": {"batch": 1}}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "B"}, {"id": "D"}], "steps": [{"at": "0ms", "device": "B", "op": "account.signOut"}, {"at": "0ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"title": "B5"}}, {"at": "0ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"body": "B"}}, {"at": "0ms", "device": "B", "op": "account.signIn", "account": "other"}, {"at": "0ms", "device": "B", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"body": "B4"}}, {"type": "Note", "name": "r0", "fields": {"body": "B4"}}]}, {"at": "0ms", "device": "D", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"body": "D1"}}], "expect": {"noAnomalies": ["lostUpdate"]}}
+        """)
+    }
 }

@@ -517,7 +517,13 @@ extension RecordEngine {
             case .save(var fields):
                 guard var local = state.records[key] else { state.pending[key] = nil; continue }
                 if state.serverRecords[key] == nil && writes.contains(local.existenceWrite) {
-                    for (write, revertedItem) in pendingWrites(of: key) { report(write, revertedItem, &context) }
+                    let current = pendingWrites(of: key)
+                    for (write, revertedItem) in current { report(write, revertedItem, &context) }
+                    // The device's earlier pending values that later writes replaced go with the
+                    // record too: reported, never dropped unseen (records seeds 3358, 5191).
+                    for (write, revertedItem) in foldedWrites(of: change, key) where !current.contains(where: { $0 == (write, revertedItem) }) {
+                        report(write, revertedItem, &context)
+                    }
                     state.pending[key] = nil
                     // Back to the last server record seen: one fetched while the creation was in
                     // doubt stays (with every field it has); with none, the record goes.
@@ -582,6 +588,18 @@ extension RecordEngine {
             candidate = entry.earlier
         }
         return candidate
+    }
+
+    /// Every earlier pending value of the change's fields that a later write replaced on this
+    /// device (field by field in name order, oldest first): gone with a refused creation.
+    func foldedWrites(of change: PendingRecordChange, _ key: RecordKey) -> [(WriteID, ItemKey)] {
+        var result: [(WriteID, ItemKey)] = []
+        for name in change.replacedByAtomicCall.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            for entry in change.replacedByAtomicCall[name]! where !result.contains(where: { $0.0 == entry.earlier.write && $0.1.field == name }) {
+                result.append((entry.earlier.write, item(key, field: name)))
+            }
+        }
+        return result
     }
 
     /// The replaced values left once these writes are taken back: a taken-back value never comes
