@@ -417,4 +417,11 @@ struct FuzzFindingTests {
         """)
         #expect(runs.first?.outcome.report.anomalies.allSatisfy { $0.write != "C:1" } == true, "C's earlier title edit is neither lost nor refused")
     }
+
+    @Test("a version fetched while this device's save was in doubt, newer than that save's answer, shows when the answer comes, with the rest of its atomic call (records seed 3440)")
+    func newerVersionFetchedInDoubtShowsAfterTheAnswer() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 3440, "network": {"latency": {"dist": "lognormal", "median": "85ms", "sigma": 1.7}, "reorder": true}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "B"}, {"id": "D"}], "steps": [{"at": "60ms", "device": "D", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "D5"}}, {"at": "41650ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"title": "B1"}}, {"at": "41774ms", "device": "D", "op": "record.save", "zone": "Z", "type": "Note", "name": "r2", "fields": {"n": 9}}, {"at": "42662ms", "device": "D", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r0", "fields": {"title": "D4"}}, {"type": "Note", "name": "r1", "fields": {"title": "D4"}}]}], "expect": {"converged": true, "noAnomalies": ["atomicityViolation"]}}
+        """)
+    }
 }

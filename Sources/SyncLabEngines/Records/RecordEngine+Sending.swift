@@ -383,8 +383,17 @@ extension RecordEngine {
     }
 
     /// A save the cloud applied: the fields it carried are acknowledged unless changed again since.
+    /// A version fetched while the save was in doubt that is newer than the answer (another
+    /// device's write made on top of this save) then meets the device as a fetched change: no
+    /// later fetch brings it again (records seed 3440: dropped, the device kept its own title for
+    /// good and showed the rest of that device's atomic call beside it).
     private mutating func handleSaved(_ key: RecordKey, _ server: ServerRecord, sent: [String: WriteID], _ context: inout EngineContext) {
-        state.fetchedWhileCreating[key] = nil
+        let seen = state.fetchedWhileCreating.removeValue(forKey: key)
+        applySaveAnswer(key, server, sent: sent, &context)
+        if let seen, seen.changeTag > server.changeTag { applyFetched(key, seen, &context) }
+    }
+
+    private mutating func applySaveAnswer(_ key: RecordKey, _ server: ServerRecord, sent: [String: WriteID], _ context: inout EngineContext) {
         if case .delete? = state.pending[key]?.kind {
             state.serverRecords[key] = server
             return
