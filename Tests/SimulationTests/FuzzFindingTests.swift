@@ -424,4 +424,12 @@ struct FuzzFindingTests {
         {"format": "synclab/1", "name": "t", "seed": 3440, "network": {"latency": {"dist": "lognormal", "median": "85ms", "sigma": 1.7}, "reorder": true}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "B"}, {"id": "D"}], "steps": [{"at": "60ms", "device": "D", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "D5"}}, {"at": "41650ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"title": "B1"}}, {"at": "41774ms", "device": "D", "op": "record.save", "zone": "Z", "type": "Note", "name": "r2", "fields": {"n": 9}}, {"at": "42662ms", "device": "D", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r0", "fields": {"title": "D4"}}, {"type": "Note", "name": "r1", "fields": {"title": "D4"}}]}], "expect": {"converged": true, "noAnomalies": ["atomicityViolation"]}}
         """)
     }
+
+    @Test("an atomic call joined after a request went out, that set fields of a record the refused request created, is taken back whole with that record: its other record never goes out alone (records seed 3765)")
+    func callOnARefusedCreationGoesWhole() throws {
+        let big = "B3" + String(repeating: "x", count: 230)
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 3765, "limits": {"records": {"batch": 1}}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "A"}, {"id": "B"}], "steps": [{"at": "0ms", "device": "B", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r0", "fields": {"title": "B3", "body": "\(big)"}}, {"type": "Note", "name": "r1", "fields": {"body": "B3", "n": 4}}]}, {"at": "0ms", "device": "B", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r2", "fields": {"title": "B5", "body": "B5"}}, {"type": "Note", "name": "r0", "fields": {"title": "B5", "body": "B5", "n": 3}}]}], "expect": {"noAnomalies": ["atomicityViolation", "lostUpdate"]}}
+        """)
+    }
 }

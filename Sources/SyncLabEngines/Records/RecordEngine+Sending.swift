@@ -501,10 +501,33 @@ extension RecordEngine {
     /// The cloud refused these writes for good: the app is told, and every field they set goes
     /// back to the last server record seen (a record they created goes away).
     mutating func rollback(_ writes: Set<WriteID>, error: String, limit: String?, _ context: inout EngineContext) {
-        let names = revert(writes, cause: .rollback, &context) { write, rejectedItem, context in
+        let names = revert(withCallsOfRefusedCreations(writes), cause: .rollback, &context) { write, rejectedItem, context in
             context.observe(.rejected(write: write, item: rejectedItem, error: error, limit: limit))
         }
         context.emit(.notify(AppNotification(store: .records, reason: "error", items: names)))
+    }
+
+    /// These writes and the atomic calls that set fields of a record one of them created: the
+    /// refused creation takes the whole record back, so such a call (joined to the group after the
+    /// request went out) goes whole, never its other records alone (records seed 3765: they went
+    /// out and showed the call in part). Calls whose values the writes replaced are not added:
+    /// those values come back instead (`replacedByAtomicCall`).
+    func withCallsOfRefusedCreations(_ writes: Set<WriteID>) -> Set<WriteID> {
+        var result = writes
+        var grown = true
+        while grown {
+            grown = false
+            for key in orderedPendingKeys() {
+                guard state.serverRecords[key] == nil, let local = state.records[key], result.contains(local.existenceWrite),
+                      let change = state.pending[key], let group = change.atomicGroup else { continue }
+                let calls = atomicCalls(of: group)
+                for (write, _) in pendingWrites(of: key) + foldedWrites(of: change, key) where calls.contains(write) && !result.contains(write) {
+                    result.insert(write)
+                    grown = true
+                }
+            }
+        }
+        return result
     }
 
     /// Takes these pending writes back, all in this one step: each field they set goes back to the
