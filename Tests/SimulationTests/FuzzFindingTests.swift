@@ -432,4 +432,11 @@ struct FuzzFindingTests {
         {"format": "synclab/1", "name": "t", "seed": 3765, "limits": {"records": {"batch": 1}}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "A"}, {"id": "B"}], "steps": [{"at": "0ms", "device": "B", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r0", "fields": {"title": "B3", "body": "\(big)"}}, {"type": "Note", "name": "r1", "fields": {"body": "B3", "n": 4}}]}, {"at": "0ms", "device": "B", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r2", "fields": {"title": "B5", "body": "B5"}}, {"type": "Note", "name": "r0", "fields": {"title": "B5", "body": "B5", "n": 3}}]}], "expect": {"noAnomalies": ["atomicityViolation", "lostUpdate"]}}
         """)
     }
+
+    @Test("a fetched record sharing a write with a record held for a save in doubt is held too, and so is the rest of its own atomic call: the call never shows in part (records seed 4865)")
+    func heldRecordHoldsTheRestOfItsOtherCall() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 4865, "network": {"loss": 0.23}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "A"}, {"id": "B"}, {"id": "C"}], "steps": [{"at": "55ms", "device": "C", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r0", "fields": {"title": "C1"}}, {"type": "Note", "name": "r1", "fields": {"body": "C1", "n": 4}}]}, {"at": "73065ms", "device": "B", "op": "app.delete"}, {"at": "73065ms", "device": "A", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r2", "fields": {"body": "A3"}}, {"type": "Note", "name": "r0", "fields": {"body": "A3"}}]}, {"at": "73065ms", "device": "B", "op": "app.install"}, {"at": "74814ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"title": "B7"}}], "expect": {"noAnomalies": ["atomicityViolation"]}}
+        """)
+    }
 }

@@ -200,12 +200,27 @@ extension RecordEngine {
 
     /// The writes of the fetched versions of this zone's records whose own save is in doubt:
     /// those versions wait for the retry's answer, so records sharing a write with them (the
-    /// rest of an atomic call) wait too.
+    /// rest of an atomic call) wait too — and so, in turn, do records sharing a write with a
+    /// record that waits (records seed 4865: a held record's other atomic call showed its other
+    /// record without it).
     private func writesOfDoubtfulRecords(_ zoneKey: ZoneKey, _ changed: [ServerRecord]) -> Set<WriteID> {
         var writes: Set<WriteID> = []
+        var others: [[WriteID]] = []
         for record in changed {
             let key = RecordKey(database: zoneKey.database, zone: record.id.zone, name: record.id.name)
-            if state.pending[key]?.awaitingAnswer == true { writes.formUnion(RecordEngine.writes(of: record)) }
+            if state.pending[key]?.awaitingAnswer == true { writes.formUnion(RecordEngine.writes(of: record)) } else { others.append(RecordEngine.writes(of: record)) }
+        }
+        guard !writes.isEmpty else { return writes }
+        // Each pass holds at least one more record or stops: at most one pass per record.
+        var grown = true
+        while grown {
+            grown = false
+            others.removeAll { recordWrites in
+                guard recordWrites.contains(where: writes.contains) else { return false }
+                writes.formUnion(recordWrites)
+                grown = true
+                return true
+            }
         }
         return writes
     }
