@@ -230,18 +230,24 @@ extension RecordEngine {
             else if state.heldUntilFetch[key] == nil { others.append(RecordEngine.writes(of: record)) }
         }
         guard !writes.isEmpty else { return writes }
-        // Each pass holds at least one more record or stops: at most one pass per record.
-        var grown = true
+        RecordEngine.absorbSharing(&writes, &others) { $0 }
+        return writes
+    }
+
+    /// Takes out of `elements` every one sharing a write with `writes`, adding its writes, until
+    /// none is left that does (so transitively). Each pass takes at least one element or stops.
+    static func absorbSharing<Element>(_ writes: inout Set<WriteID>, _ elements: inout [Element], _ writesOf: (Element) -> [WriteID]) {
+        var grown = !writes.isEmpty
         while grown {
             grown = false
-            others.removeAll { recordWrites in
-                guard recordWrites.contains(where: writes.contains) else { return false }
-                writes.formUnion(recordWrites)
+            elements.removeAll { element in
+                let elementWrites = writesOf(element)
+                guard elementWrites.contains(where: writes.contains) else { return false }
+                writes.formUnion(elementWrites)
                 grown = true
                 return true
             }
         }
-        return writes
     }
 
     /// A version's writes: its existence's and its fields'.
@@ -271,17 +277,7 @@ extension RecordEngine {
             let zoneInDoubt = state.pending.contains { $0.key.zoneKey == key.zoneKey && $0.value.awaitingAnswer }
             if zoneInDoubt { waiting.formUnion(writes) } else { candidates.append((key, writes)) }
         }
-        // Each pass keeps at least one more version back or stops: at most one pass per version.
-        var grown = !waiting.isEmpty
-        while grown {
-            grown = false
-            candidates.removeAll { candidate in
-                guard candidate.writes.contains(where: waiting.contains) else { return false }
-                waiting.formUnion(candidate.writes)
-                grown = true
-                return true
-            }
-        }
+        RecordEngine.absorbSharing(&waiting, &candidates) { $0.writes }
         for candidate in candidates {
             let record = state.heldFetched.removeValue(forKey: candidate.key)!
             applyFetched(candidate.key, record, &context)

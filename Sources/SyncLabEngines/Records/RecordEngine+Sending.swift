@@ -627,7 +627,8 @@ extension RecordEngine {
     func foldedWrites(of change: PendingRecordChange, _ key: RecordKey) -> [(WriteID, ItemKey)] {
         var result: [(WriteID, ItemKey)] = []
         for name in change.replacedByAtomicCall.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-            for entry in change.replacedByAtomicCall[name]! where !result.contains(where: { $0.0 == entry.earlier.write && $0.1.field == name }) {
+            var listed: Set<WriteID> = []
+            for entry in change.replacedByAtomicCall[name]! where listed.insert(entry.earlier.write).inserted {
                 result.append((entry.earlier.write, item(key, field: name)))
             }
         }
