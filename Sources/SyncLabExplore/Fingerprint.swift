@@ -84,6 +84,8 @@ struct Fingerprint {
         offline = Fingerprint.offlineWrites(history, run)
         // Per `DEVICE|ITEM|FIELD`, the write that device shows on a record field.
         var lastShown: [String: String] = [:]
+        // Per `WRITE|ITEM|FIELD` of an engine's derived write, the writes it was made from.
+        var derivedParents: [String: [String]] = [:]
         for fact in history.facts {
             guard case .observation(let observation) = fact.kind else { continue }
             switch observation {
@@ -119,15 +121,25 @@ struct Fingerprint {
                 if Fingerprint.deletes(op) {
                     recordDeletedAt[item.name] = max(recordDeletedAt[item.name] ?? fact.at, fact.at)
                 }
+            case .derivedWrite(let write, let item, _, let parents, _):
+                derivedParents[Fingerprint.winnerKey(history.name(of: write), item: item.name, field: item.field)] = parents.map { history.name(of: $0) }
             case .lastWriterWins(let item, let chosen, let over, _):
-                beatenByLastWriterWins.insert(history.name(of: over))
-                winnerOverDevice.insert(history.name(of: chosen) + "|" + Fingerprint.device(of: history.name(of: over)))
-                winnerOnItem.insert(Fingerprint.winnerKey(history.name(of: chosen), item: item.name, field: item.field))
-                loserOnItem.insert(Fingerprint.winnerKey(history.name(of: over), item: item.name, field: item.field))
-                let loser = history.name(of: over)
-                if let number = Fingerprint.userWriteNumber(loser) {
-                    let key = Fingerprint.winnerKey(Fingerprint.device(of: loser), item: item.name, field: item.field)
-                    latestLoserOnItem[key] = max(latestLoserOnItem[key] ?? number, number)
+                // An engine's merge result that loses carries its parents' values with it (two
+                // equal edits merged into one, say): they lose the same comparison (records seed
+                // 3460), however deep the merges go.
+                var losers = [history.name(of: over)]
+                var seen: Set<String> = []
+                while let loser = losers.popLast() {
+                    guard seen.insert(loser).inserted else { continue }
+                    beatenByLastWriterWins.insert(loser)
+                    winnerOverDevice.insert(history.name(of: chosen) + "|" + Fingerprint.device(of: loser))
+                    winnerOnItem.insert(Fingerprint.winnerKey(history.name(of: chosen), item: item.name, field: item.field))
+                    loserOnItem.insert(Fingerprint.winnerKey(loser, item: item.name, field: item.field))
+                    if let number = Fingerprint.userWriteNumber(loser) {
+                        let key = Fingerprint.winnerKey(Fingerprint.device(of: loser), item: item.name, field: item.field)
+                        latestLoserOnItem[key] = max(latestLoserOnItem[key] ?? number, number)
+                    }
+                    losers.append(contentsOf: derivedParents[Fingerprint.winnerKey(loser, item: item.name, field: item.field)] ?? [])
                 }
             default: break
             }

@@ -190,4 +190,20 @@ import SyncLabJSON
             #expect(PromiseJudge.findings(judged, rule: .promises).isEmpty)
         }
     }
+
+    /// Records seed 3460, shrunk: A and F, signed out, each create r1 with n = 8 (A:1, F:1); C,
+    /// signed in, creates it with n = 3 a millisecond later (C:1). F merges its equal value with
+    /// A's into one derived write (F:m1), which then loses C's both-sides merge by modification
+    /// date: A:1 and F:1 lose the same comparison (a field both sides changed, SPEC §4.3), though
+    /// the checker says the resolution kept a version without them.
+    @Test func editsMergedIntoALosingDerivedWriteLoseItsComparison() throws {
+        let text = #"""
+        {"format": "synclab/1", "name": "t", "seed": 3460, "accounts": ["main", "other"], "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "A"}, {"id": "C"}, {"id": "F"}], "steps": [{"at": "0ms", "device": "A", "op": "account.signOut"}, {"at": "0ms", "device": "C", "op": "account.signIn", "account": "other"}, {"at": "0ms", "device": "F", "op": "account.signOut"}, {"at": "0ms", "device": "A", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"n": 8}}, {"at": "0ms", "device": "A", "op": "account.signIn", "account": "other"}, {"at": "0ms", "device": "F", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"n": 8}}, {"at": "1ms", "device": "C", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"title": "C2", "n": 3}}]}, {"at": "4ms", "device": "F", "op": "account.signIn", "account": "other"}]}
+        """#
+        guard case .success(let file) = ScenarioLoader.parse(text: text, path: "t.json"), let run = file.runs.first else { Issue.record("the scenario does not load"); return }
+        let judged = ScenarioRunner.run(run)
+        let lost = judged.outcome.report.anomalies.filter { $0.kind == .lostUpdate }.compactMap(\.write).sorted()
+        #expect(lost == ["A:1", "F:1"], "both equal edits are reported lost")
+        #expect(PromiseJudge.findings(judged, rule: .promises).isEmpty)
+    }
 }

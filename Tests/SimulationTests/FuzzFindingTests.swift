@@ -419,4 +419,101 @@ struct FuzzFindingTests {
         {"format": "synclab/1", "name": "t", "seed": 277, "accounts": ["main", "other"], "network": {"latency": {"dist": "uniform", "min": "6ms", "max": "100ms"}, "loss": 0.24, "reorder": true}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "A"}, {"id": "B"}, {"id": "C"}], "steps": [{"at": "0ms", "device": "*", "op": "zone.create", "zone": "Z"}, {"at": "59908ms", "op": "cloud.expireTokens"}, {"at": "59908ms", "device": "C", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"n": 4}}, {"at": "136697ms", "device": "B", "op": "account.signIn", "account": "other"}, {"at": "136697ms", "device": "A", "op": "record.save", "zone": "Z", "type": "Note", "name": "r2", "fields": {"body": "A"}}, {"at": "136697ms", "device": "B", "op": "account.signOut"}, {"at": "179551ms", "device": "B", "op": "account.signIn", "account": "main"}, {"at": "179944ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"title": "B4"}}, {"at": "237553ms", "device": "C", "op": "zone.delete", "zone": "Z"}, {"at": "246045ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r2", "fields": {"title": "B3"}}], "expect": {"converged": true, "noAnomalies": ["atomicityViolation", "divergence"]}}
         """)
     }
+
+    @Test("a field of an atomic call's record shown deleted by the delete the call replaced, after a delete the call had not seen removed the record again, is no atomicity violation (records seed 2867)")
+    func memberShownDeletedByTheReplacedDeleteAfterAConcurrentDelete() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 2867, "network": {"latency": {"dist": "pareto", "scale": "51ms", "shape": 2.8}}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "A"}, {"id": "B"}, {"id": "D"}], "steps": [{"at": "0ms", "device": "B", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"title": "B5", "n": 5}}]}, {"at": "808ms", "device": "D", "op": "record.delete", "zone": "Z", "name": "r1"}, {"at": "1722ms", "op": "cloud.outage", "for": "1239ms"}, {"at": "1722ms", "device": "D", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"title": "D2"}}, {"at": "1722ms", "device": "A", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"title": "A3", "body": "A3"}}, {"type": "Note", "name": "r0", "fields": {"title": "A3", "body": "A3"}}]}, {"at": "2294ms", "device": "D", "op": "record.delete", "zone": "Z", "name": "r1"}], "expect": {"noAnomalies": ["atomicityViolation"]}}
+        """)
+    }
+
+    @Test("a creation refused whole reports every write it takes back, also a call whose value a later call had replaced on the device (records seed 5191)")
+    func refusedCreationReportsTheReplacedCall() throws {
+        let runs = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 5191, "limits": {"records": {"batch": 1}}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "B"}], "steps": [{"at": "0ms", "device": "B", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r0", "fields": {"body": "B10"}}, {"type": "Note", "name": "r1", "fields": {"title": "B10"}}]}, {"at": "0ms", "device": "B", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r0", "fields": {"body": "B5"}}]}, {"at": "0ms", "device": "B", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r0", "fields": {"title": "B2", "body": "B2"}}]}], "expect": {"noAnomalies": ["lostUpdate"]}}
+        """)
+        let refused = runs.flatMap(\.outcome.report.anomalies).filter { $0.kind == .quotaViolation }.map(\.write)
+        #expect(refused.contains("B:2"), "the middle call is reported refused: \(refused)")
+    }
+
+    @Test("a creation refused for the record's size reports the device's earlier edit a later save had replaced, never drops it unseen (records seed 3358)")
+    func refusedCreationReportsTheReplacedSave() throws {
+        let big = "A1" + String(repeating: "x", count: 274)
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 3358, "accounts": ["main", "other"], "limits": {"records": {"recordBytes": 200}}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "A"}], "steps": [{"at": "0ms", "device": "A", "op": "account.signOut"}, {"at": "0ms", "device": "A", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "A"}}, {"at": "0ms", "device": "A", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "A6"}}, {"at": "0ms", "device": "A", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "\(big)"}}, {"at": "0ms", "device": "A", "op": "account.signIn", "account": "other"}], "expect": {"noAnomalies": ["lostUpdate"]}}
+        """)
+    }
+
+    @Test("an atomic call refused whole that takes back the record a plain save created reports that record's earlier edit the call had replaced (records seed 3747)")
+    func refusedCallReportsTheEditOfTheRecordItTakesBack() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 3747, "accounts": ["main", "other"], "limits": {"records": {"batch": 1}}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "B"}, {"id": "D"}], "steps": [{"at": "0ms", "device": "B", "op": "account.signOut"}, {"at": "0ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"title": "B5"}}, {"at": "0ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"body": "B"}}, {"at": "0ms", "device": "B", "op": "account.signIn", "account": "other"}, {"at": "0ms", "device": "B", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"body": "B4"}}, {"type": "Note", "name": "r0", "fields": {"body": "B4"}}]}, {"at": "0ms", "device": "D", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"body": "D1"}}], "expect": {"noAnomalies": ["lostUpdate"]}}
+        """)
+    }
+
+    @Test("a plain save refused for the record's size puts back the device's own earlier pending edit it had replaced, which then goes out (records seed 1983)")
+    func refusedSaveRestoresTheEarlierPendingEdit() throws {
+        let big = "B2" + String(repeating: "x", count: 230)
+        let runs = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 1983, "limits": {"records": {"recordBytes": 251}}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "B"}, {"id": "C"}, {"id": "E"}], "steps": [{"at": "13675ms", "op": "cloud.outage", "for": "51ms"}, {"at": "13675ms", "device": "C", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"title": "C4"}}, {"at": "13675ms", "device": "C", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"title": "C2", "n": 4}}, {"at": "13676ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "\(big)"}}, {"at": "15768ms", "device": "E", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"title": "E1"}}], "expect": {"noAnomalies": ["lostUpdate"]}}
+        """)
+        #expect(runs.first?.outcome.report.anomalies.allSatisfy { $0.write != "C:1" } == true, "C's earlier title edit is neither lost nor refused")
+    }
+
+    @Test("a version fetched while this device's save was in doubt, newer than that save's answer, shows when the answer comes, with the rest of its atomic call (records seed 3440)")
+    func newerVersionFetchedInDoubtShowsAfterTheAnswer() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 3440, "network": {"latency": {"dist": "lognormal", "median": "85ms", "sigma": 1.7}, "reorder": true}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "B"}, {"id": "D"}], "steps": [{"at": "60ms", "device": "D", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "D5"}}, {"at": "41650ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"title": "B1"}}, {"at": "41774ms", "device": "D", "op": "record.save", "zone": "Z", "type": "Note", "name": "r2", "fields": {"n": 9}}, {"at": "42662ms", "device": "D", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r0", "fields": {"title": "D4"}}, {"type": "Note", "name": "r1", "fields": {"title": "D4"}}]}], "expect": {"converged": true, "noAnomalies": ["atomicityViolation"]}}
+        """)
+    }
+
+    @Test("an atomic call joined after a request went out, that set fields of a record the refused request created, is taken back whole with that record: its other record never goes out alone (records seed 3765)")
+    func callOnARefusedCreationGoesWhole() throws {
+        let big = "B3" + String(repeating: "x", count: 230)
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 3765, "limits": {"records": {"batch": 1}}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "A"}, {"id": "B"}], "steps": [{"at": "0ms", "device": "B", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r0", "fields": {"title": "B3", "body": "\(big)"}}, {"type": "Note", "name": "r1", "fields": {"body": "B3", "n": 4}}]}, {"at": "0ms", "device": "B", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r2", "fields": {"title": "B5", "body": "B5"}}, {"type": "Note", "name": "r0", "fields": {"title": "B5", "body": "B5", "n": 3}}]}], "expect": {"noAnomalies": ["atomicityViolation", "lostUpdate"]}}
+        """)
+    }
+
+    @Test("a fetched record sharing a write with a record held for a save in doubt is held too, and so is the rest of its own atomic call: the call never shows in part (records seed 4865)")
+    func heldRecordHoldsTheRestOfItsOtherCall() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 4865, "network": {"loss": 0.23}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "A"}, {"id": "B"}, {"id": "C"}], "steps": [{"at": "55ms", "device": "C", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r0", "fields": {"title": "C1"}}, {"type": "Note", "name": "r1", "fields": {"body": "C1", "n": 4}}]}, {"at": "73065ms", "device": "B", "op": "app.delete"}, {"at": "73065ms", "device": "A", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r2", "fields": {"body": "A3"}}, {"type": "Note", "name": "r0", "fields": {"body": "A3"}}]}, {"at": "73065ms", "device": "B", "op": "app.install"}, {"at": "74814ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"title": "B7"}}], "expect": {"noAnomalies": ["atomicityViolation"]}}
+        """)
+    }
+
+    @Test("a version a save's answer held for the next fetch holds the records a fetch brings meanwhile that share a write with it: the rest of its atomic call shows with it (records seed 8689)")
+    func heldVersionHoldsTheRestOfItsCallInALaterFetch() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 8689, "accounts": ["main", "other"], "network": {"latency": {"dist": "uniform", "min": "21ms", "max": "53ms"}, "loss": 0.14, "reorder": true}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "B"}, {"id": "D"}, {"id": "E"}], "steps": [{"at": "0ms", "device": "*", "op": "zone.create", "zone": "Z"}, {"at": "62135ms", "device": "B", "op": "account.signIn", "account": "other"}, {"at": "62135ms", "device": "D", "op": "account.signIn", "account": "other"}, {"at": "67760ms", "device": "D", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"body": "D8"}}, {"at": "67760ms", "device": "E", "op": "account.signIn", "account": "other"}, {"at": "97583ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r2", "fields": {"body": "B2"}}, {"at": "99904ms", "device": "D", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"body": "D7"}}, {"at": "99904ms", "device": "D", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"title": "D3"}}, {"at": "253755ms", "device": "D", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r2", "fields": {"title": "D5", "n": 3}}, {"type": "Note", "name": "r0", "fields": {"title": "D5"}}]}, {"at": "260507ms", "device": "E", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r0", "fields": {"body": "E1", "n": 1}}]}, {"at": "290761ms", "device": "D", "op": "record.save", "zone": "Z", "type": "Note", "name": "r2", "fields": {"body": "D4"}}], "expect": {"noAnomalies": ["atomicityViolation"]}}
+        """)
+    }
+
+    @Test("a version fetched while a save was in doubt holds the records a later fetch brings that share a write with it (records seed 8689)")
+    func versionFetchedInDoubtHoldsALaterFetch() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 8689, "accounts": ["main", "other"], "network": {"latency": {"dist": "uniform", "min": "21ms", "max": "53ms"}, "loss": 0.14, "reorder": true}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "B"}, {"id": "D"}, {"id": "E"}], "steps": [{"at": "0ms", "device": "*", "op": "zone.create", "zone": "Z"}, {"at": "62135ms", "device": "B", "op": "account.signIn", "account": "other"}, {"at": "62135ms", "device": "D", "op": "account.signIn", "account": "other"}, {"at": "67760ms", "device": "D", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"body": "D8"}}, {"at": "67760ms", "device": "E", "op": "account.signIn", "account": "other"}, {"at": "97583ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r2", "fields": {"body": "B2"}}, {"at": "99904ms", "device": "D", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"body": "D7"}}, {"at": "99904ms", "device": "D", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"title": "D3"}}, {"at": "253755ms", "device": "D", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r2", "fields": {"title": "D5", "n": 3}}, {"type": "Note", "name": "r0", "fields": {"title": "D5"}}]}, {"at": "267260ms", "device": "E", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r0", "fields": {"body": "E1", "n": 1}}]}, {"at": "290761ms", "device": "D", "op": "record.save", "zone": "Z", "type": "Note", "name": "r2", "fields": {"body": "D4"}}], "expect": {"noAnomalies": ["atomicityViolation"]}}
+        """)
+    }
+
+    @Test("a version held for the next fetch waits, once that fetch completes, with the held rest of its atomic call for the zone's answers (records seed 8689)")
+    func heldVersionWaitsWithTheRestOfItsCall() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 8689, "accounts": ["main", "other"], "network": {"latency": {"dist": "uniform", "min": "21ms", "max": "53ms"}, "loss": 0.14}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "B"}, {"id": "D"}, {"id": "E"}], "steps": [{"at": "0ms", "device": "B", "op": "account.signIn", "account": "other"}, {"at": "15582ms", "device": "E", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "E2"}}, {"at": "39339ms", "device": "D", "op": "account.signIn", "account": "other"}, {"at": "39627ms", "device": "E", "op": "account.signIn", "account": "other"}, {"at": "40493ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r2", "fields": {"body": "B2"}}, {"at": "42848ms", "device": "D", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"title": "D3"}}, {"at": "251539ms", "device": "E", "op": "record.delete", "zone": "Z", "name": "r2"}, {"at": "251556ms", "device": "D", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r2", "fields": {"title": "D5", "n": 3}}, {"type": "Note", "name": "r0", "fields": {"title": "D5"}}]}, {"at": "251578ms", "device": "E", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"title": "E1"}}]}], "expect": {"noAnomalies": ["atomicityViolation"]}}
+        """)
+    }
+
+    @Test("a held version that stays back keeps back the held versions sharing a write with it: another call of a record that waits never shows alone (records seed 173)")
+    func heldVersionsWaitTransitively() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 173, "network": {"latency": {"dist": "uniform", "min": "19ms", "max": "163ms"}, "loss": 0.03}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "D"}, {"id": "F"}, {"id": "G"}], "steps": [{"at": "0ms", "device": "*", "op": "zone.create", "zone": "Z"}, {"at": "887ms", "op": "cloud.outage", "for": "77104ms"}, {"at": "887ms", "device": "G", "op": "device.crash"}, {"at": "891ms", "device": "G", "op": "device.restart"}, {"at": "74065ms", "op": "cloud.outage", "for": "7197ms"}, {"at": "74065ms", "device": "D", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"title": "D2", "n": 6}}, {"type": "Note", "name": "r0", "fields": {"title": "D2", "body": "D2"}}]}, {"at": "269938ms", "device": "G", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"body": "G1"}}, {"at": "269945ms", "device": "D", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"n": 5}}, {"at": "270112ms", "device": "F", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r2", "fields": {"body": "F1"}}, {"type": "Note", "name": "r0", "fields": {"title": "F1", "body": "F1"}}]}], "expect": {"noAnomalies": ["atomicityViolation"]}}
+        """)
+    }
+
+    @Test("a version held for the next fetch that the fetch brings again holds nothing: records sharing a write with the older version show with the newer one (records seed 1609)")
+    func supersededHeldVersionHoldsNothing() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 1609, "network": {"latency": {"dist": "uniform", "min": "29ms", "max": "46ms"}, "loss": 0.18, "reorder": true}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "A"}, {"id": "B"}, {"id": "C"}], "steps": [{"at": "0ms", "device": "*", "op": "zone.create", "zone": "Z"}, {"at": "16425ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r2", "fields": {"body": "B5"}}, {"at": "35489ms", "device": "A", "op": "account.signOut"}, {"at": "37834ms", "device": "A", "op": "account.signIn", "account": "main"}, {"at": "51201ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"title": "B6"}}, {"at": "66298ms", "device": "C", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"body": "C1"}}]}, {"at": "70809ms", "device": "A", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"n": 2}}, {"at": "70809ms", "device": "A", "op": "record.save", "zone": "Z", "type": "Note", "name": "r2", "fields": {"body": "A3"}}, {"at": "99911ms", "device": "C", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"title": "C7"}}, {"at": "102539ms", "device": "C", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "C2"}}, {"at": "102540ms", "device": "A", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"body": "A2", "n": 5}}, {"type": "Note", "name": "r0", "fields": {"body": "A2"}}]}, {"at": "183875ms", "device": "C", "op": "record.save", "zone": "Z", "type": "Note", "name": "r2", "fields": {"body": "C5"}}], "expect": {"noAnomalies": ["atomicityViolation"]}}
+        """)
+    }
 }

@@ -71,8 +71,14 @@ struct AtomicityPass {
         let replaced = info.touches.first { $0.item == record }?.replaced ?? Touch.notShown
         guard let now = context.shown[shownKey(device: device.index, item: record)], now.write >= 0, now.value != .absent else {
             if let now = context.shown[shownKey(device: device.index, item: record)], now.write >= 0 {
-                guard !key.field.isEmpty, now.write != write else { return false }
-                return now.write != replaced
+                guard now.write != write else { return false }
+                // Shown deleted by the very delete the call replaced, and a delete the call had
+                // not seen removed the record again since: a fetch lists the record as deleted,
+                // which the device already showed, so it still names the earlier delete — but
+                // what it shows is the call applied whole and its record then deleted, as the
+                // cloud has them (records seed 2867).
+                if now.write == replaced { return concurrentlyDeleted(record, write, &context) }
+                return !key.field.isEmpty
             }
             // The device never showed the record, and a delete the atomic write had not seen
             // removed it: the device learnt of the record and its deletion together (a fetch

@@ -52,10 +52,11 @@ public struct PendingRecordChange: Hashable, Sendable {
     public var atomicGroup: WriteID?
     /// The cloud said `quotaExceeded`: wait until space may have freed.
     public var quotaBlocked: Bool = false
-    /// Per field name, the device's own pending values replaced locally by atomic calls (or by
-    /// writes that joined one), oldest first: a refusal of a call restores the value from before
-    /// it (which stays pending) rather than the last server value; a chain, since the calls may
-    /// be refused separately.
+    /// Per field name, the device's own pending values replaced locally by later writes (atomic
+    /// calls and plain saves alike; the name is from when only atomic calls kept them), oldest
+    /// first: a refusal of a write restores the value from before it (which stays pending) rather
+    /// than the last server value, and a refused creation reports them; a chain, since the
+    /// writes may be refused separately.
     public var replacedByAtomicCall: [String: [ReplacedPendingField]] = [:]
 
     public init(order: UInt64, kind: Kind, atomicGroup: WriteID?) {

@@ -145,11 +145,10 @@ extension RecordEngine {
         var shown: [String] = []
         for assignment in change.fields {
             if record.fields[assignment.name]?.value == assignment.value { continue }
-            // In an atomic call, or on a record whose pending change is in one (a plain save then
-            // goes out, and is refused, with that call), the value replaced may have to come back.
-            if atomicGroup != nil || state.pending[key]?.atomicGroup != nil {
-                rememberReplacedPendingField(key, assignment.name, record.fields[assignment.name], by: write)
-            }
+            // The device's own pending value replaced here may have to come back when this write
+            // is refused (records seed 1169: an atomic call; seed 1983: a plain save refused for
+            // the record's size), or be reported with a refused creation (seed 3358).
+            rememberReplacedPendingField(key, assignment.name, record.fields[assignment.name], by: write)
             record.fields[assignment.name] = StoredField(value: assignment.value, write: write, modifiedAt: context.now)
             changedFields.insert(assignment.name)
             if !shown.contains(assignment.name) { shown.append(assignment.name) }
@@ -164,8 +163,8 @@ extension RecordEngine {
         return true
     }
 
-    /// A write is about to replace this field on a record an atomic call is pending for: when the
-    /// device's own earlier value is still pending, keep it so a refusal can put it back.
+    /// A write is about to replace this field: when the device's own earlier value is still
+    /// pending, keep it so a refusal can put it back (or report it, with a refused creation).
     private mutating func rememberReplacedPendingField(_ key: RecordKey, _ name: String, _ current: StoredField?, by write: WriteID) {
         guard let current, current.write != write, var change = state.pending[key], case .save(let fields) = change.kind, fields.contains(name) else { return }
         change.replacedByAtomicCall[name, default: []].append(ReplacedPendingField(replacedBy: write, earlier: current))

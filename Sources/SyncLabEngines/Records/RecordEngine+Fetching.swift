@@ -97,10 +97,14 @@ extension RecordEngine {
         fetchPhase = .idle
         // Held versions show with a fetch that brought everything up to now: one that left
         // records alone (a stale answer) or started before the version came fetches again.
+        // They join the versions held for answers: one sharing a write with a version that still
+        // waits for its zone's answers waits with it (records seed 8689: it showed without the
+        // rest of its atomic call, held for an unrelated save in doubt).
         for key in (fetchAgain ? [] : state.heldUntilFetch.keys.sorted()) {
             let held = state.heldUntilFetch.removeValue(forKey: key)!
             guard (state.serverRecords[key]?.changeTag ?? 0) < held.changeTag else { continue }
-            applyFetched(key, held, &context)
+            if let other = state.heldFetched[key], other.changeTag > held.changeTag { continue }
+            state.heldFetched[key] = held
         }
         if !state.heldFetched.isEmpty { showHeldFetches(&context) }
         context.log("didFetchChanges", [])
@@ -137,7 +141,7 @@ extension RecordEngine {
                 skipped = true
                 continue
             }
-            if state.pending[key]?.awaitingAnswer != true, !held.isEmpty, RecordEngine.writes(of: record).contains(where: held.contains) {
+            if state.pending[key]?.awaitingAnswer != true, state.heldUntilFetch[key] == nil, !held.isEmpty, RecordEngine.writes(of: record).contains(where: held.contains) {
                 state.heldFetched[key] = record
                 context.log("fetchHeld", [("record", key.itemName)])
                 continue
@@ -201,14 +205,50 @@ extension RecordEngine {
 
     /// The writes of the fetched versions of this zone's records whose own save is in doubt:
     /// those versions wait for the retry's answer, so records sharing a write with them (the
-    /// rest of an atomic call) wait too.
+    /// rest of an atomic call) wait too — and so, in turn, do records sharing a write with a
+    /// record that waits (records seed 4865: a held record's other atomic call showed its other
+    /// record without it).
+    /// A version still waiting from before that this fetch does not bring again — one a save's
+    /// answer held for the next fetch (`heldUntilFetch`), one fetched while its record's save is
+    /// in doubt (`fetchedWhileCreating`), one held already (`heldFetched`) — holds likewise the
+    /// records this fetch brings that share a write with it (records seed 8689: a later fetch
+    /// brought the rest of its atomic call, which showed first). One this fetch brings again is
+    /// superseded by it and holds nothing.
     private func writesOfDoubtfulRecords(_ zoneKey: ZoneKey, _ changed: [ServerRecord]) -> Set<WriteID> {
         var writes: Set<WriteID> = []
+        if !state.heldUntilFetch.isEmpty || !state.fetchedWhileCreating.isEmpty || !state.heldFetched.isEmpty {
+            let brought = Set(changed.map(\.id.name))
+            for waiting in [state.heldUntilFetch, state.fetchedWhileCreating, state.heldFetched] {
+                for (key, version) in waiting where key.zoneKey == zoneKey && !brought.contains(key.name) {
+                    writes.formUnion(RecordEngine.writes(of: version))
+                }
+            }
+        }
+        var others: [[WriteID]] = []
         for record in changed {
             let key = RecordKey(database: zoneKey.database, zone: record.id.zone, name: record.id.name)
             if state.pending[key]?.awaitingAnswer == true { writes.formUnion(RecordEngine.writes(of: record)) }
+            else if state.heldUntilFetch[key] == nil { others.append(RecordEngine.writes(of: record)) }
         }
+        guard !writes.isEmpty else { return writes }
+        RecordEngine.absorbSharing(&writes, &others) { $0 }
         return writes
+    }
+
+    /// Takes out of `elements` every one sharing a write with `writes`, adding its writes, until
+    /// none is left that does (so transitively). Each pass takes at least one element or stops.
+    static func absorbSharing<Element>(_ writes: inout Set<WriteID>, _ elements: inout [Element], _ writesOf: (Element) -> [WriteID]) {
+        var grown = !writes.isEmpty
+        while grown {
+            grown = false
+            elements.removeAll { element in
+                let elementWrites = writesOf(element)
+                guard elementWrites.contains(where: writes.contains) else { return false }
+                writes.formUnion(elementWrites)
+                grown = true
+                return true
+            }
+        }
     }
 
     /// A version's writes: its existence's and its fields'.
@@ -227,15 +267,21 @@ extension RecordEngine {
     /// Applies the held versions of every zone with no record in doubt, except those sharing a
     /// write with a version that waits for the next fetch (`heldUntilFetch`): the rest of that
     /// atomic call waits with it, and shows with it.
+    /// A held version that stays holds, in turn, the held versions sharing a write with it
+    /// (records seed 173: the rest of another call of a record that stayed showed alone).
     private mutating func showHeldFetches(_ context: inout EngineContext) {
         var waiting: Set<WriteID> = []
         for held in state.heldUntilFetch.values { waiting.formUnion(RecordEngine.writes(of: held)) }
+        var candidates: [(key: RecordKey, writes: [WriteID])] = []
         for key in state.heldFetched.keys.sorted() {
+            let writes = RecordEngine.writes(of: state.heldFetched[key]!)
             let zoneInDoubt = state.pending.contains { $0.key.zoneKey == key.zoneKey && $0.value.awaitingAnswer }
-            guard !zoneInDoubt, let record = state.heldFetched[key] else { continue }
-            if !waiting.isEmpty && RecordEngine.writes(of: record).contains(where: waiting.contains) { continue }
-            state.heldFetched[key] = nil
-            applyFetched(key, record, &context)
+            if zoneInDoubt { waiting.formUnion(writes) } else { candidates.append((key, writes)) }
+        }
+        RecordEngine.absorbSharing(&waiting, &candidates) { $0.writes }
+        for candidate in candidates {
+            let record = state.heldFetched.removeValue(forKey: candidate.key)!
+            applyFetched(candidate.key, record, &context)
         }
     }
 

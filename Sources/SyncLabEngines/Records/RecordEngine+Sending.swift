@@ -392,8 +392,17 @@ extension RecordEngine {
     }
 
     /// A save the cloud applied: the fields it carried are acknowledged unless changed again since.
+    /// A version fetched while the save was in doubt that is newer than the answer (another
+    /// device's write made on top of this save) then meets the device as a fetched change: no
+    /// later fetch brings it again (records seed 3440: dropped, the device kept its own title for
+    /// good and showed the rest of that device's atomic call beside it).
     private mutating func handleSaved(_ key: RecordKey, _ server: ServerRecord, sent: [String: WriteID], _ context: inout EngineContext) {
-        state.fetchedWhileCreating[key] = nil
+        let seen = state.fetchedWhileCreating.removeValue(forKey: key)
+        applySaveAnswer(key, server, sent: sent, &context)
+        if let seen, seen.changeTag > server.changeTag { applyFetched(key, seen, &context) }
+    }
+
+    private mutating func applySaveAnswer(_ key: RecordKey, _ server: ServerRecord, sent: [String: WriteID], _ context: inout EngineContext) {
         if case .delete? = state.pending[key]?.kind {
             state.serverRecords[key] = server
             return
@@ -501,10 +510,33 @@ extension RecordEngine {
     /// The cloud refused these writes for good: the app is told, and every field they set goes
     /// back to the last server record seen (a record they created goes away).
     mutating func rollback(_ writes: Set<WriteID>, error: String, limit: String?, _ context: inout EngineContext) {
-        let names = revert(writes, cause: .rollback, &context) { write, rejectedItem, context in
+        let names = revert(withCallsOfRefusedCreations(writes), cause: .rollback, &context) { write, rejectedItem, context in
             context.observe(.rejected(write: write, item: rejectedItem, error: error, limit: limit))
         }
         context.emit(.notify(AppNotification(store: .records, reason: "error", items: names)))
+    }
+
+    /// These writes and the atomic calls that set fields of a record one of them created: the
+    /// refused creation takes the whole record back, so such a call (joined to the group after the
+    /// request went out) goes whole, never its other records alone (records seed 3765: they went
+    /// out and showed the call in part). Calls whose values the writes replaced are not added:
+    /// those values come back instead (`replacedByAtomicCall`).
+    func withCallsOfRefusedCreations(_ writes: Set<WriteID>) -> Set<WriteID> {
+        var result = writes
+        var grown = true
+        while grown {
+            grown = false
+            for key in orderedPendingKeys() {
+                guard state.serverRecords[key] == nil, let local = state.records[key], result.contains(local.existenceWrite),
+                      let change = state.pending[key], let group = change.atomicGroup else { continue }
+                let calls = atomicCalls(of: group)
+                for (write, _) in pendingWrites(of: key) + foldedWrites(of: change, key) where calls.contains(write) && !result.contains(write) {
+                    result.insert(write)
+                    grown = true
+                }
+            }
+        }
+        return result
     }
 
     /// Takes these pending writes back, all in this one step: each field they set goes back to the
@@ -526,7 +558,13 @@ extension RecordEngine {
             case .save(var fields):
                 guard var local = state.records[key] else { state.pending[key] = nil; continue }
                 if state.serverRecords[key] == nil && writes.contains(local.existenceWrite) {
-                    for (write, revertedItem) in pendingWrites(of: key) { report(write, revertedItem, &context) }
+                    let current = pendingWrites(of: key)
+                    for (write, revertedItem) in current { report(write, revertedItem, &context) }
+                    // The device's earlier pending values that later writes replaced go with the
+                    // record too: reported, never dropped unseen (records seeds 3358, 5191).
+                    for (write, revertedItem) in foldedWrites(of: change, key) where !current.contains(where: { $0 == (write, revertedItem) }) {
+                        report(write, revertedItem, &context)
+                    }
                     state.pending[key] = nil
                     // Back to the last server record seen: one fetched while the creation was in
                     // doubt stays (with every field it has); with none, the record goes.
@@ -591,6 +629,19 @@ extension RecordEngine {
             candidate = entry.earlier
         }
         return candidate
+    }
+
+    /// Every earlier pending value of the change's fields that a later write replaced on this
+    /// device (field by field in name order, oldest first): gone with a refused creation.
+    func foldedWrites(of change: PendingRecordChange, _ key: RecordKey) -> [(WriteID, ItemKey)] {
+        var result: [(WriteID, ItemKey)] = []
+        for name in change.replacedByAtomicCall.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            var listed: Set<WriteID> = []
+            for entry in change.replacedByAtomicCall[name]! where listed.insert(entry.earlier.write).inserted {
+                result.append((entry.earlier.write, item(key, field: name)))
+            }
+        }
+        return result
     }
 
     /// The replaced values left once these writes are taken back: a taken-back value never comes
