@@ -8,6 +8,7 @@ extension RecordEngine {
         wantFetch = false
         fetchedItems = []
         answeredDuringFetch = []
+        zonesCreatedDuringFetch = []
         context.log("willFetchChanges", [])
         fetchPhase = .databaseChanges
         send(.fetchDatabaseChanges(database: .private, since: state.databaseToken), .databaseChanges, &context)
@@ -18,8 +19,14 @@ extension RecordEngine {
         context.log("fetchedDatabaseChanges", [("changedZones", changes.changedZones.joined(separator: ",")),
                                                                        ("deletedZones", changes.deletedZones.map(\.zone).joined(separator: ","))])
         for deletion in changes.deletedZones {
-            zoneDeletedRemotely(ZoneKey(database: .private, zone: deletion.zone), byUser: deletion.byUser, write: deletion.write, &context)
+            let key = ZoneKey(database: .private, zone: deletion.zone)
+            if zonesCreatedDuringFetch.contains(key) {
+                state.zones[key, default: LocalZone()].needsFetch = true
+                continue
+            }
+            zoneDeletedRemotely(key, byUser: deletion.byUser, write: deletion.write, &context)
         }
+        zonesCreatedDuringFetch = []
         for zone in changes.changedZones {
             let key = ZoneKey(database: .private, zone: zone)
             if state.zoneOperations.contains(where: { $0.zone == key && $0.kind != .create }) { continue }
@@ -287,6 +294,7 @@ extension RecordEngine {
         }
         // Our own queued delete of this zone is already reflected locally.
         if state.zoneOperations.contains(where: { $0.zone == zoneKey && $0.kind != .create }) { return }
+        noteZoneDeleted(zoneKey)
         var keepsPending = false
         for key in state.records.keys.sorted() where key.zoneKey == zoneKey {
             if case .save? = state.pending[key]?.kind {
@@ -301,6 +309,10 @@ extension RecordEngine {
         }
         for key in state.pending.keys where key.zoneKey == zoneKey && state.records[key] == nil { state.pending[key] = nil }
         for key in state.serverRecords.keys where key.zoneKey == zoneKey { state.serverRecords[key] = nil }
+        // Versions fetched or held for an answer or for the next fetch are the deleted zone's:
+        // shown after the deletion they brought its records back on this device alone (mixed
+        // seed 4811; seed 7656: a creation refused afterwards rolled back to one).
+        forgetFetchedVersions(zoneKey)
         if keepsPending {
             var local = state.zones[zoneKey] ?? LocalZone()
             local.existsOnServer = false
@@ -330,6 +342,7 @@ extension RecordEngine {
     /// The user deleted the zone from Settings: the zone's local data goes (pending changes in it
     /// are discarded and reported), and nothing more is uploaded into it until the app creates it.
     mutating func dropZone(_ zoneKey: ZoneKey, write: WriteID?, _ context: inout EngineContext) {
+        noteZoneDeleted(zoneKey)
         var names: [String] = []
         for key in state.records.keys.sorted() where key.zoneKey == zoneKey {
             if case .save? = state.pending[key]?.kind {

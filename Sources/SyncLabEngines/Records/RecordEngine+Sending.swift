@@ -60,7 +60,7 @@ extension RecordEngine {
             return
         }
         let database = firstKey.database
-        var batch = SentBatch(database: database, saves: [], deletes: [], atomic: false)
+        var batch = SentBatch(database: database, saves: [], deletes: [], atomic: false, zoneDeletionsBefore: zoneDeletions)
         var saves: [RecordSave] = [], deletes: [RecordDeletion] = []
         var bytes = 0
         if let group = state.pending[firstKey]!.atomicGroup, firstKey.zone != RecordID.defaultZone {
@@ -199,6 +199,7 @@ extension RecordEngine {
         case (.zones(let ids), .zonesModified(let saved, let deleted)):
             for operation in state.zoneOperations where ids.contains(operation.id) && operation.kind == .create {
                 state.zones[operation.zone, default: LocalZone()].existsOnServer = true
+                if fetchPhase == .databaseChanges { zonesCreatedDuringFetch.insert(operation.zone) }
             }
             state.zoneOperations.removeAll { ids.contains($0.id) }
             context.log("sentDatabaseChanges", [("savedZones", saved.joined(separator: ",")), ("deletedZones", deleted.joined(separator: ","))])
@@ -294,10 +295,17 @@ extension RecordEngine {
             let isSave = index < batch.saves.count
             guard isSave || index - batch.saves.count < batch.deletes.count else { break }
             let key = isSave ? batch.saves[index].key : batch.deletes[index - batch.saves.count].key
+            // The zone was deleted here after this request left: the result is about a record
+            // that went with it (see `zoneDeletions`); the app was told of the deletion then.
+            if (zoneDeletedAt[key.zoneKey] ?? 0) > batch.zoneDeletionsBefore {
+                context.log("answerAfterZoneDeleted", [("record", key.itemName)])
+                continue
+            }
             switch result {
             case .saved(let server):
                 saved += 1
                 state.pending[key]?.inDoubt = nil
+                state.pending[key]?.followsSaveInDoubt = false
                 handleSaved(key, server, sent: batch.saves[index].fields, &context)
             case .deleted where isSave:
                 // A save re-sent after its answer was lost, which the cloud applied and a later
@@ -331,10 +339,12 @@ extension RecordEngine {
                 if state.pending[key] == nil {
                     state.serverRecords[key] = nil
                     // A version fetched while the delete was out is gone with it (unconditional),
-                    // and so is one held for another record's answer: it predates the delete
-                    // (records seed 636: the held version brought the deleted record back).
+                    // and so is one held for another record's answer or for the next fetch: it
+                    // predates the delete (records seed 636: the held version brought the deleted
+                    // record back; seed 6514 likewise for a version a save's answer brought).
                     state.fetchedWhileCreating[key] = nil
                     state.heldFetched[key] = nil
+                    state.heldUntilFetch[key] = nil
                 }
                 state.conflictTags[key] = nil
                 for id in cascaded {
@@ -413,13 +423,16 @@ extension RecordEngine {
             state.heldUntilFetch[key] = server
             wantFetch = true
             context.log("savedAwaitsFetch", [("record", key.itemName)])
+            // The base is the one this device had plus the save just acknowledged: the cloud has
+            // the record now, a creation too, so a delete made before the fetch goes out (records
+            // seed 6514: a creation answered so kept no base, its delete was taken for one of a
+            // record never sent and dropped, and the fetch brought the record back).
+            state.serverRecords[key] = acknowledged(state.serverRecords[key], by: server, sent: sent)
             if state.pending[key] != nil {
                 // Local edits made since that save are still pending: the version meets them when
                 // the fetch shows it, as a fetched change does (the app's policy runs), against
-                // the base this device had plus the save just acknowledged; until then they wait.
-                // Taking the version as the base unmerged sent them over those writes unseen
-                // (records seed 312).
-                state.serverRecords[key] = acknowledged(state.serverRecords[key], by: server, sent: sent)
+                // that base; until then they wait. Taking the version as the base unmerged sent
+                // them over those writes unseen (records seed 312).
                 awaitingFetch.insert(key)
             }
             return
