@@ -57,4 +57,11 @@ extension FuzzFindingTests {
             _ = try run(text)
         }
     }
+
+    @Test("a delete and a save made while the record's creation is in doubt remove, once the creation is answered saved, the fields the delete had removed (mixed seed 8474 without its last delete)")
+    func deleteAndSaveOverCreationInDoubtRemoveItsFields() throws {
+        _ = try run(#"""
+        {"format": "synclab/1", "name": "t", "seed": 8474, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "B"}], "steps": [{"at": "0ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"n": 5}}, {"at": "220ms", "device": "B", "op": "record.delete", "zone": "Z", "name": "r0"}, {"at": "220ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "B"}}], "expect": {"converged": true, "noAnomalies": ["resurrection"], "final": {"records": {"Z/r0": {"body": "B", "n": null}}}}}
+        """#)
+    }
 }

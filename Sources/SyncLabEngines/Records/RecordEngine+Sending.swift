@@ -305,7 +305,6 @@ extension RecordEngine {
             case .saved(let server):
                 saved += 1
                 state.pending[key]?.inDoubt = nil
-                state.pending[key]?.followsSaveInDoubt = false
                 handleSaved(key, server, sent: batch.saves[index].fields, &context)
             case .deleted where isSave:
                 // A save re-sent after its answer was lost, which the cloud applied and a later
@@ -395,6 +394,10 @@ extension RecordEngine {
     /// A save the cloud applied: the fields it carried are acknowledged unless changed again since.
     private mutating func handleSaved(_ key: RecordKey, _ server: ServerRecord, sent: [String: WriteID], _ context: inout EngineContext) {
         state.fetchedWhileCreating[key] = nil
+        if state.pending[key]?.followsSaveInDoubt == true {
+            state.pending[key]!.followsSaveInDoubt = false
+            removeFieldsDeletedSince(key, server, &context)
+        }
         if case .delete? = state.pending[key]?.kind {
             state.serverRecords[key] = server
             return
@@ -439,6 +442,24 @@ extension RecordEngine {
         }
         state.serverRecords[key] = server
         applyServer(key, server, .fetch, &context)
+    }
+
+    /// This save was answered after the device deleted the record and saved it again (SPEC §4.3:
+    /// one save against the last server record seen, which this answer now is): the fields the
+    /// answer has that the device's record does not are removed by that later save, as
+    /// `applyLocalSave` does when the version is known at the save (mixed seed 8474 without its
+    /// last delete: the field the delete had removed came back with the answer).
+    private mutating func removeFieldsDeletedSince(_ key: RecordKey, _ server: ServerRecord, _ context: inout EngineContext) {
+        guard var change = state.pending[key], case .save(var fields) = change.kind, var local = state.records[key] else { return }
+        // When that save was made: its own fields carry the time (every one the same).
+        let madeAt = local.fields.values.first { $0.write == local.existenceWrite }?.modifiedAt ?? context.now
+        for name in server.fieldNames where server.fields[name]?.value != nil && local.fields[name] == nil {
+            local.fields[name] = StoredField(value: nil, write: local.existenceWrite, modifiedAt: madeAt)
+            fields.insert(name)
+        }
+        state.records[key] = local
+        change.kind = .save(fields: fields)
+        state.pending[key] = change
     }
 
     /// The base a device had, with the fields of its save the cloud just acknowledged taken from
