@@ -64,4 +64,11 @@ extension FuzzFindingTests {
         {"format": "synclab/1", "name": "t", "seed": 8474, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "B"}], "steps": [{"at": "0ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"n": 5}}, {"at": "220ms", "device": "B", "op": "record.delete", "zone": "Z", "name": "r0"}, {"at": "220ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "B"}}], "expect": {"converged": true, "noAnomalies": ["resurrection"], "final": {"records": {"Z/r0": {"body": "B", "n": null}}}}}
         """#)
     }
+
+    @Test("a delete discarded by app deletion leaves its record shown by no write: a record made and deleted after the reinstall has not seen the version that comes back (the sign-out shape of mixed seed 8474, hand-written)")
+    func deleteDiscardedByAppDeletionLeavesNothingShown() throws {
+        _ = try run(#"""
+        {"format": "synclab/1", "name": "t", "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "B"}], "steps": [{"at": "0s", "device": "B", "op": "zone.create", "zone": "Z"}, {"at": "1s", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"n": 1}}, {"at": "5s", "device": "B", "op": "airplane.on"}, {"at": "6s", "device": "B", "op": "record.delete", "zone": "Z", "name": "r0"}, {"at": "7s", "device": "B", "op": "app.delete"}, {"at": "8s", "device": "B", "op": "app.install"}, {"at": "9s", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"n": 2}}, {"at": "10s", "device": "B", "op": "record.delete", "zone": "Z", "name": "r0"}, {"at": "20s", "device": "B", "op": "airplane.off"}], "expect": {"converged": true, "noAnomalies": ["resurrection"]}}
+        """#)
+    }
 }

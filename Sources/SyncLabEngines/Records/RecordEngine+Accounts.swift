@@ -64,12 +64,8 @@ extension RecordEngine {
         // delete and the version it had removed (mixed seed 8474: a record created and deleted
         // while signed out counted as having seen that version, whose return at sign-in was
         // then reported a resurrection; the discard is the loss, and it is reported).
-        for key in orderedPendingKeys() where key.database == .private {
-            guard let change = state.pending[key], case .delete = change.kind, state.records[key] == nil else { continue }
-            for name in change.removedFields {
-                context.observe(.visible(item: item(key, field: name), value: .absent, write: nil, cause: .reset))
-            }
-            context.observe(.visible(item: item(key), value: .absent, write: nil, cause: .reset))
+        for removed in itemsRemovedByPendingDeletes(in: .private) {
+            context.observe(.visible(item: removed, value: .absent, write: nil, cause: .reset))
         }
         for key in state.pending.keys where key.database == .private { state.pending[key] = nil }
         for key in state.serverRecords.keys where key.database == .private { state.serverRecords[key] = nil }

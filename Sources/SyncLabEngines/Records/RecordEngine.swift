@@ -201,6 +201,19 @@ public struct RecordEngine: ClientEngine {
         orderedPendingKeys().flatMap { pendingWrites(of: $0) } + pendingZoneDeletes(in: nil)
     }
 
+    /// What this device shows absent by its pending deletes of a database (nil: every database):
+    /// each record and the fields the delete removed here, in queue order. When those deletes are
+    /// discarded (sign-out, an account switch, app deletion) these are shown absent by no write.
+    public func itemsRemovedByPendingDeletes(in database: DatabaseScope?) -> [ItemKey] {
+        var result: [ItemKey] = []
+        for key in orderedPendingKeys() where database == nil || key.database == database {
+            guard let change = state.pending[key], case .delete = change.kind, state.records[key] == nil else { continue }
+            for name in change.removedFields { result.append(item(key, field: name)) }
+            result.append(item(key))
+        }
+        return result
+    }
+
     /// The queued zone deletes of a database (nil: every database), each with the records it
     /// removed on this device: lost with the queue if it never reaches the cloud.
     func pendingZoneDeletes(in database: DatabaseScope?) -> [(WriteID, ItemKey)] {
