@@ -451,8 +451,9 @@ extension RecordEngine {
     /// last delete: the field the delete had removed came back with the answer).
     private mutating func removeFieldsDeletedSince(_ key: RecordKey, _ server: ServerRecord, _ context: inout EngineContext) {
         guard var change = state.pending[key], case .save(var fields) = change.kind, var local = state.records[key] else { return }
-        // When that save was made: its own fields carry the time (every one the same).
-        let madeAt = local.fields.values.first { $0.write == local.existenceWrite }?.modifiedAt ?? context.now
+        // When that save was made: its own fields carry the time (the latest, so that no order of
+        // the dictionary's values can change it: a re-upload re-stamps fields keeping their times).
+        let madeAt = local.fields.values.filter { $0.write == local.existenceWrite }.map(\.modifiedAt).max() ?? context.now
         for name in server.fieldNames where server.fields[name]?.value != nil && local.fields[name] == nil {
             local.fields[name] = StoredField(value: nil, write: local.existenceWrite, modifiedAt: madeAt)
             fields.insert(name)
