@@ -8,7 +8,7 @@ import SyncLabRunner
 /// failed before its fix (docs/FUZZING.md lists the campaigns).
 @Suite("Fuzz findings, kept as regressions")
 struct FuzzFindingTests {
-    private func run(_ text: String) throws -> [ScenarioRunner.Judged] {
+    func run(_ text: String) throws -> [ScenarioRunner.Judged] {
         let runs = try Harness.runs(text)
         for judged in runs {
             let failed = judged.expectations.filter { !$0.passed }.map { "\($0.name): wanted \($0.wanted.rendered()), got \($0.actual.rendered())" }

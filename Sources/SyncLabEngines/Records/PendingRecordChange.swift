@@ -18,11 +18,13 @@ public struct PendingRecordChange: Hashable, Sendable {
         didSet {
             switch kind {
             case .delete:
-                if inDoubt != nil { replacesSaveInDoubt = true }
+                if inDoubt != nil || followsSaveInDoubt { replacesSaveInDoubt = true }
                 inDoubt = nil
             case .save:
                 deleteSent = false
+                if replacesSaveInDoubt { followsSaveInDoubt = true }
                 replacesSaveInDoubt = false
+                removedFields = []
             }
         }
     }
@@ -42,6 +44,17 @@ public struct PendingRecordChange: Hashable, Sendable {
     /// never re-sent in part (records seed 2610: a call's other record went up alone, and the
     /// delete, refused later, left the call shown in part).
     public var replacesSaveInDoubt: Bool = false
+    /// This save follows a delete that replaced a save still in doubt: that save may be in the
+    /// cloud though nothing pending is in doubt any more, so a delete of the record must go out
+    /// (mixed seed 8474: a delete after the save was taken for one of a record never sent and
+    /// dropped, and the first save's answer brought the record back). Cleared when the cloud
+    /// answers that save as saved (the device then has its server record).
+    public var followsSaveInDoubt: Bool = false
+    /// For a delete: the fields it removed on this device (shown absent by it), in UTF-8 order.
+    public var removedFields: [String] = []
+    /// The cloud may hold this record because of a save sent and not answered, even one a delete
+    /// and a save replaced since.
+    public var saveUnanswered: Bool { inDoubt != nil || replacesSaveInDoubt || followsSaveInDoubt }
     /// A save or delete of this record the cloud may or may not have applied: a version fetched
     /// meanwhile waits for the answer (with the records sharing its writes).
     public var awaitingAnswer: Bool { inDoubt != nil || deleteSent }

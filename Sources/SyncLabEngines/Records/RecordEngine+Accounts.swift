@@ -58,6 +58,15 @@ extension RecordEngine {
         for key in state.records.keys.sorted() where key.database == .private {
             removeLocal(key, write: nil, .reset, &context)
         }
+        // A record whose delete is discarded here was shown absent by that delete; from now on
+        // it is absent by no write, as everything of the account is. A record the device then
+        // creates (signed out, or in the next account) is built on nothing, not on the discarded
+        // delete and the version it had removed (mixed seed 8474: a record created and deleted
+        // while signed out counted as having seen that version, whose return at sign-in was
+        // then reported a resurrection; the discard is the loss, and it is reported).
+        for removed in itemsRemovedByPendingDeletes(in: .private) {
+            context.observe(.visible(item: removed, value: .absent, write: nil, cause: .reset))
+        }
         for key in state.pending.keys where key.database == .private { state.pending[key] = nil }
         for key in state.serverRecords.keys where key.database == .private { state.serverRecords[key] = nil }
         for key in state.conflictTags.keys where key.database == .private { state.conflictTags[key] = nil }

@@ -20,6 +20,7 @@ extension RecordEngine {
     public mutating func deleteZone(database: DatabaseScope, zone: String, byUser: Bool, write: WriteID, _ context: inout EngineContext) -> AppCallResult {
         guard database == .private, zone != RecordID.defaultZone else { return rejectCall("invalidArguments", zone, &context) }
         let zoneKey = ZoneKey(database: database, zone: zone)
+        noteZoneDeleted(zoneKey)
         var removed: [ItemKey] = []
         for key in state.records.keys.sorted() where key.zoneKey == zoneKey {
             removed.append(item(key))
@@ -182,19 +183,23 @@ extension RecordEngine {
                 other.database == current.database && other.zone == current.zone && other != current
                     && state.records[other]!.fields.values.contains { $0.value.map { RecordEngine.references($0, current.name) } ?? false }
             }.sorted()
+            let shownFields = state.records[current]!.fieldNames.filter { state.records[current]!.fields[$0]?.value != nil }
             removeLocal(current, write: write, .local, &context)
             // The cloud may have it: it was fetched or saved, or a save of it went out and its
             // answer has not come (on the wire, or lost): then the delete must go out too.
-            if state.serverRecords[current] != nil || state.pending[current]?.inDoubt != nil {
+            if state.serverRecords[current] != nil || state.pending[current]?.saveUnanswered == true {
                 if var change = state.pending[current] {
                     change.kind = .delete(write: write)
                     change.reupload = false
                     change.quotaBlocked = false
+                    change.removedFields = shownFields
                     state.pending[current] = change
                     joinAtomicGroup(current, atomicGroup)
                 } else {
                     state.nextPendingOrder += 1
-                    state.pending[current] = PendingRecordChange(order: state.nextPendingOrder, kind: .delete(write: write), atomicGroup: atomicGroup)
+                    var change = PendingRecordChange(order: state.nextPendingOrder, kind: .delete(write: write), atomicGroup: atomicGroup)
+                    change.removedFields = shownFields
+                    state.pending[current] = change
                 }
             } else {
                 // Never sent to the cloud: nothing to delete there.
@@ -218,10 +223,16 @@ extension RecordEngine {
     mutating func forgetZoneRecords(_ zoneKey: ZoneKey) {
         for key in state.pending.keys where key.zoneKey == zoneKey { state.pending[key] = nil }
         for key in state.serverRecords.keys where key.zoneKey == zoneKey { state.serverRecords[key] = nil }
+        forgetFetchedVersions(zoneKey)
+        for key in state.conflictTags.keys where key.zoneKey == zoneKey { state.conflictTags[key] = nil }
+        state.heldZoneDeletions[zoneKey] = nil
+    }
+
+    /// Forgets the versions of a zone's records fetched or answered and not shown yet (in doubt,
+    /// held for an answer, held for the next fetch): they are of a zone deleted since.
+    mutating func forgetFetchedVersions(_ zoneKey: ZoneKey) {
         for key in state.fetchedWhileCreating.keys where key.zoneKey == zoneKey { state.fetchedWhileCreating[key] = nil }
         for key in state.heldFetched.keys where key.zoneKey == zoneKey { state.heldFetched[key] = nil }
         for key in state.heldUntilFetch.keys where key.zoneKey == zoneKey { state.heldUntilFetch[key] = nil }
-        for key in state.conflictTags.keys where key.zoneKey == zoneKey { state.conflictTags[key] = nil }
-        state.heldZoneDeletions[zoneKey] = nil
     }
 }

@@ -60,7 +60,7 @@ extension RecordEngine {
             return
         }
         let database = firstKey.database
-        var batch = SentBatch(database: database, saves: [], deletes: [], atomic: false)
+        var batch = SentBatch(database: database, saves: [], deletes: [], atomic: false, zoneDeletionsBefore: zoneDeletions)
         var saves: [RecordSave] = [], deletes: [RecordDeletion] = []
         var bytes = 0
         if let group = state.pending[firstKey]!.atomicGroup, firstKey.zone != RecordID.defaultZone {
@@ -199,6 +199,7 @@ extension RecordEngine {
         case (.zones(let ids), .zonesModified(let saved, let deleted)):
             for operation in state.zoneOperations where ids.contains(operation.id) && operation.kind == .create {
                 state.zones[operation.zone, default: LocalZone()].existsOnServer = true
+                if fetchPhase == .databaseChanges { zonesCreatedDuringFetch.insert(operation.zone) }
             }
             state.zoneOperations.removeAll { ids.contains($0.id) }
             context.log("sentDatabaseChanges", [("savedZones", saved.joined(separator: ",")), ("deletedZones", deleted.joined(separator: ","))])
@@ -295,6 +296,12 @@ extension RecordEngine {
             let isSave = index < batch.saves.count
             guard isSave || index - batch.saves.count < batch.deletes.count else { break }
             let key = isSave ? batch.saves[index].key : batch.deletes[index - batch.saves.count].key
+            // The zone was deleted here after this request left: the result is about a record
+            // that went with it (see `zoneDeletions`); the app was told of the deletion then.
+            if (zoneDeletedAt[key.zoneKey] ?? 0) > batch.zoneDeletionsBefore {
+                context.log("answerAfterZoneDeleted", [("record", key.itemName)])
+                continue
+            }
             switch result {
             case .saved(let server):
                 saved += 1
@@ -332,10 +339,12 @@ extension RecordEngine {
                 if state.pending[key] == nil {
                     state.serverRecords[key] = nil
                     // A version fetched while the delete was out is gone with it (unconditional),
-                    // and so is one held for another record's answer: it predates the delete
-                    // (records seed 636: the held version brought the deleted record back).
+                    // and so is one held for another record's answer or for the next fetch: it
+                    // predates the delete (records seed 636: the held version brought the deleted
+                    // record back; seed 6514 likewise for a version a save's answer brought).
                     state.fetchedWhileCreating[key] = nil
                     state.heldFetched[key] = nil
+                    state.heldUntilFetch[key] = nil
                 }
                 state.conflictTags[key] = nil
                 for id in cascaded {
@@ -403,6 +412,10 @@ extension RecordEngine {
     }
 
     private mutating func applySaveAnswer(_ key: RecordKey, _ server: ServerRecord, sent: [String: WriteID], _ context: inout EngineContext) {
+        if state.pending[key]?.followsSaveInDoubt == true {
+            state.pending[key]!.followsSaveInDoubt = false
+            removeFieldsDeletedSince(key, server, &context)
+        }
         if case .delete? = state.pending[key]?.kind {
             state.serverRecords[key] = server
             return
@@ -431,19 +444,41 @@ extension RecordEngine {
             state.heldUntilFetch[key] = server
             wantFetch = true
             context.log("savedAwaitsFetch", [("record", key.itemName)])
+            // The base is the one this device had plus the save just acknowledged: the cloud has
+            // the record now, a creation too, so a delete made before the fetch goes out (records
+            // seed 6514: a creation answered so kept no base, its delete was taken for one of a
+            // record never sent and dropped, and the fetch brought the record back).
+            state.serverRecords[key] = acknowledged(state.serverRecords[key], by: server, sent: sent)
             if state.pending[key] != nil {
                 // Local edits made since that save are still pending: the version meets them when
                 // the fetch shows it, as a fetched change does (the app's policy runs), against
-                // the base this device had plus the save just acknowledged; until then they wait.
-                // Taking the version as the base unmerged sent them over those writes unseen
-                // (records seed 312).
-                state.serverRecords[key] = acknowledged(state.serverRecords[key], by: server, sent: sent)
+                // that base; until then they wait. Taking the version as the base unmerged sent
+                // them over those writes unseen (records seed 312).
                 awaitingFetch.insert(key)
             }
             return
         }
         state.serverRecords[key] = server
         applyServer(key, server, .fetch, &context)
+    }
+
+    /// This save was answered after the device deleted the record and saved it again (SPEC §4.3:
+    /// one save against the last server record seen, which this answer now is): the fields the
+    /// answer has that the device's record does not are removed by that later save, as
+    /// `applyLocalSave` does when the version is known at the save (mixed seed 8474 without its
+    /// last delete: the field the delete had removed came back with the answer).
+    private mutating func removeFieldsDeletedSince(_ key: RecordKey, _ server: ServerRecord, _ context: inout EngineContext) {
+        guard var change = state.pending[key], case .save(var fields) = change.kind, var local = state.records[key] else { return }
+        // When that save was made: its own fields carry the time (the latest, so that no order of
+        // the dictionary's values can change it: a re-upload re-stamps fields keeping their times).
+        let madeAt = local.fields.values.filter { $0.write == local.existenceWrite }.map(\.modifiedAt).max() ?? context.now
+        for name in server.fieldNames where server.fields[name]?.value != nil && local.fields[name] == nil {
+            local.fields[name] = StoredField(value: nil, write: local.existenceWrite, modifiedAt: madeAt)
+            fields.insert(name)
+        }
+        state.records[key] = local
+        change.kind = .save(fields: fields)
+        state.pending[key] = change
     }
 
     /// The base a device had, with the fields of its save the cloud just acknowledged taken from

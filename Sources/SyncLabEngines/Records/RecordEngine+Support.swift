@@ -197,6 +197,12 @@ extension RecordEngine {
         Set([group] + (state.joinedAtomicCalls[group] ?? []))
     }
 
+    /// A zone's deletion applied on this device (see `zoneDeletions`).
+    mutating func noteZoneDeleted(_ zone: ZoneKey) {
+        zoneDeletions += 1
+        zoneDeletedAt[zone] = zoneDeletions
+    }
+
     /// Queues a zone operation unless the same one is queued already.
     mutating func enqueueZoneOperation(_ zone: ZoneKey, _ kind: PendingZoneOperation.Kind) {
         if state.zoneOperations.contains(where: { $0.zone == zone && $0.kind == kind }) { return }

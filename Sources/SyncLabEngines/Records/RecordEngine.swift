@@ -31,6 +31,9 @@ public struct RecordEngine: ClientEngine {
         var saves: [(key: RecordKey, fields: [String: WriteID])]
         var deletes: [(key: RecordKey, write: WriteID)]
         var atomic: Bool
+        /// `RecordEngine.zoneDeletions` when the request left: a result for a zone this device
+        /// learnt deleted since is about records that went with the zone.
+        var zoneDeletionsBefore: UInt64 = 0
         var itemCount: Int { saves.count + deletes.count }
     }
 
@@ -88,6 +91,19 @@ public struct RecordEngine: ClientEngine {
     /// can be older than what the device already knows: it must not undo these records, and a
     /// fresh fetch follows (SPEC §3.3 `reorder`).
     var answeredDuringFetch: Set<RecordKey> = []
+    /// Zones whose creation the cloud answered while a database-changes fetch was on the wire:
+    /// that fetch's answer may predate the creation, so a deletion of such a zone in it is not
+    /// applied; the zone is fetched instead, and that fetch says whether it is gone (mixed seed
+    /// 8982: a user's deletion from before this device created the zone again dropped the new
+    /// zone's record here).
+    var zonesCreatedDuringFetch: Set<ZoneKey> = []
+    /// Zone deletions this device has applied (its own, another device's, the user's), and per
+    /// zone the count at its last one: an answer to a request sent before a zone's deletion was
+    /// applied here speaks of the deleted zone's records, never of what this device now has
+    /// there (records seed 5458: a save applied just before the user deleted the zone was
+    /// answered after, and brought the record back on this device alone).
+    var zoneDeletions: UInt64 = 0
+    var zoneDeletedAt: [ZoneKey: UInt64] = [:]
     /// Request ids of the last private subscription request and of the last fetch cycle's first
     /// request: a subscription confirmed with no fetch sent after it is followed by one.
     var privateSubscribeRequest: UInt64 = 0
@@ -183,6 +199,19 @@ public struct RecordEngine: ClientEngine {
     /// creation (existence item), each changed field, or the delete.
     public func pendingWrites() -> [(WriteID, ItemKey)] {
         orderedPendingKeys().flatMap { pendingWrites(of: $0) } + pendingZoneDeletes(in: nil)
+    }
+
+    /// What this device shows absent by its pending deletes of a database (nil: every database):
+    /// each record and the fields the delete removed here, in queue order. When those deletes are
+    /// discarded (sign-out, an account switch, app deletion) these are shown absent by no write.
+    public func itemsRemovedByPendingDeletes(in database: DatabaseScope?) -> [ItemKey] {
+        var result: [ItemKey] = []
+        for key in orderedPendingKeys() where database == nil || key.database == database {
+            guard let change = state.pending[key], case .delete = change.kind, state.records[key] == nil else { continue }
+            for name in change.removedFields { result.append(item(key, field: name)) }
+            result.append(item(key))
+        }
+        return result
     }
 
     /// The queued zone deletes of a database (nil: every database), each with the records it

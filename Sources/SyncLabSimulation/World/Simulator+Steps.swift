@@ -203,9 +203,12 @@ extension Simulator {
             recordFact(FactRecord(batch: batch, at: now, device: devices[index].id, kind: .observation(observation)))
             trace.observation(now, devices[index].name, observation)
         }
-        // The app's data is gone: it now shows nothing (a later install starts from empty).
-        for entry in localView(index) where entry.value != .absent {
-            let observation = Observation.visible(item: entry.item, value: .absent, write: nil, cause: .reset)
+        // The app's data is gone: it now shows nothing (a later install starts from empty), and
+        // what a discarded record delete had removed is absent by no write (as at sign-out).
+        var gone = localView(index).filter { $0.value != .absent }.map(\.item)
+        if let engine = devices[index].records { gone += engine.itemsRemovedByPendingDeletes(in: nil) }
+        for item in gone {
+            let observation = Observation.visible(item: item, value: .absent, write: nil, cause: .reset)
             recordFact(FactRecord(batch: batch, at: now, device: devices[index].id, kind: .observation(observation)))
             trace.observation(now, devices[index].name, observation)
         }
