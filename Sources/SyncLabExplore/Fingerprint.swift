@@ -31,11 +31,6 @@ struct Fingerprint {
     /// `WRITE|ITEM|FIELD` for each record field whose pending change sign-out, app deletion or a
     /// user's zone deletion discarded.
     private(set) var discardedOnItem: Set<String> = []
-    /// `WRITE|ITEM|FIELD` for each record field the cloud refused a write on for good, alone (a
-    /// record's size, invalid arguments, a permission; not the storage quota, whose writes stay
-    /// pending, nor an atomic request over the batch limit, whose rollback gives back the
-    /// device's earlier pending values).
-    private(set) var refusedOnItem: Set<String> = []
     /// Writes a last-writer-wins comparison chose another write over.
     private(set) var beatenByLastWriterWins: Set<String> = []
     /// `WINNER|DEVICE` for each such comparison: the winner beat a write of that device.
@@ -97,8 +92,6 @@ struct Fingerprint {
             case .discarded(let write, let item, _):
                 discarded.insert(history.name(of: write))
                 if item.store == .records { discardedOnItem.insert(Fingerprint.winnerKey(history.name(of: write), item: item.name, field: item.field)) }
-            case .rejected(let write, let item, let error, let limit) where item.store == .records && error != "quotaExceeded" && limit != "records.batch":
-                refusedOnItem.insert(Fingerprint.winnerKey(history.name(of: write), item: item.name, field: item.field))
             case .conflictShown(let item, let writes, "delete is unconditional", _) where item.store == .records:
                 // The pending delete itself is a `record.delete` or a delete in a
                 // `records.saveAtomic`; the saves it met are everything else listed.
@@ -217,27 +210,12 @@ struct Fingerprint {
         successor(of: write, item: item, field: field, in: discardedOnItem)
     }
 
-    /// Whether a later `record.save` of the same device that saw the `record.save` `write` on this
-    /// record field and replaced it (directly, or through further such saves) was refused there
-    /// for good: the saves folded into one pending change, and the refusal took the field back to
-    /// the last server value, `write` with it (mixed seed 3338). Only plain saves: an atomic call
-    /// refused whole gives back the device's earlier pending value (records seed 1169), so a loss
-    /// there is still a finding.
-    func successorRefused(_ write: String, item: String, field: String) -> Bool {
-        guard opByWrite[write] == "record.save" else { return false }
-        let device = Fingerprint.device(of: write)
-        return successor(of: write, item: item, field: field, in: refusedOnItem) { successor in
-            Fingerprint.device(of: successor) == device && opByWrite[successor] == "record.save"
-        }
-    }
-
     /// Whether a write that saw `write` on this record field and replaced it, directly or through
-    /// further such writes (each one `through` admits), has its `WRITE|ITEM|FIELD` key in `keys`.
-    private func successor(of write: String, item: String, field: String, in keys: Set<String>,
-                           through admits: (String) -> Bool = { _ in true }) -> Bool {
+    /// further such writes, has its `WRITE|ITEM|FIELD` key in `keys`.
+    private func successor(of write: String, item: String, field: String, in keys: Set<String>) -> Bool {
         var queue = [write], seen: Set<String> = [write]
         while let next = queue.popLast() {
-            for successor in successorsOnItem[Fingerprint.winnerKey(next, item: item, field: field)] ?? [] where admits(successor) && seen.insert(successor).inserted {
+            for successor in successorsOnItem[Fingerprint.winnerKey(next, item: item, field: field)] ?? [] where seen.insert(successor).inserted {
                 if keys.contains(Fingerprint.winnerKey(successor, item: item, field: field)) { return true }
                 queue.append(successor)
             }

@@ -99,11 +99,6 @@ public enum PromiseJudge {
             // discarded with that edit, though the checker names the write that finally replaced
             // it (records seeds 4198, 4792).
             if fingerprint.successorDiscarded(write, item: anomaly.item, field: anomaly.field ?? "") { return true }
-            // Likewise a pending value its device replaced with a later pending edit of the field
-            // that the cloud then refused for good (a record over its size limit, say): the
-            // refusal takes the field back to the last server value, and the earlier edit, folded
-            // into the same pending change, goes with it; the refusal is reported (mixed seed 3338).
-            if fingerprint.successorRefused(write, item: anomaly.item, field: anomaly.field ?? "") { return true }
             // An edit an unconditional delete removed in the cloud, even if a later save then
             // re-created the record (SPEC §4.3: deletes are unconditional).
             if let deleted = fingerprint.recordDeletedAt[anomaly.item], deleted >= anomaly.at { return true }
