@@ -9,7 +9,9 @@ struct FuzzCampaign {
     let options: FuzzOptions
 
     func run() -> ExitStatus {
-        let runner = SeedRunner(profile: options.profile, policies: options.policies, rule: options.rule)
+        var host = FuzzHost.builtIn
+        host.hostRecordsPolicies = options.hostRecordsPolicies
+        let runner = SeedRunner(profile: options.profile, policies: options.policies, rule: options.rule, host: host)
         var summary = CampaignSummary(profile: options.profile.rawValue, policies: options.policies.names(for: options.profile), find: findKind,
                                       firstSeed: options.firstSeed, lastSeed: options.lastSeed, shard: options.shard)
         let started = Date() // wall clock ok: the CLI times the campaign, never the simulation

@@ -149,6 +149,10 @@ extension SyncEnginePlatform {
                 if case .batchRequestFailed = error { continue }
                 if case .serverRecordChanged = error {} else { failedNames.append(id.itemName) }
                 if isSave { reportRejected(saves[index], error, &context) }
+                if isSave, case .unknownItem = error {
+                    let own = saves[index].fieldNames.compactMap { saves[index].fields[$0]?.write }.filter { $0.device == identity.device }
+                    goneWithPendingSave(id, writes: own, detail: "unknownItem", &context)
+                }
                 if isSave {
                     settle(.save(id), &self)
                     var server: HostedRecord?, ancestor: HostedRecord?
@@ -275,7 +279,12 @@ extension SyncEnginePlatform {
             }
             tell(.willFetchRecordZoneChanges(zone: zone), &app, &context)
             for server in zoneChanges.changed { rememberServer(server) }
-            for deletion in zoneChanges.deleted { rememberGone(deletion.id, write: deletion.write, &context) }
+            for deletion in zoneChanges.deleted {
+                if state.pendingRecordChanges.contains(.save(deletion.id)) {
+                    goneWithPendingSave(deletion.id, writes: unsentEdits(deletion.id), detail: "fetched deletion meets pending change", &context)
+                }
+                rememberGone(deletion.id, write: deletion.write, &context)
+            }
             if !zoneChanges.changed.isEmpty || !zoneChanges.deleted.isEmpty {
                 fetchedNames += zoneChanges.changed.map(\.id.itemName) + zoneChanges.deleted.map(\.id.itemName)
                 tell(.fetchedRecordZoneChanges(zone: zone, modified: zoneChanges.changed.map(HostedRecord.init), deleted: zoneChanges.deleted.map(\.id)), &app, &context)

@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+import SyncLab
+
+/// The built-in records apps (`ServerWinsRecordsApp`, `ClientWinsRecordsApp`, `MergeRecordsApp`,
+/// issue 11): CKSyncEngine delegates written only against the public app API, named in scenario
+/// files by their type names, on the hazards SPEC §4.3 and §9 name.
+@Suite("The built-in records apps on the public app API")
+struct BuiltInRecordsAppsTests {
+    /// The repository's `Scenarios/FILE`, with every device running records app `app`.
+    static func scenario(_ file: String, app: String) throws -> Scenario {
+        let path = #filePath.replacingOccurrences(of: "Tests/LibraryTests/BuiltInRecordsAppsTests.swift", with: "Scenarios/\(file)")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        // The top-level `apps` goes before `seed`, which every scenario here has.
+        return try Scenario(text: text.replacingOccurrences(of: #""seed":"#, with: #""apps": {"records": "\#(app)"}, "seed":"#), path: file)
+    }
+
+    @Test("serverRecordChanged: each app settles it as its policy says, ending where the engine's policy ends", arguments: [
+        ("ServerWinsRecordsApp", "serverWins", ["Notes/n1": ["title": "Shopping", "body": "milk"]] as [String: ScenarioValue], ["Notes/n1.body"]),
+        ("ClientWinsRecordsApp", "clientWins", ["Notes/n1": ["title": "Groceries", "body": "milk, eggs"]], ["Notes/n1.title"]),
+        ("MergeRecordsApp", "base", ["Notes/n1": ["title": "Shopping", "body": "milk, eggs"]], []),
+    ] as [(String, String, [String: ScenarioValue], [String])])
+    func serverRecordChangedPerPolicy(app: String, variant: String, records: [String: ScenarioValue], lost: [String]) throws {
+        let hosted = try Self.scenario("records-offline-fields.json", app: app).run(variant: variant)
+        let engine = try Self.scenario("records-offline-fields.json", app: "default").run(variant: variant)
+        #expect(hosted.final == engine.final)
+        for (id, fields) in records {
+            guard case .object(let expected) = fields, case .object(let shown)? = hosted.final["main"]?.records?[id] else {
+                Issue.record("no \(id) in \(hosted.final)"); continue
+            }
+            #expect(Set(shown.members) == Set(expected.members), "\(id)")
+        }
+        #expect(hosted.anomalies.map { "\($0.item).\($0.field ?? "")" } == lost, "\(hosted.summary)")
+        #expect(hosted.metrics.conflicts >= 1)
+        #expect(hosted.passed, "\(hosted.summary)")
+    }
+
+    @Test("a zone the user deleted in Settings: the app drops it and uploads nothing more into it", arguments: ["ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp"])
+    func userDeletedZone(app: String) throws {
+        let run = try Self.scenario("cookbook-records-user-deleted-zone.json", app: app).run()
+        #expect(run.passed, "\(run.summary)")
+        #expect(run.settled)
+    }
+
+    @Test("a record another device deleted comes back with the edit made offline, as a conflict, neither a resurrection nor a loss")
+    func deletedElsewhereEditWins() throws {
+        var builder = ScenarioBuilder(name: "delete meets edit")
+        builder.apps = ["records": "MergeRecordsApp"]
+        builder.device("A")
+        builder.device("B")
+        builder.step(at: "0s", device: "A", op: "zone.create", ["zone": "Z"])
+        builder.step(at: "1s", device: "A", op: "record.save", ["zone": "Z", "type": "T", "name": "r", "fields": ["title": "one"]])
+        builder.step(at: "10s", device: "B", op: "airplane.on")
+        builder.step(at: "11s", device: "B", op: "record.save", ["zone": "Z", "type": "T", "name": "r", "fields": ["title": "two"]])
+        builder.step(at: "12s", device: "A", op: "record.delete", ["zone": "Z", "name": "r"])
+        builder.step(at: "30s", device: "B", op: "airplane.off")
+        let run = try Scenario(builder).run()
+        #expect(run.anomalies.isEmpty, "\(run.summary)")
+        #expect(run.metrics.conflicts >= 1)
+        #expect(run.metrics.converged)
+        #expect(run.final["main"]?.records?["Z/r"] == ["title": "two"], "\(run.final)")
+    }
+
+    @Test("signing out drops the account's records from the app; signing back in fetches them again")
+    func accountChange() throws {
+        var builder = ScenarioBuilder(name: "sign out and in")
+        builder.apps = ["records": "ServerWinsRecordsApp"]
+        builder.device("A")
+        builder.device("B")
+        builder.step(at: "0s", device: "A", op: "zone.create", ["zone": "Z"])
+        builder.step(at: "1s", device: "A", op: "record.save", ["zone": "Z", "type": "T", "name": "r", "fields": ["title": "one"]])
+        builder.step(at: "10s", device: "B", op: "account.signOut")
+        builder.step(at: "20s", device: "B", op: "assert", ["records": ["Z/r": nil]])
+        builder.step(at: "30s", device: "B", op: "account.signIn", ["account": "main"])
+        let run = try Scenario(builder).run()
+        #expect(run.passed, "\(run.summary)")
+        #expect(run.final["main"]?.records?["Z/r"] == ["title": "one"], "\(run.final)")
+    }
+
+    @Test("a crash right after the user's edit loses nothing: the app persisted the edit and the state serialization", arguments: ["ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp"])
+    func crashAfterEdit(app: String) throws {
+        var builder = ScenarioBuilder(name: "crash after edit")
+        builder.apps = ["records": .string(app)]
+        builder.device("A")
+        builder.device("B")
+        builder.step(at: "0s", device: "A", op: "zone.create", ["zone": "Z"])
+        builder.step(at: "5s", device: "A", op: "airplane.on")
+        builder.step(at: "6s", device: "A", op: "record.save", ["zone": "Z", "type": "T", "name": "r", "fields": ["title": "kept"]])
+        builder.step(at: "7s", device: "A", op: "device.crash")
+        builder.step(at: "8s", device: "A", op: "device.restart")
+        builder.step(at: "20s", device: "A", op: "airplane.off")
+        let run = try Scenario(builder).run()
+        #expect(run.anomalies.isEmpty, "\(run.summary)")
+        #expect(run.final["main"]?.records?["Z/r"] == ["title": "kept"], "\(run.final)")
+    }
+}
+
+extension ScenarioValue {
+    /// `self["records"]` of a final state's account, as an object.
+    var records: ScenarioObject? {
+        guard case .object(let object) = self, case .object(let records)? = object["records"] else { return nil }
+        return records
+    }
+}
