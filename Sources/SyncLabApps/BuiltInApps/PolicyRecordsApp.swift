@@ -11,10 +11,16 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
     public private(set) var userSees = SyncRecordStore()
     /// Record → the fields the user edited that the cloud does not have yet.
     var unsent: [SyncRecord.ID: Set<String>] = [:]
+    /// Records the user deleted, the delete not yet sent: a fetched version does not bring one
+    /// back (deletes are unconditional, SPEC §4.3).
+    var deleting: Set<SyncRecord.ID> = []
     /// The last version the cloud had of each record (the ancestor of a conflict).
     var lastServer: [SyncRecord.ID: SyncRecord] = [:]
-    /// Records changed by a `saveRecords` action not yet sent: their batches are atomic by zone.
-    var atomic: Set<SyncRecord.ID> = []
+    /// Records changed by a `saveRecords` action not yet sent, with the action's number: their
+    /// batches are atomic by zone, and the action stands or falls whole (SPEC §4.3).
+    var atomic: [SyncRecord.ID: Int] = [:]
+    /// The number of the last `saveRecords` action.
+    var atomicActions = 0
     /// Zones the user deleted in Settings: nothing more goes up into them until created again.
     var purged: Set<String> = []
     /// The last state serialization the engine gave.
@@ -36,13 +42,14 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
         case .saveRecords(let saves, let deletes):
             let zones = Set(saves.map(\.recordID.zoneName) + deletes.map(\.zoneName))
             guard zones.isDisjoint(with: purged) else { return }
+            atomicActions += 1
             for edit in saves {
                 save(edit, &syncEngine)
-                if edit.recordID.zoneName != "_defaultZone" { atomic.insert(edit.recordID) }
+                if edit.recordID.zoneName != "_defaultZone" { atomic[edit.recordID] = atomicActions }
             }
             for id in deletes where userSees[id] != nil {
                 delete(id, &syncEngine)
-                if id.zoneName != "_defaultZone" { atomic.insert(id) }
+                if id.zoneName != "_defaultZone" { atomic[id] = atomicActions }
             }
         case .createZone(let zone):
             purged.remove(zone)
@@ -60,8 +67,13 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
         case .stateUpdate(let serialization):
             stateSerialization = serialization
         case .accountChange(let change):
+            guard change != .signIn else {
+                // Records saved while signed out go up now (the engine's state began afresh).
+                let waiting = unsent.keys.sorted()
+                syncEngine.state.add(pendingRecordZoneChanges: waiting.map { .saveRecord($0) })
+                return
+            }
             // Another account's data (or none) from now on: nothing of this one stays shown.
-            guard change != .signIn else { return }
             let kept = stateSerialization
             self = Self(disk: nil)
             stateSerialization = kept
@@ -81,14 +93,17 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
         case .sentRecordZoneChanges(let sent):
             for saved in sent.savedRecords { settled(saved) }
             for id in sent.deletedRecordIDs where unsent[id] == nil {
+                deleting.remove(id)
                 lastServer[id] = nil
                 userSees[id] = nil
-                atomic.remove(id)
+                atomic[id] = nil
             }
             for failure in sent.failedRecordSaves { failed(failure, &syncEngine) }
             for failure in sent.failedRecordDeletes {
                 switch failure.error.code {
-                case .unknownItem, .zoneNotFound, .userDeletedZone: lastServer[failure.recordID] = nil
+                case .unknownItem, .zoneNotFound, .userDeletedZone:
+                    lastServer[failure.recordID] = nil
+                    deleting.remove(failure.recordID)
                 default: syncEngine.state.add(pendingRecordZoneChanges: [.deleteRecord(failure.recordID)])
                 }
             }
@@ -101,7 +116,7 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
     public func nextRecordZoneChangeBatch(_ context: SyncEngine.SendChangesContext, syncEngine: inout SyncEngine) -> SyncEngine.RecordZoneChangeBatch? {
         let atomicByZone = context.pendingChanges.contains { pending in
             switch pending {
-            case .saveRecord(let id), .deleteRecord(let id): return atomic.contains(id)
+            case .saveRecord(let id), .deleteRecord(let id): return atomic[id] != nil
             }
         }
         return SyncEngine.RecordZoneChangeBatch(pendingChanges: context.pendingChanges, atomicByZone: atomicByZone) { userSees[$0] }
@@ -117,6 +132,7 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
         // A save that changes nothing is no write (SPEC §4.3).
         let touched = Set(edit.fields.map(\.name)).filter { before?[$0] != after[$0] }
         guard before == nil || !touched.isEmpty else { return }
+        deleting.remove(id)
         userSees[id] = after
         unsent[id, default: []].formUnion(touched)
         syncEngine.state.add(pendingRecordZoneChanges: [.saveRecord(id)])
@@ -126,6 +142,7 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
         guard !purged.contains(id.zoneName), userSees[id] != nil else { return }
         userSees[id] = nil
         unsent[id] = nil
+        deleting.insert(id)
         syncEngine.state.add(pendingRecordZoneChanges: [.deleteRecord(id)])
     }
 
@@ -138,6 +155,7 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
         let id = server.recordID
         let ancestor = lastServer[id]
         lastServer[id] = server
+        guard !deleting.contains(id) else { return }
         guard let edited = unsent[id], let local = userSees[id] else {
             userSees[id] = server
             return
@@ -152,7 +170,9 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
         userSees[id] = outcome.record
         unsent[id] = outcome.stillToSend.isEmpty ? nil : outcome.stillToSend
         if outcome.stillToSend.isEmpty {
-            atomic.remove(id)
+            // The policy dropped this part of an atomic action: the action goes whole.
+            if !otherSideChanged.isEmpty, let action = atomic[id] { withdraw(action, &syncEngine) }
+            atomic[id] = nil
             syncEngine.state.remove(pendingRecordZoneChanges: [.saveRecord(id)])
         } else {
             syncEngine.state.add(pendingRecordZoneChanges: [.saveRecord(id)])
@@ -167,7 +187,7 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
         let outcome = Policy.server(saved, withLocal: unsent[id] ?? [], of: local)
         userSees[id] = outcome.record
         unsent[id] = outcome.stillToSend.isEmpty ? nil : outcome.stillToSend
-        if unsent[id] == nil { atomic.remove(id) }
+        if unsent[id] == nil { atomic[id] = nil }
     }
 
     /// The record is gone from the cloud: an unsent edit brings it back as a new record (the
@@ -177,7 +197,7 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
         guard unsent[id] != nil, userSees[id] != nil else {
             userSees[id] = nil
             unsent[id] = nil
-            atomic.remove(id)
+            atomic[id] = nil
             return
         }
         uploadAnew(id, &syncEngine)
@@ -205,7 +225,19 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
             // Refused for good: back to the cloud's version, the edit withdrawn.
             userSees[id] = lastServer[id]
             unsent[id] = nil
-            atomic.remove(id)
+            atomic[id] = nil
+        }
+    }
+
+    /// Withdraws what remains unsent of atomic action `action`: its records go back to the
+    /// cloud's versions (those it created go), its changes are no longer pending.
+    private mutating func withdraw(_ action: Int, _ syncEngine: inout SyncEngine) {
+        let ids = atomic.filter { $0.value == action }.map(\.key).sorted()
+        for id in ids {
+            atomic[id] = nil
+            unsent[id] = nil
+            userSees[id] = lastServer[id]
+            syncEngine.state.remove(pendingRecordZoneChanges: [.saveRecord(id), .deleteRecord(id)])
         }
     }
 
@@ -241,7 +273,8 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
         }
         syncEngine.state.remove(pendingRecordZoneChanges: pending)
         for id in unsent.keys.filter({ $0.zoneName == zone }) { unsent[id] = nil }
+        deleting = deleting.filter { $0.zoneName != zone }
         for id in lastServer.keys.filter({ $0.zoneName == zone }) { lastServer[id] = nil }
-        atomic = atomic.filter { $0.zoneName != zone }
+        atomic = atomic.filter { $0.key.zoneName != zone }
     }
 }

@@ -53,6 +53,12 @@ struct FuzzCampaign {
         let written = ParallelSeeds.map(count: findings.count, jobs: options.jobs, { index -> FindingWriter.Written? in
             let finding = findings[index]
             let generated = runner.generate(finding.firstSeed)
+            if options.hostRecordsPolicies {
+                // The shrinker runs the engine's policies: keep the seed's scenario to replay with --host-records-policies.
+                let folder = "\(out)/findings/\(finding.fingerprint)"
+                try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                try? ReportWriter.write(generated.text, to: folder + "/original.json")
+            }
             return try? FindingWriter.shrinkAndWrite(generated.json, originalText: generated.text, target: .fingerprint(finding.fingerprint, target),
                                                      origin: "synclab fuzz --profile \(generated.choices.profile.rawValue) seed \(finding.firstSeed)",
                                                      folder: "\(out)/findings/\(finding.fingerprint)")
