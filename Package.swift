@@ -85,7 +85,7 @@ let package = Package(
         .testTarget(name: "ReportTests", dependencies: [
             "SyncLabReports", "SyncLabSimulation", "SyncLabRunner", "SyncLabScenario", "SyncLabJSON", "SyncLabHistory", "SyncLabChecker", "SyncLabProtocol", "SyncLabKernel",
         ], exclude: ["Goldens", "Fixtures"], swiftSettings: strict),
-        .testTarget(name: "LibraryTests", dependencies: ["SyncLab", "SyncLabApps", "SyncLabTesting", "SyncLabCLI"], swiftSettings: strict),
+        .testTarget(name: "LibraryTests", dependencies: ["SyncLab", "SyncLabApps", "SyncLabTesting", "SyncLabCLI"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "ExploreTests", dependencies: ["SyncLabExplore", "SyncLabScenario", "SyncLabSimulation", "SyncLabRunner", "SyncLabJSON"], swiftSettings: strict),
         .testTarget(name: "SimulationTests", dependencies: [
             "synclab", "SyncLabCLI", "SyncLabSimulation", "SyncLabApps", "SyncLabRunner", "SyncLabScenario", "SyncLabHistory", "SyncLabChecker", "SyncLabProtocol", "SyncLabKernel", "SyncLabJSON", "SyncLabReports",
