@@ -61,7 +61,7 @@ enum BenchCommand {
         do {
             parsed = try Arguments(arguments, valued: ["--devices", "--duration", "--interval", "--keys", "--store", "--seed", "--format",
                                                        "--workload", "--trace-file", "--compare", "--series-svg", "--yardstick-events", "--reports"],
-                                   flags: ["--trace", "--check", "--kernel", "--series", "--hosted", "--help"])
+                                   flags: ["--trace", "--check", "--kernel", "--series", "--hosted", "--host-records-policies", "--help"])
         } catch { Console.error("synclab bench: \(error.message)\n\(usage)"); return .badInput }
         if parsed.has("--help") { Console.out(usage); return .success }
         var workload = BenchWorkload()
@@ -106,7 +106,7 @@ enum BenchCommand {
             }
         } else {
             figures = measure(workload, trace: parsed.has("--trace"), traceFile: parsed.value("--trace-file"), check: parsed.has("--check"),
-                              hosted: hosted, yardstickEvents: yardstick)
+                              hosted: hosted, hostRecordsPolicies: parsed.has("--host-records-policies"), yardstickEvents: yardstick)
         }
         if format == "json" {
             Console.out(JSON.object(figures).renderedPretty())
@@ -118,8 +118,11 @@ enum BenchCommand {
     }
 
     /// Runs the workload once and returns its figures, in a fixed order.
+    /// - Parameter hostRecordsPolicies: the records policy runs as its built-in records app
+    ///   (`MergeRecordsApp` for the default workload) on the platform instead of in the engine
+    ///   (not in the usage: a comparison aid, docs/LIBRARY.md).
     static func measure(_ workload: BenchWorkload, trace: Bool, traceFile: String?, check: Bool, hosted: Bool = false,
-                        yardstickEvents: Int) -> [(String, JSON)] {
+                        hostRecordsPolicies: Bool = false, yardstickEvents: Int) -> [(String, JSON)] {
         // The kernel's rate first, in this process: the yardstick for this machine right now.
         let kernelRate = kernelRate(events: yardstickEvents, seed: workload.seed)
         var run = workload.scenario()
@@ -137,6 +140,7 @@ enum BenchCommand {
             }
             options.apps = apps.factories
         }
+        options.hostRecordsPolicies = hostRecordsPolicies
         options.recordTrace = trace
         options.recordHistory = check
         let temporaryTrace = trace && traceFile == nil
