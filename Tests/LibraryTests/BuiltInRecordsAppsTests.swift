@@ -7,12 +7,23 @@ import SyncLab
 /// files by their type names, on the hazards SPEC §4.3 and §9 name.
 @Suite("The built-in records apps on the public app API")
 struct BuiltInRecordsAppsTests {
-    /// The repository's `Scenarios/FILE`, with every device running records app `app`.
-    static func scenario(_ file: String, app: String) throws -> Scenario {
-        let path = #filePath.replacingOccurrences(of: "Tests/LibraryTests/BuiltInRecordsAppsTests.swift", with: "Scenarios/\(file)")
+    /// The repository's `FOLDER/FILE` (`Scenarios/` by default), with every device running records app `app`.
+    static func scenario(_ file: String, app: String, folder: String = "Scenarios") throws -> Scenario {
+        let path = #filePath.replacingOccurrences(of: "Tests/LibraryTests/BuiltInRecordsAppsTests.swift", with: "\(folder)/\(file)")
         let text = try String(contentsOfFile: path, encoding: .utf8)
         // The top-level `apps` goes before `seed`, which every scenario here has.
         return try Scenario(text: text.replacingOccurrences(of: #""seed":"#, with: #""apps": {"records": "\#(app)"}, "seed":"#), path: file)
+    }
+
+    /// Devices A and B running `app`; A makes zone Z at 0s and record Z/r (`title` "one") at 1s.
+    static func twoDevicesShareRecord(_ name: String, app: String) -> ScenarioBuilder {
+        var builder = ScenarioBuilder(name: name)
+        builder.apps = ["records": .string(app)]
+        builder.device("A")
+        builder.device("B")
+        builder.step(at: "0s", device: "A", op: "zone.create", ["zone": "Z"])
+        builder.step(at: "1s", device: "A", op: "record.save", ["zone": "Z", "type": "T", "name": "r", "fields": ["title": "one"]])
+        return builder
     }
 
     @Test("serverRecordChanged: each app settles it as its policy says, ending where the engine's policy ends", arguments: [
@@ -44,12 +55,7 @@ struct BuiltInRecordsAppsTests {
 
     @Test("a record another device deleted comes back with the edit made offline, as a conflict, neither a resurrection nor a loss")
     func deletedElsewhereEditWins() throws {
-        var builder = ScenarioBuilder(name: "delete meets edit")
-        builder.apps = ["records": "MergeRecordsApp"]
-        builder.device("A")
-        builder.device("B")
-        builder.step(at: "0s", device: "A", op: "zone.create", ["zone": "Z"])
-        builder.step(at: "1s", device: "A", op: "record.save", ["zone": "Z", "type": "T", "name": "r", "fields": ["title": "one"]])
+        var builder = Self.twoDevicesShareRecord("delete meets edit", app: "MergeRecordsApp")
         builder.step(at: "10s", device: "B", op: "airplane.on")
         builder.step(at: "11s", device: "B", op: "record.save", ["zone": "Z", "type": "T", "name": "r", "fields": ["title": "two"]])
         builder.step(at: "12s", device: "A", op: "record.delete", ["zone": "Z", "name": "r"])
@@ -63,12 +69,7 @@ struct BuiltInRecordsAppsTests {
 
     @Test("signing out drops the account's records from the app; signing back in fetches them again")
     func accountChange() throws {
-        var builder = ScenarioBuilder(name: "sign out and in")
-        builder.apps = ["records": "ServerWinsRecordsApp"]
-        builder.device("A")
-        builder.device("B")
-        builder.step(at: "0s", device: "A", op: "zone.create", ["zone": "Z"])
-        builder.step(at: "1s", device: "A", op: "record.save", ["zone": "Z", "type": "T", "name": "r", "fields": ["title": "one"]])
+        var builder = Self.twoDevicesShareRecord("sign out and in", app: "ServerWinsRecordsApp")
         builder.step(at: "10s", device: "B", op: "account.signOut")
         builder.step(at: "20s", device: "B", op: "assert", ["records": ["Z/r": nil]])
         builder.step(at: "30s", device: "B", op: "account.signIn", ["account": "main"])
@@ -108,18 +109,14 @@ struct BuiltInRecordsAppsSeedTests {
         ("records-seed-18-zone-made-again.json", "ServerWinsRecordsApp"),
     ])
     func converges(file: String, app: String) throws {
-        let path = #filePath.replacingOccurrences(of: "BuiltInRecordsAppsTests.swift", with: "Fixtures/\(file)")
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        let run = try Scenario(text: text.replacingOccurrences(of: #""seed":"#, with: #""apps": {"records": "\#(app)"}, "seed":"#), path: file).run()
+        let run = try BuiltInRecordsAppsTests.scenario(file, app: app, folder: "Tests/LibraryTests/Fixtures").run()
         #expect(run.metrics.converged, "\(run.summary)")
         #expect(!run.anomalies.contains { $0.kind == "divergence" }, "\(run.summary)")
     }
 
     @Test("a lost zone fetch is fetched again on the retry: C ends with r1 (only r2 still differs, a known gap)")
     func lostZoneFetch() throws {
-        let path = #filePath.replacingOccurrences(of: "BuiltInRecordsAppsTests.swift", with: "Fixtures/records-seed-81-lost-zone-fetch.json")
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        let run = try Scenario(text: text.replacingOccurrences(of: #""seed":"#, with: #""apps": {"records": "ServerWinsRecordsApp"}, "seed":"#), path: "seed-81.json").run()
+        let run = try BuiltInRecordsAppsTests.scenario("records-seed-81-lost-zone-fetch.json", app: "ServerWinsRecordsApp", folder: "Tests/LibraryTests/Fixtures").run()
         // C's delete of r2 is re-sent after a lost answer; the cloud applied it before F made r2
         // again, so the re-send is "done" and C never shows F's r2 (docs/LIBRARY.md lists it).
         let divergences = run.anomalies.filter { $0.kind == "divergence" }
