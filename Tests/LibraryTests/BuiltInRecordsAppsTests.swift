@@ -101,7 +101,8 @@ struct BuiltInRecordsAppsTests {
 /// the app re-adds at sign-in what it saved signed out (46); the platform tells the app of the
 /// records a fetch of a zone deleted and made again no longer names (18); the platform keeps the
 /// zones still to fetch when a zone fetch is lost, and the app keeps a pending delete over a
-/// fetched version (81).
+/// fetched version (81); the platform moves only what the app shows to the account signed into
+/// after a sign-out, not the old account's memory of other values (357).
 @Suite("The built-in records apps converge where the engine does")
 struct BuiltInRecordsAppsSeedTests {
     @Test("each seed converges with the app of its policy", arguments: [
@@ -112,6 +113,13 @@ struct BuiltInRecordsAppsSeedTests {
         let run = try BuiltInRecordsAppsTests.scenario(file, app: app, folder: "Tests/LibraryTests/Fixtures").run()
         #expect(run.metrics.converged, "\(run.summary)")
         #expect(!run.anomalies.contains { $0.kind == "divergence" }, "\(run.summary)")
+    }
+
+    @Test("a record saved signed out moves to the account signed into next without the old account's writes (seed 357)")
+    func signedOutSaveCarriesNoOldWrites() throws {
+        let run = try BuiltInRecordsAppsTests.scenario("records-seed-357-signed-out-save-to-other-account.json", app: "ServerWinsRecordsApp",
+                                                       folder: "Tests/LibraryTests/Fixtures").run()
+        #expect(!run.anomalies.contains { $0.kind == "isolationViolation" }, "\(run.summary)")
     }
 
     @Test("a lost zone fetch is fetched again on the retry: C ends with r1 (only r2 still differs, a known gap)")

@@ -259,12 +259,17 @@ extension SyncEnginePlatform {
             // Items are labelled by account: what the app shows moves to the new one.
             for entry in localView() { context.observe(.visible(item: entry.item, value: .absent, write: nil, cause: .reset)) }
             if viewJournal != nil { for key in labels.view.keys { setView(key, nil) } }
+            // Only the values the app shows now move (what it saved signed out, as the built-in
+            // engine relabels its local records): the rest of the old account's memory stays
+            // behind, or a write made there (a delete seen in that account) would label a value
+            // of the new one (records seeds 286, 357: isolation violations).
+            let showing = labels.view
             labels.view = [:]
             var moved: [ItemKey: [RecordLabels.Labeled]] = [:]
-            for (key, values) in labels.shown {
+            for (key, labeled) in showing {
                 var renamed = key
                 renamed.account = newAccount
-                moved[renamed] = values
+                moved[renamed] = [labeled]
             }
             labels.shown = moved
             labels.touched = []
