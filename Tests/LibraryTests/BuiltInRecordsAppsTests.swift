@@ -102,7 +102,8 @@ struct BuiltInRecordsAppsTests {
 /// records a fetch of a zone deleted and made again no longer names (18); the platform keeps the
 /// zones still to fetch when a zone fetch is lost, and the app keeps a pending delete over a
 /// fetched version (81); the platform moves only what the app shows to the account signed into
-/// after a sign-out, not the old account's memory of other values (357).
+/// after a sign-out, not the old account's memory of other values (357); a re-upload after
+/// `zoneNotFound` is re-stamped after the zone's delete (148).
 @Suite("The built-in records apps converge where the engine does")
 struct BuiltInRecordsAppsSeedTests {
     @Test("each seed converges with the app of its policy", arguments: [
@@ -120,6 +121,13 @@ struct BuiltInRecordsAppsSeedTests {
         let run = try BuiltInRecordsAppsTests.scenario("records-seed-357-signed-out-save-to-other-account.json", app: "ServerWinsRecordsApp",
                                                        folder: "Tests/LibraryTests/Fixtures").run()
         #expect(!run.anomalies.contains { $0.kind == "isolationViolation" }, "\(run.summary)")
+    }
+
+    @Test("a record re-uploaded after zoneNotFound comes back by a write made after the zone's delete: no resurrection (seed 148)")
+    func zoneNotFoundReuploadIsRestamped() throws {
+        let run = try BuiltInRecordsAppsTests.scenario("records-seed-148-zone-not-found-reupload.json", app: "ServerWinsRecordsApp",
+                                                       folder: "Tests/LibraryTests/Fixtures").run()
+        #expect(!run.anomalies.contains { $0.kind == "resurrection" }, "\(run.summary)")
     }
 
     @Test("a lost zone fetch is fetched again on the retry: C ends with r1 (only r2 still differs, a known gap)")

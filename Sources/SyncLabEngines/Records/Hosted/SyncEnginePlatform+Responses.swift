@@ -153,6 +153,9 @@ extension SyncEnginePlatform {
                     let own = saves[index].fieldNames.compactMap { saves[index].fields[$0]?.write }.filter { $0.device == identity.device }
                     goneWithPendingSave(id, writes: own, detail: "unknownItem", &context)
                 }
+                // The zone is gone, and the record with it: its re-upload into the zone made again
+                // is re-stamped like any re-upload, with no conflict (as the built-in engine does).
+                if isSave, case .zoneNotFound = error { labels.goneInCloud.insert(item(id)) }
                 if isSave {
                     settle(.save(id), &self)
                     var server: HostedRecord?, ancestor: HostedRecord?
@@ -229,6 +232,10 @@ extension SyncEnginePlatform {
                                                 ("deletedZones", changes.deletedZones.map(\.zone).joined(separator: ","))])
         var deletions: [HostedZoneDeletion] = []
         for deletion in changes.deletedZones {
+            // Records of the zone with a save pending go up again as new ones (re-stamped).
+            for change in state.pendingRecordChanges where change.id.zone == deletion.zone {
+                if case .save(let id) = change { labels.goneInCloud.insert(item(id)) }
+            }
             zoneGone(deletion.zone, write: deletion.write)
             deletions.append(HostedZoneDeletion(zone: deletion.zone, reason: deletion.byUser ? .purged : .deleted))
         }
