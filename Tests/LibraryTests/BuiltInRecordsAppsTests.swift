@@ -53,6 +53,13 @@ struct BuiltInRecordsAppsTests {
         #expect(run.settled)
     }
 
+    @Test("serverWins drops the whole atomic action one of whose records lost, as the engine does")
+    func serverWinsWithdrawsTheAtomicAction() throws {
+        let run = try Self.scenario("cookbook-records-atomic-conflict.json", app: "ServerWinsRecordsApp").run(variant: "serverWins")
+        #expect(run.passed, "\(run.summary)")
+        #expect(!run.anomalies.contains { $0.kind == "atomicityViolation" }, "\(run.summary)")
+    }
+
     @Test("a record another device deleted comes back with the edit made offline, as a conflict, neither a resurrection nor a loss")
     func deletedElsewhereEditWins() throws {
         var builder = Self.twoDevicesShareRecord("delete meets edit", app: "MergeRecordsApp")
