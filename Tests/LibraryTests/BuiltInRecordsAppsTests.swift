@@ -110,7 +110,8 @@ struct BuiltInRecordsAppsTests {
 /// zones still to fetch when a zone fetch is lost, and the app keeps a pending delete over a
 /// fetched version (81); the platform moves only what the app shows to the account signed into
 /// after a sign-out, not the old account's memory of other values (357); a re-upload after
-/// `zoneNotFound` is re-stamped after the zone's delete (148).
+/// `zoneNotFound` is re-stamped after the zone's delete (148); a separate change after an atomic
+/// action takes the record out of it, so withdrawing the action does not undo it (428).
 @Suite("The built-in records apps converge where the engine does")
 struct BuiltInRecordsAppsSeedTests {
     @Test("each seed converges with the app of its policy", arguments: [
@@ -133,6 +134,13 @@ struct BuiltInRecordsAppsSeedTests {
     @Test("a record re-uploaded after zoneNotFound comes back by a write made after the zone's delete: no resurrection (seed 148)")
     func zoneNotFoundReuploadIsRestamped() throws {
         let run = try BuiltInRecordsAppsTests.scenario("records-seed-148-zone-not-found-reupload.json", app: "ServerWinsRecordsApp",
+                                                       folder: "Tests/LibraryTests/Fixtures").run()
+        #expect(!run.anomalies.contains { $0.kind == "resurrection" }, "\(run.summary)")
+    }
+
+    @Test("a delete made after an atomic action is not undone when serverWins withdraws that action (seed 428)")
+    func separateDeleteSurvivesWithdrawal() throws {
+        let run = try BuiltInRecordsAppsTests.scenario("records-seed-428-separate-delete-after-atomic.json", app: "ServerWinsRecordsApp",
                                                        folder: "Tests/LibraryTests/Fixtures").run()
         #expect(!run.anomalies.contains { $0.kind == "resurrection" }, "\(run.summary)")
     }

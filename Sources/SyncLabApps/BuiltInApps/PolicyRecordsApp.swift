@@ -36,8 +36,12 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
     public mutating func userDid(_ action: RecordsUserAction, syncEngine: inout SyncEngine) {
         switch action {
         case .saveRecord(let edit):
+            // A separate action: the record's change goes on its own, out of any atomic action
+            // it was part of (what that action set there is replaced).
+            atomic[edit.recordID] = nil
             save(edit, &syncEngine)
         case .deleteRecord(let id):
+            atomic[id] = nil
             delete(id, &syncEngine)
         case .saveRecords(let saves, let deletes):
             let zones = Set(saves.map(\.recordID.zoneName) + deletes.map(\.zoneName))
