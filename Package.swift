@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "SyncLabCloud", dependencies: ["SyncLabKernel", "SyncLabProtocol"], swiftSettings: strict),
         // The client engines of the three services, sans-IO.
         .target(name: "SyncLabEngines", dependencies: ["SyncLabKernel", "SyncLabProtocol"], swiftSettings: strict),
-        // The public app API (SPEC §9: DocumentsApp, KeyValueStoreApp, ScenarioValue…), its adapters onto the engines'
+        // The public app API (SPEC §9: DocumentsApp, KeyValueStoreApp, RecordsApp and its SyncEngine/SyncRecord, ScenarioValue…), its adapters onto the engines'
         // hosting protocols, and the built-in apps written only against it (BuiltInApps/). Below the simulation, which
         // makes the built-in apps by name; the umbrella re-exports it.
         .target(name: "SyncLabApps", dependencies: ["SyncLabKernel", "SyncLabJSON", "SyncLabProtocol", "SyncLabEngines"], swiftSettings: strict),
@@ -85,7 +85,7 @@ let package = Package(
         .testTarget(name: "ReportTests", dependencies: [
             "SyncLabReports", "SyncLabSimulation", "SyncLabRunner", "SyncLabScenario", "SyncLabJSON", "SyncLabHistory", "SyncLabChecker", "SyncLabProtocol", "SyncLabKernel",
         ], exclude: ["Goldens", "Fixtures"], swiftSettings: strict),
-        .testTarget(name: "LibraryTests", dependencies: ["SyncLab", "SyncLabTesting", "SyncLabCLI"], swiftSettings: strict),
+        .testTarget(name: "LibraryTests", dependencies: ["SyncLab", "SyncLabApps", "SyncLabTesting", "SyncLabCLI"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "ExploreTests", dependencies: ["SyncLabExplore", "SyncLabScenario", "SyncLabSimulation", "SyncLabRunner", "SyncLabJSON"], swiftSettings: strict),
         .testTarget(name: "SimulationTests", dependencies: [
             "synclab", "SyncLabCLI", "SyncLabSimulation", "SyncLabApps", "SyncLabRunner", "SyncLabScenario", "SyncLabHistory", "SyncLabChecker", "SyncLabProtocol", "SyncLabKernel", "SyncLabJSON", "SyncLabReports",

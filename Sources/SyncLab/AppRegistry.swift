@@ -8,6 +8,9 @@ internal import SyncLabProtocol
 /// the store's default app (the one the scenario's `engine` section chooses). The documents and
 /// KVS built-ins are apps on the public API (`LastWriterWinsApp`, `KeepVersionsApp`,
 /// `KeepBothApp`, `MergeApp`, `KVSReaderApp`): register one under a name of yours to wrap it.
+/// The records policies as apps on the public API are known by their type names
+/// (`ServerWinsRecordsApp`, `ClientWinsRecordsApp`, `MergeRecordsApp`); the policy names still
+/// run the engine's policies until the apps match them (docs/LIBRARY.md).
 public struct AppRegistry: Sendable {
     /// The names each store's apps go by (for the command line in this package).
     package var names: AppNames

@@ -16,6 +16,9 @@ public struct FuzzHost: Sendable {
     /// The app each store runs, by name (`kvs`, `documents`, `records`); a store left out runs
     /// the profile's policy as the command line does.
     public var apps: [(store: String, name: String)]
+    /// Runs the records policies as the built-in records apps on the platform instead of the
+    /// engine's own (`synclab fuzz --host-records-policies`: comparing the two).
+    public var hostRecordsPolicies = false
 
     public init(names: AppNames, factories: AppFactories, apps: [(store: String, name: String)]) {
         self.names = names; self.factories = factories; self.apps = apps
@@ -34,6 +37,7 @@ public struct FuzzHost: Sendable {
     var options: SimulationOptions {
         var options = SeedRunner.searchOptions
         options.apps = factories
+        options.hostRecordsPolicies = hostRecordsPolicies
         return options
     }
 

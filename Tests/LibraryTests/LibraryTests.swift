@@ -66,7 +66,7 @@ struct LibraryTests {
             let paths = error.problems.map(\.path)
             #expect(paths.contains("apps.records") && paths.contains("steps[0].op"), "\(error)")
             #expect(error.problems.allSatisfy { $0.file == "(builder)" })
-            #expect(error.description.contains(#""serverWins", "clientWins", "merge", "default""#))
+            #expect(error.description.contains(#""serverWins", "clientWins", "merge", "ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp", "default""#))
         }
     }
 

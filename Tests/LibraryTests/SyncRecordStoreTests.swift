@@ -1,5 +1,6 @@
 import Testing
-@testable import SyncLab
+import SyncLab
+@testable import SyncLabApps
 
 @Suite("SyncRecordStore: what a records app shows, read in O(changed records)")
 struct SyncRecordStoreTests {

@@ -32,7 +32,7 @@ struct AppsSectionTests {
     }
 
     @Test("an unknown app name is an error at its place, listing the known names", arguments: [
-        (#""apps": {"records": "TodoApp"}"#, #"[{"id": "A"}]"#, "apps.records", #"known records apps: "serverWins", "clientWins", "merge", "default""#),
+        (#""apps": {"records": "TodoApp"}"#, #"[{"id": "A"}]"#, "apps.records", #"known records apps: "serverWins", "clientWins", "merge", "ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp", "default""#),
         (#""apps": {"documents": "mrege"}"#, #"[{"id": "A"}]"#, "apps.documents", "did you mean 'merge'?"),
         ("", #"[{"id": "A", "apps": {"kvs": "HighScore"}}]"#, "devices[0].apps.kvs", #"known kvs apps: "reader", "default""#),
         (#""variants": [{"name": "v", "apps": {"records": "x"}}]"#, #"[{"id": "A"}]"#, "variants[0].apps.records", "unknown records app \"x\""),
@@ -52,6 +52,6 @@ struct AppsSectionTests {
             Issue.record("TodoApp should be known"); return
         }
         #expect(file.runs[0].devices[0].apps.records == "TodoApp")
-        #expect(names.names(for: .records) == ["serverWins", "clientWins", "merge", "TodoApp", "default"])
+        #expect(names.names(for: .records) == ["serverWins", "clientWins", "merge", "ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp", "TodoApp", "default"])
     }
 }

@@ -122,7 +122,7 @@ struct UnknownAppCommandLineTests {
             #expect(output.status == 2)
             #expect(output.stderr.contains("unknown-app.json:1:"), "\(output.stderr)")
             #expect(output.stderr.contains(#"apps.records: unknown records app "TodoApp""#), "\(output.stderr)")
-            #expect(output.stderr.contains(#""serverWins", "clientWins", "merge", "default""#), "\(output.stderr)")
+            #expect(output.stderr.contains(#""serverWins", "clientWins", "merge", "ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp", "default""#), "\(output.stderr)")
         }
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("out").path))
     }

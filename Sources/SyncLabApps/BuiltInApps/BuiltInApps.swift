@@ -15,6 +15,27 @@ package enum BuiltInApps {
         }
     }
 
+    /// The built-in records app named `name` (its type's name; the scenario module's
+    /// `AppNames.builtInRecordsApps` lists the same names, which a test checks), as the simulation
+    /// makes it at each launch from what it persisted; nil for any other name.
+    package static func records(named name: String) -> (@Sendable ((any Sendable)?) -> any SyncEngineAppHosting)? {
+        switch name {
+        case "ServerWinsRecordsApp": return records(.serverWins)
+        case "ClientWinsRecordsApp": return records(.clientWins)
+        case "MergeRecordsApp": return records(.merge)
+        default: return nil
+        }
+    }
+
+    /// The built-in records app of `policy` (for comparing it with the engine's own policy).
+    package static func records(_ policy: RecordConflictPolicy) -> @Sendable ((any Sendable)?) -> any SyncEngineAppHosting {
+        switch policy {
+        case .serverWins: return { HostedRecordsApp<ServerWinsRecordsApp>(disk: $0) }
+        case .clientWins: return { HostedRecordsApp<ClientWinsRecordsApp>(disk: $0) }
+        case .merge: return { HostedRecordsApp<MergeRecordsApp>(disk: $0) }
+        }
+    }
+
     /// The built-in KVS app `reader` (`AppNames.kvsReader`), hosted.
     package static func kvsReader() -> any KVSAppHosting { HostedKeyValueStoreApp(app: KVSReaderApp()) }
 }

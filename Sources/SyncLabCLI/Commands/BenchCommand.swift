@@ -62,7 +62,7 @@ enum BenchCommand {
         do {
             parsed = try Arguments(arguments, valued: ["--devices", "--duration", "--interval", "--keys", "--store", "--seed", "--format",
                                                        "--workload", "--trace-file", "--compare", "--series-svg", "--yardstick-events", "--reports"],
-                                   flags: ["--trace", "--check", "--kernel", "--series", "--hosted", "--help"])
+                                   flags: ["--trace", "--check", "--kernel", "--series", "--hosted", "--host-records-policies", "--help"])
         } catch { Console.error("synclab bench: \(error.message)\n\(usage)"); return .badInput }
         if parsed.has("--help") { Console.out(usage); return .success }
         var workload = BenchWorkload()
@@ -108,7 +108,7 @@ enum BenchCommand {
         } else {
             let traceFile = parsed.value("--trace-file")
             figures = measure(workload, trace: parsed.has("--trace") || traceFile != nil, traceFile: traceFile, check: parsed.has("--check"),
-                              hosted: hosted, yardstickEvents: yardstick)
+                              hosted: hosted, hostRecordsPolicies: parsed.has("--host-records-policies"), yardstickEvents: yardstick)
             if let failure = figures.first(where: { $0.0 == "traceFailure" }), case .string(let reason) = failure.1 {
                 // The run's figures are real, but the file asked for is not the trace: bad output path.
                 Console.error("synclab bench: --trace-file: \(reason)"); return .badInput
@@ -124,8 +124,11 @@ enum BenchCommand {
     }
 
     /// Runs the workload once and returns its figures, in a fixed order.
+    /// - Parameter hostRecordsPolicies: the records policy runs as its built-in records app
+    ///   (`MergeRecordsApp` for the default workload) on the platform instead of in the engine
+    ///   (not in the usage: a comparison aid, docs/LIBRARY.md).
     static func measure(_ workload: BenchWorkload, trace: Bool, traceFile: String?, check: Bool, hosted: Bool = false,
-                        yardstickEvents: Int) -> [(String, JSON)] {
+                        hostRecordsPolicies: Bool = false, yardstickEvents: Int) -> [(String, JSON)] {
         // The kernel's rate first, in this process: the yardstick for this machine right now.
         let kernelRate = kernelRate(events: yardstickEvents, seed: workload.seed)
         var run = workload.scenario()
@@ -143,6 +146,7 @@ enum BenchCommand {
             }
             options.apps = apps.factories
         }
+        options.hostRecordsPolicies = hostRecordsPolicies
         options.recordTrace = trace
         options.recordHistory = check
         let temporaryTrace = trace && traceFile == nil

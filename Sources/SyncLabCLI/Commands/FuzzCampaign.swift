@@ -9,7 +9,9 @@ struct FuzzCampaign {
     let options: FuzzOptions
 
     func run() -> ExitStatus {
-        let runner = SeedRunner(profile: options.profile, policies: options.policies, rule: options.rule)
+        var host = FuzzHost.builtIn
+        host.hostRecordsPolicies = options.hostRecordsPolicies
+        let runner = SeedRunner(profile: options.profile, policies: options.policies, rule: options.rule, host: host)
         var summary = CampaignSummary(profile: options.profile.rawValue, policies: options.policies.names(for: options.profile), find: findKind,
                                       firstSeed: options.firstSeed, lastSeed: options.lastSeed, shard: options.shard)
         let started = Date() // wall clock ok: the CLI times the campaign, never the simulation
@@ -51,6 +53,12 @@ struct FuzzCampaign {
         let written = ParallelSeeds.map(count: findings.count, jobs: options.jobs, { index -> FindingWriter.Written? in
             let finding = findings[index]
             let generated = runner.generate(finding.firstSeed)
+            if options.hostRecordsPolicies {
+                // The shrinker runs the engine's policies: keep the seed's scenario to replay with --host-records-policies.
+                let folder = "\(out)/findings/\(finding.fingerprint)"
+                try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                try? ReportWriter.write(generated.text, to: folder + "/original.json")
+            }
             return try? FindingWriter.shrinkAndWrite(generated.json, originalText: generated.text, target: .fingerprint(finding.fingerprint, target),
                                                      origin: "synclab fuzz --profile \(generated.choices.profile.rawValue) seed \(finding.firstSeed)",
                                                      folder: "\(out)/findings/\(finding.fingerprint)")

@@ -43,7 +43,7 @@ enum FuzzCommand {
         }
         let parsed: Arguments
         do {
-            parsed = try Arguments(rest, valued: ["--profile", "--seeds", "--count", "--time", "--jobs", "--shard", "--find", "--out", "--policy"], flags: ["--help"])
+            parsed = try Arguments(rest, valued: ["--profile", "--seeds", "--count", "--time", "--jobs", "--shard", "--find", "--out", "--policy"], flags: ["--help", "--host-records-policies"])
         } catch {
             Console.error("synclab fuzz: \(error.message)\n\(usage)"); return .badInput
         }

@@ -11,10 +11,13 @@ struct FuzzOptions {
     var policies = FuzzPolicies.lossless
     var rule = FindingRule.promises
     var out = "fuzz-out"
+    /// `--host-records-policies` (undocumented in the usage: a comparison aid, docs/LIBRARY.md).
+    var hostRecordsPolicies = false
 
     static func parse(_ parsed: Arguments, policyNames: [String]) -> Result<FuzzOptions, UsageError> {
         var options = FuzzOptions()
         if !parsed.positional.isEmpty { return .failure(UsageError("unexpected argument \(parsed.positional[0])")) }
+        options.hostRecordsPolicies = parsed.has("--host-records-policies")
         if let text = parsed.value("--profile") {
             guard let profile = FuzzProfile(rawValue: text) else { return .failure(UsageError("--profile takes kvs, documents, records or mixed, got \(text)")) }
             options.profile = profile

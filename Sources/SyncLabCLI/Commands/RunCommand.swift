@@ -32,7 +32,7 @@ enum RunCommand {
                      teamProgram: String = ReplayCommand.builtInProgram) -> ExitStatus {
         let parsed: Arguments
         do {
-            parsed = try Arguments(arguments, valued: ["--seed", "--variant", "--out", "--format", "--junit"], flags: ["--quiet", "--help"])
+            parsed = try Arguments(arguments, valued: ["--seed", "--variant", "--out", "--format", "--junit"], flags: ["--quiet", "--help", "--host-records-policies"])
         } catch {
             Console.error("synclab run: \(error.message)\n\(usage)"); return .badInput
         }
@@ -98,6 +98,8 @@ enum RunCommand {
                 if let seed { run.seed = seed }
                 var options = SimulationOptions()
                 options.apps = factories
+                // Not in the usage: a comparison aid (docs/LIBRARY.md, "The built-in records apps").
+                options.hostRecordsPolicies = parsed.has("--host-records-policies")
                 let judged = ScenarioRunner.run(run, options: options)
                 judgedRuns.append(judged)
                 entries.append(.run(file: scenario.path, judged: judged))

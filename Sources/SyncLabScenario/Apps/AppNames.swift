@@ -18,11 +18,17 @@ public struct AppNames: Hashable, Sendable {
     /// The built-in KVS app: it only reads (it writes what the user does, and nothing on its own).
     public static let kvsReader = "reader"
 
+    /// The built-in records apps on the public app API (SyncLabApps' `ServerWinsRecordsApp`,
+    /// `ClientWinsRecordsApp`, `MergeRecordsApp`), by their type names, in the order of
+    /// `RecordConflictPolicy.allCases`. The policy names (`serverWins`…) still run the engine's
+    /// built-in policies until the apps match them (docs/LIBRARY.md lists what differs).
+    public static let builtInRecordsApps = ["ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp"]
+
     /// The built-in apps only: what the `synclab` command line knows.
     public static let builtIn = AppNames(
         kvs: [kvsReader],
         documents: DocumentConflictPolicy.allCases.map(\.rawValue),
-        records: RecordConflictPolicy.allCases.map(\.rawValue))
+        records: RecordConflictPolicy.allCases.map(\.rawValue) + builtInRecordsApps)
 
     public init(kvs: [String], documents: [String], records: [String]) {
         self.kvs = kvs; self.documents = documents; self.records = records

@@ -65,7 +65,10 @@ public struct Simulator {
             // No team app: the built-in `reader` (scenario validation knows no other KVS name).
             device.kvsAppFactory = options.apps.kvs[apps.kvs] ?? { BuiltInApps.kvsReader() }
             device.documentsAppFactory = options.apps.documents[apps.documents]
-            device.recordsAppFactory = options.apps.records[apps.records]
+            device.recordsAppFactory = options.apps.records[apps.records] ?? BuiltInApps.records(named: apps.records)
+            if options.hostRecordsPolicies, device.recordsAppFactory == nil, let policy = RecordConflictPolicy(rawValue: apps.records) {
+                device.recordsAppFactory = BuiltInApps.records(policy)
+            }
             Simulator.installEngines(&device, identity: Simulator.identity(of: id, run: run, options: options), recovering: false)
             devices.append(device)
         }
@@ -213,5 +216,8 @@ public struct SimulationOptions: Sendable {
     public var traceFile: String?
     /// The team's own apps, by name (SPEC §9). Empty: only built-in apps.
     public var apps = AppFactories()
+    /// Runs the records policies (`serverWins`, `clientWins`, `merge`) as the built-in records
+    /// apps on the platform instead of the engine's own: for comparing the two (`--host-records-policies`).
+    public var hostRecordsPolicies = false
     public init() {}
 }

@@ -33,6 +33,12 @@ public struct RecordLabels: Sendable {
     var unconfirmed: [ItemKey: WriteID] = [:]
     /// Writes already reported as rejected by the cloud (a save refused again is reported once).
     var rejected: Set<WriteID> = []
+    /// Records (their existence items) the cloud no longer has as far as this device knows (a
+    /// fetched deletion, or `unknownItem` on a save) while the app had an edit of them to send:
+    /// the app's next save of one as a new record is a re-upload, re-stamped by a write made
+    /// after the delete, and the conflict is reported once. Cleared when the cloud shows the
+    /// record again.
+    var goneInCloud: Set<ItemKey> = []
     /// Items remembered since the view was last read: they may show a newer write now.
     var touched: [ItemKey] = []
 

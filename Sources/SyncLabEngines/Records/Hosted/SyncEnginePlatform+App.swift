@@ -202,12 +202,32 @@ extension SyncEnginePlatform {
         let existence = item(server.id)
         labels.remember(existence, .recordExists(type: server.type), server.existenceWrite, at: server.createdAt, fromCloud: true)
         if labels.unconfirmed[existence] == server.existenceWrite { labels.unconfirmed[existence] = nil }
+        labels.goneInCloud.remove(existence)
         for name in server.fieldNames {
             guard let field = server.fields[name] else { continue }
             let key = item(of: existence, field: name)
             labels.remember(key, field.value.map { .field($0) } ?? .absent, field.write, at: field.modifiedAt, fromCloud: true)
             if labels.unconfirmed[key] == field.write { labels.unconfirmed[key] = nil }
         }
+    }
+
+    /// Record `id` is gone from the cloud while the app has a save of it to send (`writes`: that
+    /// save's own edits): a conflict the app settles by sending it again as a new record (as
+    /// Apple's sample does, and the built-in engine): the edit wins, reported once per deletion.
+    mutating func goneWithPendingSave(_ id: RecordID, writes: [WriteID], detail: String, _ context: inout EngineContext) {
+        let existence = item(id)
+        guard labels.goneInCloud.insert(existence).inserted, !writes.isEmpty else { return }
+        let name = identity.recordsApp ?? "records app"
+        context.observe(.conflictDetected(item: existence, writes: writes.sortedUnique(), detail: detail))
+        context.observe(.conflictShown(item: existence, writes: writes.sortedUnique(), detail: "re-upload as a new record", resolvedBy: ConflictResolver(name)))
+        context.emit(.notify(AppNotification(store: .records, reason: "conflict", items: [id.itemName])))
+    }
+
+    /// This device's own writes the app shows on record `id` that no record from the cloud
+    /// carried yet: its unsent edits.
+    func unsentEdits(_ id: RecordID) -> [WriteID] {
+        guard let record = shownRecords?[id] else { return [] }
+        return record.fields.keys.compactMap { labels.unconfirmed[item(id, field: $0)] }
     }
 
     /// Remembers that record `id` is gone by `write` (its existence and every field shown).
@@ -239,12 +259,17 @@ extension SyncEnginePlatform {
             // Items are labelled by account: what the app shows moves to the new one.
             for entry in localView() { context.observe(.visible(item: entry.item, value: .absent, write: nil, cause: .reset)) }
             if viewJournal != nil { for key in labels.view.keys { setView(key, nil) } }
+            // Only the values the app shows now move (what it saved signed out, as the built-in
+            // engine relabels its local records): the rest of the old account's memory stays
+            // behind, or a write made there (a delete seen in that account) would label a value
+            // of the new one (records seeds 286, 357: isolation violations).
+            let showing = labels.view
             labels.view = [:]
             var moved: [ItemKey: [RecordLabels.Labeled]] = [:]
-            for (key, values) in labels.shown {
+            for (key, labeled) in showing {
                 var renamed = key
                 renamed.account = newAccount
-                moved[renamed] = values
+                moved[renamed] = [labeled]
             }
             labels.shown = moved
             labels.touched = []

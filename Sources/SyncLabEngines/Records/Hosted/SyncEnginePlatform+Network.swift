@@ -134,7 +134,9 @@ extension SyncEnginePlatform {
             context.log("fieldsNotSent", [("record", record.id.itemName), ("fields", record.refusedFields.joined(separator: ","))])
         }
         let existenceKey = item(record.id)
-        if record.changeTag == nil, let latest = labels.shown[existenceKey]?.last, latest.value == .absent, latest.write != nil {
+        if record.changeTag == nil, labels.goneInCloud.remove(existenceKey) != nil {
+            restampReupload(record, &context)
+        } else if record.changeTag == nil, let latest = labels.shown[existenceKey]?.last, latest.value == .absent, latest.write != nil {
             restampReupload(record, &context)
         }
         var fields: [String: StoredField] = [:]

@@ -149,6 +149,13 @@ extension SyncEnginePlatform {
                 if case .batchRequestFailed = error { continue }
                 if case .serverRecordChanged = error {} else { failedNames.append(id.itemName) }
                 if isSave { reportRejected(saves[index], error, &context) }
+                if isSave, case .unknownItem = error {
+                    let own = saves[index].fieldNames.compactMap { saves[index].fields[$0]?.write }.filter { $0.device == identity.device }
+                    goneWithPendingSave(id, writes: own, detail: "unknownItem", &context)
+                }
+                // The zone is gone, and the record with it: its re-upload into the zone made again
+                // is re-stamped like any re-upload, with no conflict (as the built-in engine does).
+                if isSave, case .zoneNotFound = error { labels.goneInCloud.insert(item(id)) }
                 if isSave {
                     settle(.save(id), &self)
                     var server: HostedRecord?, ancestor: HostedRecord?
@@ -225,6 +232,10 @@ extension SyncEnginePlatform {
                                                 ("deletedZones", changes.deletedZones.map(\.zone).joined(separator: ","))])
         var deletions: [HostedZoneDeletion] = []
         for deletion in changes.deletedZones {
+            // Records of the zone with a save pending go up again as new ones (re-stamped).
+            for change in state.pendingRecordChanges where change.id.zone == deletion.zone {
+                if case .save(let id) = change { labels.goneInCloud.insert(item(id)) }
+            }
             zoneGone(deletion.zone, write: deletion.write)
             deletions.append(HostedZoneDeletion(zone: deletion.zone, reason: deletion.byUser ? .purged : .deleted))
         }
@@ -233,6 +244,9 @@ extension SyncEnginePlatform {
         for zone in changes.changedZones where !zones.contains(zone) { zones.append(zone) }
         zones.removeAll { zone in changes.deletedZones.contains { $0.zone == zone } }
         zones.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        // Kept until each zone's changes arrive: the database token has moved past them, so a
+        // zone fetch lost on the way (a timeout) must still be fetched on the retry.
+        state.zonesToFetch = zones
         stateDirty = true
         if !changes.changedZones.isEmpty || !deletions.isEmpty {
             tell(.fetchedDatabaseChanges(modified: changes.changedZones, deleted: deletions), &app, &context)
@@ -252,6 +266,26 @@ extension SyncEnginePlatform {
         for key in labels.view.keys.sorted() where key.name.hasPrefix(zone + "/") {
             labels.remember(key, .absent, write, at: labels.view[key]?.modifiedAt ?? LocalInstant(microseconds: 0))
         }
+    }
+
+    /// A zone fetched whole (no change token: the first fetch, after `changeTokenExpired`, or a
+    /// token of a zone since deleted and made again)
+    /// names every record the cloud has there, and no deletion: the records the app shows there
+    /// that it does not name are gone from the cloud, and the app is told so as deletions (as the
+    /// built-in engine drops them), except those with a change of this device's pending or on
+    /// the wire, whose answer the fetch may predate.
+    private func vanishedRecords(_ zoneChanges: ZoneChanges) -> [RecordID] {
+        guard let shown = shownRecords else { return [] }
+        var named = Set(zoneChanges.changed.map(\.id))
+        named.formUnion(zoneChanges.deleted.map(\.id))
+        var busy = Set(state.pendingRecordChanges.map(\.id))
+        for (request, _) in inFlight.values {
+            if case .records(let saves, let deletes) = request {
+                busy.formUnion(saves.map(\.id))
+                busy.formUnion(deletes.map(\.id))
+            }
+        }
+        return shown.keys.filter { $0.zone == zoneChanges.zone && !named.contains($0) && !busy.contains($0) }.sorted()
     }
 
     private mutating func zoneChangesDone(_ changes: [ZoneChanges], _ app: inout any SyncEngineAppHosting, _ context: inout EngineContext) {
@@ -275,10 +309,23 @@ extension SyncEnginePlatform {
             }
             tell(.willFetchRecordZoneChanges(zone: zone), &app, &context)
             for server in zoneChanges.changed { rememberServer(server) }
-            for deletion in zoneChanges.deleted { rememberGone(deletion.id, write: deletion.write, &context) }
-            if !zoneChanges.changed.isEmpty || !zoneChanges.deleted.isEmpty {
-                fetchedNames += zoneChanges.changed.map(\.id.itemName) + zoneChanges.deleted.map(\.id.itemName)
-                tell(.fetchedRecordZoneChanges(zone: zone, modified: zoneChanges.changed.map(HostedRecord.init), deleted: zoneChanges.deleted.map(\.id)), &app, &context)
+            for deletion in zoneChanges.deleted {
+                if state.pendingRecordChanges.contains(.save(deletion.id)) {
+                    goneWithPendingSave(deletion.id, writes: unsentEdits(deletion.id), detail: "fetched deletion meets pending change", &context)
+                }
+                rememberGone(deletion.id, write: deletion.write, &context)
+            }
+            // Whole: asked with no token, or with one of an earlier incarnation of the zone (deleted and made again).
+            let previous = state.zoneTokens[zone]
+            let whole = previous == nil || previous?.incarnation != zoneChanges.token?.incarnation
+            let vanished = whole ? vanishedRecords(zoneChanges) : []
+            for id in vanished where state.pendingRecordChanges.contains(.save(id)) {
+                goneWithPendingSave(id, writes: unsentEdits(id), detail: "record gone from the cloud", &context)
+            }
+            let deleted = zoneChanges.deleted.map(\.id) + vanished
+            if !zoneChanges.changed.isEmpty || !deleted.isEmpty {
+                fetchedNames += zoneChanges.changed.map(\.id.itemName) + deleted.map(\.itemName)
+                tell(.fetchedRecordZoneChanges(zone: zone, modified: zoneChanges.changed.map(HostedRecord.init), deleted: deleted), &app, &context)
             }
             state.zoneTokens[zone] = zoneChanges.token
             state.zonesToFetch.removeAll { $0 == zone }

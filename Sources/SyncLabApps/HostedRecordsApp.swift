@@ -1,26 +1,26 @@
-internal import SyncLabProtocol
-internal import SyncLabEngines
+package import SyncLabProtocol
+package import SyncLabEngines
 
 /// Adapts a team's `RecordsApp` to the platform's hosting protocol: converts events and records
 /// between the platform's terms and the public ones.
-struct HostedRecordsApp<App: RecordsApp>: SyncEngineAppHosting {
+package struct HostedRecordsApp<App: RecordsApp>: SyncEngineAppHosting {
     var app: App
     /// Where the last reading of `userSees` stopped (nil: not read since launch).
     var cursor: SyncRecordStore.Cursor?
 
     /// Launches the app from what it persisted (nil, or a disk of another type: a fresh install).
-    init(disk: (any Sendable)?) { app = App(disk: disk as? App.Disk) }
+    package init(disk: (any Sendable)?) { app = App(disk: disk as? App.Disk) }
 
-    var savedState: SyncEngineStateData? { app.stateSerialization?.data }
-    var disk: any Sendable { app.disk }
+    package var savedState: SyncEngineStateData? { app.stateSerialization?.data }
+    package var disk: any Sendable { app.disk }
 
-    mutating func handle(_ event: HostedSyncEvent, state: inout SyncEngineStateData) {
+    package mutating func handle(_ event: HostedSyncEvent, state: inout SyncEngineStateData) {
         var engine = SyncEngine.lending(&state)
         app.handleEvent(HostedRecordsApp.event(event), syncEngine: &engine)
         engine.giveBack(&state)
     }
 
-    mutating func nextBatch(_ pending: [PendingRecordChangeData], state: inout SyncEngineStateData) -> (saves: [HostedRecord], deletes: [RecordID], atomicByZone: Bool) {
+    package mutating func nextBatch(_ pending: [PendingRecordChangeData], state: inout SyncEngineStateData) -> (saves: [HostedRecord], deletes: [RecordID], atomicByZone: Bool) {
         var engine = SyncEngine.lending(&state)
         let context = SyncEngine.SendChangesContext(pendingChanges: pending.map { change in
             switch change {
@@ -33,7 +33,7 @@ struct HostedRecordsApp<App: RecordsApp>: SyncEngineAppHosting {
         return (batch?.recordsToSave.map(\.hosted) ?? [], batch?.recordIDsToDelete.map(\.protocolID) ?? [], batch?.atomicByZone ?? false)
     }
 
-    mutating func userDid(_ action: HostedUserAction, state: inout SyncEngineStateData) {
+    package mutating func userDid(_ action: HostedUserAction, state: inout SyncEngineStateData) {
         var engine = SyncEngine.lending(&state)
         let shown: RecordsUserAction
         switch action {
@@ -54,7 +54,7 @@ struct HostedRecordsApp<App: RecordsApp>: SyncEngineAppHosting {
         engine.giveBack(&state)
     }
 
-    mutating func viewChanges(full: Bool) -> HostedViewChanges? {
+    package mutating func viewChanges(full: Bool) -> HostedViewChanges? {
         let shown = app.userSees
         // Only the records the store logged since the last reading, when it can tell.
         if let ids = shown.changes(since: &cursor), !full {

@@ -1,6 +1,5 @@
 import Foundation
 internal import SyncLabProtocol
-internal import SyncLabResult
 
 /// Record field values between the platform (`FieldValue`) and an app (`ScenarioValue`, written
 /// as in scenario files: `"x"`, `1`, `1.5`, `{"$date": …}`, `{"$data": …}`, `{"lat": …, "lon": …}`,
@@ -38,7 +37,24 @@ enum FieldConversion {
     }
 
     /// A record field as the app reads it.
-    static func value(_ field: FieldValue) -> ScenarioValue { ScenarioValue(ValueJSON.json(field)) }
+    /// - Note: the forms results write (`ValueJSON` above the simulation), built directly: this
+    ///   module sits below the result model.
+    static func value(_ field: FieldValue) -> ScenarioValue {
+        func object(_ members: [(String, ScenarioValue)]) -> ScenarioValue {
+            .object(ScenarioObject(members: members.map { ScenarioMember(key: $0.0, value: $0.1) }))
+        }
+        switch field {
+        case .string(let text): return .string(text)
+        case .int(let number): return .integer(number)
+        case .double(let number): return .double(number)
+        case .bytes(let bytes): return object([("$data", .string(Data(bytes).base64EncodedString()))])
+        case .date(let micros): return object([("$date", .string(ISODate.format(epochMicroseconds: micros)))])
+        case .location(let latitude, let longitude): return object([("lat", .double(latitude)), ("lon", .double(longitude))])
+        case .reference(let name, let action): return object([("$ref", .string(name)), ("action", .string(action.rawValue))])
+        case .asset(let size): return object([("$asset", .integer(size))])
+        case .list(let elements): return .array(elements.map(value))
+        }
+    }
 
     private static func number(_ value: ScenarioValue?) -> Double? {
         switch value {

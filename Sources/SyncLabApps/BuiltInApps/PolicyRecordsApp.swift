@@ -1,0 +1,284 @@
+/// A built-in records app (SPEC §9): a CKSyncEngine delegate with its own local database whose
+/// conflict rule is `Policy` (`ServerWinsRecordsApp`, `ClientWinsRecordsApp`,
+/// `MergeRecordsApp`). Written only against the public app API, as a careful team would write
+/// it: it persists everything it holds (records, the user's unsent edits, the last server
+/// version of each record, and every state serialization the engine gives), so a crash loses
+/// nothing; it re-uploads an edited record the cloud lost (deleted elsewhere, its zone deleted
+/// by an app); it drops a zone the user deleted in Settings and uploads nothing more into it;
+/// and it drops its local data when the account signs out or changes.
+public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Sendable {
+    /// What the user sees: the last server version of each record with the user's edits on top.
+    public private(set) var userSees = SyncRecordStore()
+    /// Record → the fields the user edited that the cloud does not have yet.
+    var unsent: [SyncRecord.ID: Set<String>] = [:]
+    /// Records the user deleted, the delete not yet sent: a fetched version does not bring one
+    /// back (deletes are unconditional, SPEC §4.3).
+    var deleting: Set<SyncRecord.ID> = []
+    /// The last version the cloud had of each record (the ancestor of a conflict).
+    var lastServer: [SyncRecord.ID: SyncRecord] = [:]
+    /// Records changed by a `saveRecords` action not yet sent, with the action's number: their
+    /// batches are atomic by zone, and the action stands or falls whole (SPEC §4.3).
+    var atomic: [SyncRecord.ID: Int] = [:]
+    /// The number of the last `saveRecords` action.
+    var atomicActions = 0
+    /// Zones the user deleted in Settings: nothing more goes up into them until created again.
+    var purged: Set<String> = []
+    /// The last state serialization the engine gave.
+    public private(set) var stateSerialization: SyncEngine.State.Serialization?
+
+    /// The app at launch, from what it persisted (its whole value).
+    public init(disk: Self?) {
+        if let disk { self = disk }
+    }
+
+    /// The user's edit goes into the local database and becomes a pending change; a change into a
+    /// zone the user deleted in Settings is refused (nothing more goes up there).
+    public mutating func userDid(_ action: RecordsUserAction, syncEngine: inout SyncEngine) {
+        switch action {
+        case .saveRecord(let edit):
+            // A separate action: the record's change goes on its own, out of any atomic action
+            // it was part of (what that action set there is replaced).
+            atomic[edit.recordID] = nil
+            save(edit, &syncEngine)
+        case .deleteRecord(let id):
+            atomic[id] = nil
+            delete(id, &syncEngine)
+        case .saveRecords(let saves, let deletes):
+            let zones = Set(saves.map(\.recordID.zoneName) + deletes.map(\.zoneName))
+            guard zones.isDisjoint(with: purged) else { return }
+            atomicActions += 1
+            for edit in saves {
+                save(edit, &syncEngine)
+                if edit.recordID.zoneName != "_defaultZone" { atomic[edit.recordID] = atomicActions }
+            }
+            for id in deletes where userSees[id] != nil {
+                delete(id, &syncEngine)
+                if id.zoneName != "_defaultZone" { atomic[id] = atomicActions }
+            }
+        case .createZone(let zone):
+            purged.remove(zone)
+            syncEngine.state.add(pendingDatabaseChanges: [.saveZone(zone)])
+        case .deleteZone(let zone):
+            drop(zone: zone, &syncEngine)
+            syncEngine.state.add(pendingDatabaseChanges: [.deleteZone(zone)])
+        }
+    }
+
+    /// Keeps every state serialization, applies what the cloud says (the policy decides
+    /// conflicts), and re-adds what must go again.
+    public mutating func handleEvent(_ happening: SyncEngine.Event, syncEngine: inout SyncEngine) {
+        switch happening {
+        case .stateUpdate(let serialization):
+            stateSerialization = serialization
+        case .accountChange(let change):
+            guard change != .signIn else {
+                // Records saved while signed out go up now (the engine's state began afresh).
+                let waiting = unsent.keys.sorted()
+                syncEngine.state.add(pendingRecordZoneChanges: waiting.map { .saveRecord($0) })
+                return
+            }
+            // Another account's data (or none) from now on: nothing of this one stays shown.
+            let kept = stateSerialization
+            self = Self(disk: nil)
+            stateSerialization = kept
+        case .fetchedDatabaseChanges(let fetched):
+            for deletion in fetched.deletions {
+                if deletion.reason == .deleted {
+                    zoneDeletedElsewhere(deletion.zoneName, &syncEngine)
+                } else {
+                    purged.insert(deletion.zoneName)
+                    drop(zone: deletion.zoneName, &syncEngine)
+                }
+            }
+        case .fetchedRecordZoneChanges(let fetched):
+            for server in fetched.modifications { met(server, &syncEngine) }
+            // A record with an unsent edit stays: its save meets the deletion (`unknownItem`) and goes up anew.
+            for id in fetched.deletions where unsent[id] == nil { gone(id, &syncEngine) }
+        case .sentRecordZoneChanges(let sent):
+            for saved in sent.savedRecords { settled(saved) }
+            for id in sent.deletedRecordIDs where unsent[id] == nil {
+                deleting.remove(id)
+                lastServer[id] = nil
+                userSees[id] = nil
+                atomic[id] = nil
+            }
+            for failure in sent.failedRecordSaves { failed(failure, &syncEngine) }
+            for failure in sent.failedRecordDeletes {
+                switch failure.error.code {
+                case .unknownItem, .zoneNotFound, .userDeletedZone:
+                    lastServer[failure.recordID] = nil
+                    deleting.remove(failure.recordID)
+                default: syncEngine.state.add(pendingRecordZoneChanges: [.deleteRecord(failure.recordID)])
+                }
+            }
+        default:
+            break
+        }
+    }
+
+    /// The local copies of the records to save; atomic by zone when one came from a `saveRecords` action.
+    public func nextRecordZoneChangeBatch(_ context: SyncEngine.SendChangesContext, syncEngine: inout SyncEngine) -> SyncEngine.RecordZoneChangeBatch? {
+        let atomicByZone = context.pendingChanges.contains { pending in
+            switch pending {
+            case .saveRecord(let id), .deleteRecord(let id): return atomic[id] != nil
+            }
+        }
+        return SyncEngine.RecordZoneChangeBatch(pendingChanges: context.pendingChanges, atomicByZone: atomicByZone) { userSees[$0] }
+    }
+
+    // MARK: The user's changes
+
+    private mutating func save(_ edit: RecordEdit, _ syncEngine: inout SyncEngine) {
+        let id = edit.recordID
+        guard !purged.contains(id.zoneName) else { return }
+        let before = userSees[id]
+        let after = edit.applied(to: before)
+        // A save that changes nothing is no write (SPEC §4.3).
+        let touched = Set(edit.fields.map(\.name)).filter { before?[$0] != after[$0] }
+        guard before == nil || !touched.isEmpty else { return }
+        deleting.remove(id)
+        userSees[id] = after
+        unsent[id, default: []].formUnion(touched)
+        syncEngine.state.add(pendingRecordZoneChanges: [.saveRecord(id)])
+    }
+
+    private mutating func delete(_ id: SyncRecord.ID, _ syncEngine: inout SyncEngine) {
+        guard !purged.contains(id.zoneName), userSees[id] != nil else { return }
+        userSees[id] = nil
+        unsent[id] = nil
+        deleting.insert(id)
+        syncEngine.state.add(pendingRecordZoneChanges: [.deleteRecord(id)])
+    }
+
+    // MARK: What the cloud says
+
+    /// A server version meets the local copy: taken as it is when the user edited nothing
+    /// there; otherwise the policy decides when the other side changed something this side
+    /// holds another value of, and the edits stay on top of it when not.
+    private mutating func met(_ server: SyncRecord, _ syncEngine: inout SyncEngine) {
+        let id = server.recordID
+        let ancestor = lastServer[id]
+        lastServer[id] = server
+        guard !deleting.contains(id) else { return }
+        guard let edited = unsent[id], let local = userSees[id] else {
+            userSees[id] = server
+            return
+        }
+        var otherSideChanged: Set<String> = []
+        for name in Set(server.allKeys()).union(ancestor?.allKeys() ?? []) where server[name] != ancestor?[name] && server[name] != local[name] {
+            otherSideChanged.insert(name)
+        }
+        let outcome = otherSideChanged.isEmpty
+            ? Policy.server(server, withLocal: edited, of: local)
+            : Policy.settle(local: local, edited: edited, server: server, ancestor: ancestor, otherSideChanged: otherSideChanged)
+        userSees[id] = outcome.record
+        unsent[id] = outcome.stillToSend.isEmpty ? nil : outcome.stillToSend
+        if outcome.stillToSend.isEmpty {
+            // The policy dropped this part of an atomic action: the action goes whole.
+            if !otherSideChanged.isEmpty, let action = atomic[id] { withdraw(action, &syncEngine) }
+            atomic[id] = nil
+            syncEngine.state.remove(pendingRecordZoneChanges: [.saveRecord(id)])
+        } else {
+            syncEngine.state.add(pendingRecordZoneChanges: [.saveRecord(id)])
+        }
+    }
+
+    /// The cloud saved a record: it is the new base; edits made since it left stay on top.
+    private mutating func settled(_ saved: SyncRecord) {
+        let id = saved.recordID
+        lastServer[id] = saved
+        guard let local = userSees[id] else { return }
+        let outcome = Policy.server(saved, withLocal: unsent[id] ?? [], of: local)
+        userSees[id] = outcome.record
+        unsent[id] = outcome.stillToSend.isEmpty ? nil : outcome.stillToSend
+        if unsent[id] == nil { atomic[id] = nil }
+    }
+
+    /// The record is gone from the cloud: an unsent edit brings it back as a new record (the
+    /// edit wins, as Apple's sample does); otherwise it goes here too.
+    private mutating func gone(_ id: SyncRecord.ID, _ syncEngine: inout SyncEngine) {
+        lastServer[id] = nil
+        guard unsent[id] != nil, userSees[id] != nil else {
+            userSees[id] = nil
+            unsent[id] = nil
+            atomic[id] = nil
+            return
+        }
+        uploadAnew(id, &syncEngine)
+    }
+
+    private mutating func failed(_ failure: SyncEngine.FailedRecordSave, _ syncEngine: inout SyncEngine) {
+        let id = failure.record.recordID
+        switch failure.error.code {
+        case .serverRecordChanged:
+            guard let server = failure.error.serverRecord else { return }
+            met(server, &syncEngine)
+        case .unknownItem:
+            gone(id, &syncEngine)
+        case .zoneNotFound:
+            // The zone is gone (or never was): create it, and the record goes up as a new one.
+            syncEngine.state.add(pendingDatabaseChanges: [.saveZone(id.zoneName)])
+            if userSees[id] != nil { uploadAnew(id, &syncEngine) }
+        case .userDeletedZone:
+            purged.insert(id.zoneName)
+            drop(zone: id.zoneName, &syncEngine)
+        case .batchRequestFailed, .quotaExceeded:
+            // Not applied, not refused for itself: it goes again (after the others' outcome, or when space frees).
+            syncEngine.state.add(pendingRecordZoneChanges: [.saveRecord(id)])
+        case .limitExceeded, .invalidArguments, .permissionFailure:
+            // Refused for good: back to the cloud's version, the edit withdrawn.
+            userSees[id] = lastServer[id]
+            unsent[id] = nil
+            atomic[id] = nil
+        }
+    }
+
+    /// Withdraws what remains unsent of atomic action `action`: its records go back to the
+    /// cloud's versions (those it created go), its changes are no longer pending.
+    private mutating func withdraw(_ action: Int, _ syncEngine: inout SyncEngine) {
+        let ids = atomic.filter { $0.value == action }.map(\.key).sorted()
+        for id in ids {
+            atomic[id] = nil
+            unsent[id] = nil
+            userSees[id] = lastServer[id]
+            syncEngine.state.remove(pendingRecordZoneChanges: [.saveRecord(id), .deleteRecord(id)])
+        }
+    }
+
+    /// Uploads the local copy of `id` as a new record (no change tag), every field of it.
+    private mutating func uploadAnew(_ id: SyncRecord.ID, _ syncEngine: inout SyncEngine) {
+        guard let local = userSees[id] else { return }
+        var fresh = SyncRecord(recordType: local.recordType, recordID: id)
+        for name in local.allKeys() { fresh[name] = local[name] }
+        userSees[id] = fresh
+        unsent[id] = Set(local.allKeys())
+        syncEngine.state.add(pendingRecordZoneChanges: [.saveRecord(id)])
+    }
+
+    /// Another device deleted the zone: records with unsent edits go up again as new ones into
+    /// the zone, created anew; the others go.
+    private mutating func zoneDeletedElsewhere(_ zone: String, _ syncEngine: inout SyncEngine) {
+        let keep = userSees.keys.filter { $0.zoneName == zone && unsent[$0] != nil }.sorted()
+        for id in keep { lastServer[id] = nil }
+        userSees.removeAll { $0.recordID.zoneName == zone && unsent[$0.recordID] == nil }
+        for id in lastServer.keys.filter({ $0.zoneName == zone }) { lastServer[id] = nil }
+        guard !keep.isEmpty else { return }
+        syncEngine.state.add(pendingDatabaseChanges: [.saveZone(zone)])
+        for id in keep { uploadAnew(id, &syncEngine) }
+    }
+
+    /// Forgets a zone: its records, edits, and pending changes.
+    private mutating func drop(zone: String, _ syncEngine: inout SyncEngine) {
+        userSees.removeAll { $0.recordID.zoneName == zone }
+        let pending = syncEngine.state.pendingRecordZoneChanges.filter { pending in
+            switch pending {
+            case .saveRecord(let id), .deleteRecord(let id): return id.zoneName == zone
+            }
+        }
+        syncEngine.state.remove(pendingRecordZoneChanges: pending)
+        for id in unsent.keys.filter({ $0.zoneName == zone }) { unsent[id] = nil }
+        deleting = deleting.filter { $0.zoneName != zone }
+        for id in lastServer.keys.filter({ $0.zoneName == zone }) { lastServer[id] = nil }
+        atomic = atomic.filter { $0.key.zoneName != zone }
+    }
+}

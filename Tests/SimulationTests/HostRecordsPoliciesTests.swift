@@ -1,0 +1,25 @@
+import Foundation
+import Testing
+
+/// `--host-records-policies` (issue 11, a comparison aid): the records policies run as the
+/// built-in records apps on the platform, so the same file can be compared both ways.
+@Suite("--host-records-policies runs the records policies as the built-in apps", .serialized)
+struct HostRecordsPoliciesTests {
+    @Test("run: the serverWins variant's conflict is settled by the app on the platform, to the same end")
+    func runHostsThePolicies() throws {
+        let directory = try Synclab.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let arguments = ["run", "Scenarios/records-offline-fields.json", "--variant", "serverWins"]
+        let engine = try Synclab.run(arguments + ["--out", directory.appendingPathComponent("engine").path])
+        let hosted = try Synclab.run(arguments + ["--out", directory.appendingPathComponent("hosted").path, "--host-records-policies"])
+        #expect(engine.status == 0 && hosted.status == 0, "\(hosted.stdout)\(hosted.stderr)")
+        // Who settled the conflict: the engine's policy, or the app (hosted on the platform).
+        #expect(engine.stdout.contains("policy serverWins"), "\(engine.stdout)")
+        #expect(hosted.stdout.contains("policy records app"), "\(hosted.stdout)")
+        func final(_ folder: String) throws -> String {
+            let text = try String(contentsOf: directory.appendingPathComponent("\(folder)/serverWins/result.json"), encoding: .utf8)
+            return String(text[text.range(of: "\"final\"")!.lowerBound...])
+        }
+        #expect(try final("engine") == final("hosted"))
+    }
+}
