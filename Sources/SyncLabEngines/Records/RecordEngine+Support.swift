@@ -130,7 +130,7 @@ extension RecordEngine {
             context.observe(.visible(item: item(key), value: .recordExists(type: server.type), write: server.existenceWrite, cause: cause))
             changed = true
         }
-        for name in RecordEngine.sortedUnion(local.fieldNames, server.fieldNames) where !pendingFields.contains(name) {
+        for name in RecordEngine.fieldNames(of: local, and: server) where !pendingFields.contains(name) {
             let before = local.fields[name], after = server.fields[name]
             if before?.value == after?.value && (after?.value == nil || before?.write == after?.write) {
                 local.fields[name] = after
@@ -142,6 +142,16 @@ extension RecordEngine {
         }
         if let place { state.records.values[place] = local } else { state.records[key] = local }
         return changed
+    }
+
+    /// The field names of both records, each once, in UTF-8 order. Usually both name the same
+    /// fields: then the local record's names are the answer, found without listing and sorting
+    /// the server record's (an allocation and a sort per record of every fetch).
+    static func fieldNames(of local: LocalRecord, and server: ServerRecord) -> [String] {
+        if local.fields.count == server.fields.count && server.fields.keys.allSatisfy({ local.fields[$0] != nil }) {
+            return local.fieldNames
+        }
+        return sortedUnion(local.fieldNames, server.fieldNames)
     }
 
     /// The field names of a local record and of a server record, each once, in UTF-8 order
