@@ -79,8 +79,9 @@ public struct EventQueue<Payload> {
             siftDown(0)
         }
         let slot = Int(top.slot)
-        let payload = payloads[slot].unsafelyUnwrapped
-        payloads[slot] = nil
+        // Moved out of the slab (leaving nil), not copied: a copy retained the payload's
+        // references only for clearing the slot to release them again, at every event.
+        let payload = payloads[slot].take().unsafelyUnwrapped
         freeSlots.append(top.slot)
         return (SimInstant(microseconds: top.time), payload)
     }

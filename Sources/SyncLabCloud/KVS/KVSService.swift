@@ -50,8 +50,10 @@ public struct KVSService: Sendable {
 
     let limits: KVSLimits
     let timestampSource: TimestampSource
-    /// Stores by account. Looked up by key only; nothing iterates it into output.
-    var accounts: [AccountID: AccountStore] = [:]
+    /// Stores by account, at `place(of:)`; nil for an account that never used KVS. An array,
+    /// not a dictionary keyed by account: every request took its store out of the dictionary
+    /// and put it back (two hashes and a copy of the store's fields, retaining each, per request).
+    var accounts: [AccountStore?] = []
 
     public init(configuration: CloudConfiguration) {
         limits = configuration.limits.kvs
@@ -60,9 +62,11 @@ public struct KVSService: Sendable {
 
     /// Handles one request for `request.account`'s store; answers exactly once.
     public mutating func handle(_ request: RequestEnvelope, _ body: KVSRequest, _ context: inout CloudContext) {
-        // Taken out of the dictionary, not copied: mutating a copy the dictionary still holds
-        // would duplicate the whole store on every request.
-        var store = accounts.removeValue(forKey: request.account) ?? AccountStore()
+        // Taken out of its place (moved, leaving nil), not copied: mutating a copy the array
+        // still holds would duplicate the whole store on every request.
+        let place = KVSService.place(of: request.account)
+        if place >= accounts.count { accounts.append(contentsOf: repeatElement(nil, count: place + 1 - accounts.count)) }
+        var store = accounts[place].take() ?? AccountStore()
         switch body {
         case .upload(let calls):
             upload(calls, into: &store, request, &context)
@@ -73,7 +77,17 @@ public struct KVSService: Sendable {
                                                            ("changes", String(changes.count)), ("cursor", String(store.sequence))])
             context.respond(to: request, .kvs(.changes(changes, cursor: store.sequence)))
         }
-        accounts[request.account] = store
+        accounts[place] = store
+    }
+
+    /// An account's place in `accounts`: its index, shifted by one so that the public database
+    /// (index -1, never a KVS account) has one too.
+    static func place(of account: AccountID) -> Int { Int(account.index) + 1 }
+
+    /// The store of `account`, if it ever used KVS.
+    func store(of account: AccountID) -> AccountStore? {
+        let place = KVSService.place(of: account)
+        return place < accounts.count ? accounts[place] : nil
     }
 
     /// Decides each call in order, answers, and pushes to the account's other devices if anything changed.
@@ -236,7 +250,7 @@ public struct KVSService: Sendable {
 
     /// The cloud's live keys of `account`, sorted by item, each with the write that produced it.
     public func finalView(account: AccountID) -> [ViewEntry] {
-        guard let store = accounts[account] else { return [] }
+        guard let store = store(of: account) else { return [] }
         return store.entries.keys.sorted(by: KVSService.keyOrder).compactMap { key in
             guard let entry = store.entries[key], let value = entry.value else { return nil }
             return ViewEntry(item: ItemKey(account: account, store: .kvs, name: key), value: .kvs(value), write: entry.write)
@@ -247,7 +261,7 @@ public struct KVSService: Sendable {
     /// stands is not lost, even when no device shows it any more (its device signed into
     /// another account, say).
     public func survivingRemovals(account: AccountID) -> [WriteID] {
-        guard let store = accounts[account] else { return [] }
+        guard let store = store(of: account) else { return [] }
         return store.entries.keys.sorted(by: KVSService.keyOrder).compactMap { key in
             guard let entry = store.entries[key], entry.value == nil else { return nil }
             return entry.write

@@ -141,7 +141,8 @@ extension RecordEngine {
             stale.formUnion(RecordEngine.writes(of: record))
         }
         for record in changed {
-            named.insert(record.id.name)
+            // Only a complete answer needs the names (a set insert per record of every fetch).
+            if complete { named.insert(record.id.name) }
             let key = RecordKey(database: zoneKey.database, zone: record.id.zone, name: record.id.name)
             if answeredDuringFetch.contains(key) || (!stale.isEmpty && RecordEngine.writes(of: record).contains(where: stale.contains)) {
                 skipped = true
@@ -156,7 +157,7 @@ extension RecordEngine {
             applyFetched(key, record, &context)
         }
         for deletion in deleted {
-            named.insert(deletion.id.name)
+            if complete { named.insert(deletion.id.name) }
             let key = RecordKey(database: zoneKey.database, zone: deletion.id.zone, name: deletion.id.name)
             if answeredDuringFetch.contains(key) { skipped = true; continue }
             applyFetchedDeletion(key, write: deletion.write, &context)

@@ -110,9 +110,15 @@ extension RecordEngine {
             }
         }
         var changed = false
-        var local: LocalRecord
-        if let existing = state.records[key] {
-            local = existing
+        var local = LocalRecord(type: server.type, fields: [:], existenceWrite: server.existenceWrite)
+        // The stored record is swapped out where it lies (for an empty one, which allocates
+        // nothing) and put back at the same place, not copied: a copy shares its field
+        // dictionary with the stored record, so the first field set below copied the whole
+        // dictionary (an allocation and a rehash for every record of every fetch). Nothing
+        // below inserts or removes records, so the place stays valid.
+        let place = state.records.index(forKey: key)
+        if let place {
+            swap(&local, &state.records.values[place])
             let creating = pendingFields.isEmpty == false && state.serverRecords[key] == nil
             if !creating && (local.existenceWrite != server.existenceWrite || local.type != server.type) {
                 local.existenceWrite = server.existenceWrite
@@ -121,13 +127,10 @@ extension RecordEngine {
                 changed = true
             }
         } else {
-            local = LocalRecord(type: server.type, fields: [:], existenceWrite: server.existenceWrite)
             context.observe(.visible(item: item(key), value: .recordExists(type: server.type), write: server.existenceWrite, cause: cause))
             changed = true
         }
-        var names = Set(local.fields.keys)
-        names.formUnion(server.fields.keys)
-        for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) where !pendingFields.contains(name) {
+        for name in RecordEngine.fieldNames(of: local, and: server) where !pendingFields.contains(name) {
             let before = local.fields[name], after = server.fields[name]
             if before?.value == after?.value && (after?.value == nil || before?.write == after?.write) {
                 local.fields[name] = after
@@ -137,8 +140,30 @@ extension RecordEngine {
             show(key, field: name, after, cause, &context)
             changed = true
         }
-        state.records[key] = local
+        if let place { state.records.values[place] = local } else { state.records[key] = local }
         return changed
+    }
+
+    /// The field names of both records, each once, in UTF-8 order. Usually both name the same
+    /// fields: then the local record's names are the answer, found without listing and sorting
+    /// the server record's (an allocation and a sort per record of every fetch).
+    static func fieldNames(of local: LocalRecord, and server: ServerRecord) -> [String] {
+        if local.fields.count == server.fields.count && server.fields.keys.allSatisfy({ local.fields[$0] != nil }) {
+            return local.fieldNames
+        }
+        return sortedUnion(local.fieldNames, server.fieldNames)
+    }
+
+    /// The field names of a local record and of a server record, each once, in UTF-8 order
+    /// (`first` and `second` are each sorted so). Usually both name the same fields: then the
+    /// answer is `first` itself, without the set of every name and the sort of it (two
+    /// allocations and a hash per name, for every record of every fetch). Otherwise a set keeps
+    /// one name of each canonically equal pair, `first`'s, as a dictionary of fields would.
+    static func sortedUnion(_ first: [String], _ second: [String]) -> [String] {
+        if first == second { return first }
+        var names = Set(first)
+        names.formUnion(second)
+        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
     /// Removes a record from the local cache, reporting each item the app saw as absent.

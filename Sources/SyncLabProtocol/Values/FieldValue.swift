@@ -1,5 +1,8 @@
 /// A CloudKit record field value (SPEC §4.3).
-public indirect enum FieldValue: Hashable, Sendable {
+///
+/// Not `indirect` (as `PlistValue`): `list` already holds an array, and boxing every case gave
+/// each field value its own heap object, allocated per write and chased per comparison.
+public enum FieldValue: Hashable, Sendable {
     case string(String)
     case int(Int64)
     case double(Double)

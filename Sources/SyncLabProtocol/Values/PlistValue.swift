@@ -2,7 +2,11 @@
 ///
 /// Dictionaries keep their entries sorted by the UTF-8 bytes of the key, so equal dictionaries
 /// are equal values and render identically in every process.
-public indirect enum PlistValue: Hashable, Sendable {
+///
+/// Not `indirect`: the recursive cases already hold arrays (one pointer each), and boxing every
+/// case put each value, even an integer, in its own heap object: one allocation per write and,
+/// when a fetched change is compared with a device's old value, a cache miss on the old box.
+public enum PlistValue: Hashable, Sendable {
     case string(String)
     case integer(Int64)
     case double(Double)
