@@ -516,4 +516,25 @@ struct FuzzFindingTests {
         {"format": "synclab/1", "name": "t", "seed": 1609, "network": {"latency": {"dist": "uniform", "min": "29ms", "max": "46ms"}, "loss": 0.18, "reorder": true}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "A"}, {"id": "B"}, {"id": "C"}], "steps": [{"at": "0ms", "device": "*", "op": "zone.create", "zone": "Z"}, {"at": "16425ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r2", "fields": {"body": "B5"}}, {"at": "35489ms", "device": "A", "op": "account.signOut"}, {"at": "37834ms", "device": "A", "op": "account.signIn", "account": "main"}, {"at": "51201ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"title": "B6"}}, {"at": "66298ms", "device": "C", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"body": "C1"}}]}, {"at": "70809ms", "device": "A", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"n": 2}}, {"at": "70809ms", "device": "A", "op": "record.save", "zone": "Z", "type": "Note", "name": "r2", "fields": {"body": "A3"}}, {"at": "99911ms", "device": "C", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"title": "C7"}}, {"at": "102539ms", "device": "C", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "C2"}}, {"at": "102540ms", "device": "A", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"body": "A2", "n": 5}}, {"type": "Note", "name": "r0", "fields": {"body": "A2"}}]}, {"at": "183875ms", "device": "C", "op": "record.save", "zone": "Z", "type": "Note", "name": "r2", "fields": {"body": "C5"}}], "expect": {"noAnomalies": ["atomicityViolation"]}}
         """)
     }
+
+    @Test("a save after the device's own pending delete shows the removals it carries as its own: a fetch of the version it went up against never shows that version's existence beside the fields it removed (records seed 740)")
+    func deleteThenSaveShowsItsRemovals() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 740, "network": {"loss": 0.21}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "B"}, {"id": "C"}], "steps": [{"at": "160ms", "device": "C", "op": "device.crash"}, {"at": "160ms", "device": "C", "op": "device.restart"}, {"at": "160ms", "device": "C", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"body": "C5"}}, {"at": "94877ms", "device": "B", "op": "record.delete", "zone": "Z", "name": "r1"}, {"at": "94877ms", "op": "cloud.expireTokens"}, {"at": "94985ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"n": 9}}, {"at": "138117ms", "device": "C", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"body": "C4"}}]}, {"at": "138268ms", "device": "C", "op": "record.delete", "zone": "Z", "name": "r1"}, {"at": "161925ms", "device": "C", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"title": "C1"}}]}], "expect": {"converged": true, "noAnomalies": ["atomicityViolation"]}}
+        """)
+    }
+
+    @Test("a save's removal of a field its sent delete removed first is no part of the save missing where that field shows absent by the delete (records seed 297)")
+    func removalOfAnAbsentFieldIsNotMissing() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 297, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "A"}, {"id": "B"}], "steps": [{"at": "0ms", "device": "A", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"body": "A5"}}, {"at": "28910ms", "device": "A", "op": "record.delete", "zone": "Z", "name": "r1"}, {"at": "28911ms", "device": "A", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"n": 4}}], "expect": {"converged": true, "noAnomalies": ["atomicityViolation"]}}
+        """)
+    }
+
+    @Test("a delete replaces the removals its record shows as well as its values: a save's removal after a delete, deleted again and given up at sign-out, brings nothing back (mixed seed 8474)")
+    func deleteReplacesShownRemovals() throws {
+        _ = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 8474, "engine": {"documents": {"conflict": "keepBoth"}, "records": {"conflict": "merge"}}, "devices": [{"id": "B"}], "steps": [{"at": "0ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"n": 5}}, {"at": "418ms", "device": "B", "op": "airplane.on"}, {"at": "418ms", "device": "B", "op": "record.delete", "zone": "Z", "name": "r0"}, {"at": "418ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "B"}}, {"at": "418ms", "device": "B", "op": "record.delete", "zone": "Z", "name": "r0"}, {"at": "418ms", "device": "B", "op": "account.signOut"}], "expect": {"noAnomalies": ["resurrection"]}}
+        """)
+    }
 }

@@ -126,6 +126,7 @@ extension RecordEngine {
         var record: LocalRecord
         var created = false
         var changedFields: Set<String> = []
+        var removed: [String] = []
         if let existing = state.records[key] {
             record = existing
         } else {
@@ -136,14 +137,18 @@ extension RecordEngine {
             // goes up as this save's own write, made after the delete (as a re-upload after a
             // delete is): the cloud keeps the record's existence, so the delete's write itself
             // never reaches another device, which would show part of it (records seed 2017).
+            // The app sees those removals as this save's too: it shows the record as this save
+            // made it, so a fetch of the version the save went up against shows nothing of that
+            // version's fields beside it (records seed 740).
             if case .delete? = state.pending[key]?.kind, let server = state.serverRecords[key] {
                 for name in server.fieldNames where server.fields[name]?.value != nil {
                     record.fields[name] = StoredField(value: nil, write: write, modifiedAt: context.now)
                     changedFields.insert(name)
+                    removed.append(name)
                 }
             }
         }
-        var shown: [String] = []
+        var shown = removed
         for assignment in change.fields {
             if record.fields[assignment.name]?.value == assignment.value { continue }
             // The device's own pending value replaced here may have to come back when this write

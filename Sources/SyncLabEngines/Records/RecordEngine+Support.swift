@@ -170,7 +170,9 @@ extension RecordEngine {
     mutating func removeLocal(_ key: RecordKey, write: WriteID?, _ cause: VisibilityCause, _ context: inout EngineContext) {
         state.fetchedWhileCreating[key] = nil
         guard let record = state.records.removeValue(forKey: key) else { return }
-        for name in record.fieldNames where record.fields[name]?.value != nil {
+        // A field shown removed is reported too: the removal is replaced by this write, as a
+        // value is (mixed seed 8474: a save's removal after a delete, then deleted again).
+        for name in record.fieldNames {
             context.observe(.visible(item: item(key, field: name), value: .absent, write: write, cause: cause))
         }
         context.observe(.visible(item: item(key), value: .absent, write: write, cause: cause))
