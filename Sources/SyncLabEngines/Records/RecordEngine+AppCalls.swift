@@ -234,10 +234,17 @@ extension RecordEngine {
     }
 
     /// Forgets the versions of a zone's records fetched or answered and not shown yet (in doubt,
-    /// held for an answer, held for the next fetch): they are of a zone deleted since.
-    mutating func forgetFetchedVersions(_ zoneKey: ZoneKey) {
-        for key in state.fetchedWhileCreating.keys where key.zoneKey == zoneKey { state.fetchedWhileCreating[key] = nil }
-        for key in state.heldFetched.keys where key.zoneKey == zoneKey { state.heldFetched[key] = nil }
-        for key in state.heldUntilFetch.keys where key.zoneKey == zoneKey { state.heldUntilFetch[key] = nil }
+    /// held for an answer, held for the next fetch): they are of a zone deleted since. With
+    /// `incarnation` (the one deleted), only versions of it or of an earlier one go: a version of
+    /// the zone created again since is no deleted zone's, and no later fetch brings it again
+    /// (records seed 4745: a held deletion applied after the zone made again had been fetched
+    /// forgot that zone's record, and the device diverged).
+    mutating func forgetFetchedVersions(_ zoneKey: ZoneKey, upToIncarnation incarnation: UInt64? = nil) {
+        func deleted(_ key: RecordKey, _ version: ServerRecord) -> Bool {
+            key.zoneKey == zoneKey && version.zoneIncarnation <= (incarnation ?? .max)
+        }
+        state.fetchedWhileCreating = state.fetchedWhileCreating.filter { !deleted($0.key, $0.value) }
+        state.heldFetched = state.heldFetched.filter { !deleted($0.key, $0.value) }
+        state.heldUntilFetch = state.heldUntilFetch.filter { !deleted($0.key, $0.value) }
     }
 }

@@ -350,7 +350,7 @@ extension RecordEngine {
         }
         state.heldZoneDeletions[zoneKey] = nil
         let keys = state.records.keys.filter { $0.zoneKey == zoneKey }.sorted()
-        applyZoneDeletion(zoneKey, keys, write: write, resetZone: true, &context)
+        applyZoneDeletion(zoneKey, keys, write: write, incarnation: incarnation, resetZone: true, &context)
     }
 
     /// Holds a zone deletion for these records (those with a server version) until no save into
@@ -392,16 +392,17 @@ extension RecordEngine {
                     keys.append(key)
                 }
             }
-            applyZoneDeletion(zoneKey, keys, write: held.write, resetZone: false, &context)
+            applyZoneDeletion(zoneKey, keys, write: held.write, incarnation: held.incarnation, resetZone: false, &context)
         }
         if fetchPhase == .idle { notifyFetched(&context) }
     }
 
     /// Removes these records of a deleted zone, except those with pending saves, which are
-    /// uploaded again (into the zone created again). `resetZone`: the deletion is of the zone as
-    /// this device knows it now (not held): its token and server copies go too.
-    private mutating func applyZoneDeletion(_ zoneKey: ZoneKey, _ keys: [RecordKey], write: WriteID?, resetZone: Bool,
-                                            _ context: inout EngineContext) {
+    /// uploaded again (into the zone created again). `incarnation`: the one deleted (nil: every
+    /// one this device has). `resetZone`: the deletion is of the zone as this device knows it
+    /// now (not held): its token and server copies go too.
+    private mutating func applyZoneDeletion(_ zoneKey: ZoneKey, _ keys: [RecordKey], write: WriteID?, incarnation: UInt64?,
+                                            resetZone: Bool, _ context: inout EngineContext) {
         noteZoneDeleted(zoneKey)
         var keepsPending = false
         for key in keys {
@@ -415,12 +416,12 @@ extension RecordEngine {
                 fetchedItems.append(key.itemName)
             }
         }
-        // Versions fetched or held for an answer or for the next fetch are the deleted zone's:
-        // shown after the deletion they brought its records back on this device alone (mixed
-        // seed 4811; seed 7656: a creation refused afterwards rolled back to one). A held
-        // deletion applies when no save into the zone is in doubt, so none is of a zone created
-        // again since that the next fetch would not bring again.
-        forgetFetchedVersions(zoneKey)
+        // Versions of the deleted incarnation fetched or held for an answer or for the next
+        // fetch: shown after the deletion they brought its records back on this device alone
+        // (mixed seed 4811; seed 7656: a creation refused afterwards rolled back to one). Those
+        // of the zone created again since stay: a held deletion may apply after the fetch that
+        // brought them, and no later fetch brings them again (records seed 4745).
+        forgetFetchedVersions(zoneKey, upToIncarnation: incarnation)
         guard resetZone else {
             if keepsPending { enqueueZoneOperation(zoneKey, .create) }
             return

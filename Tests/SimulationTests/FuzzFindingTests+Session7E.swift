@@ -1,0 +1,21 @@
+import Testing
+import SyncLabResult
+
+/// Session 7, after the merge of the zone-deletion work (issue 12): the records `divergence`
+/// group the merged held deletions and forgotten versions made (docs/FUZZING.md, "Session 7:
+/// after the merge (seed 4745)").
+extension FuzzFindingTests {
+    @Test("a held zone deletion applied after the zone made again was fetched keeps that zone's versions waiting for the answer (records seed 4745)")
+    func heldZoneDeletionKeepsVersionsOfTheZoneMadeAgain() throws {
+        _ = try run(#"""
+        {"format": "synclab/1", "name": "t", "seed": 4745, "network": {"latency": {"dist": "uniform", "min": "5ms", "max": "174ms"}, "loss": 0.04}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "B"}, {"id": "C"}, {"id": "D"}, {"id": "E"}], "steps": [{"at": "0ms", "device": "*", "op": "zone.create", "zone": "Z"}, {"at": "110ms", "device": "C", "op": "device.crash"}, {"at": "248ms", "device": "C", "op": "device.restart"}, {"at": "640ms", "device": "C", "op": "device.crash"}, {"at": "656ms", "device": "C", "op": "device.restart"}, {"at": "135908ms", "device": "E", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"title": "E4"}}, {"at": "136046ms", "device": "C", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r0", "fields": {"title": "C1"}}, {"type": "Note", "name": "r1", "fields": {"title": "C1"}}]}, {"at": "182952ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"title": "B2"}}, {"at": "184554ms", "op": "cloud.throttle", "for": "14792ms", "retryAfter": "15533ms"}, {"at": "240401ms", "device": "E", "op": "zone.delete", "zone": "Z"}, {"at": "240521ms", "device": "D", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"title": "D5", "n": 8}}, {"type": "Note", "name": "r0", "fields": {"title": "D5", "body": "D5"}}]}], "expect": {"converged": true, "noAnomalies": ["divergence"], "final": {"records": {"Z/r0": {"title": "D5", "body": "D5"}, "Z/r1": {"title": "D5", "n": 8}}}}}
+        """#)
+    }
+
+    @Test("a held zone deletion applied after the zone made again was fetched keeps the version fetched while a save was in doubt (records seed 8349)")
+    func heldZoneDeletionKeepsVersionFetchedInDoubtOfTheZoneMadeAgain() throws {
+        _ = try run(#"""
+        {"format": "synclab/1", "name": "t", "seed": 8349, "network": {"latency": {"dist": "uniform", "min": "24ms", "max": "93ms"}, "loss": 0.21}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "A"}, {"id": "B"}, {"id": "C"}, {"id": "D"}, {"id": "E"}], "steps": [{"at": "0ms", "device": "*", "op": "zone.create", "zone": "Z"}, {"at": "285ms", "device": "C", "op": "airplane.on"}, {"at": "302ms", "device": "B", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r0", "fields": {"title": "B1", "n": 8}}]}, {"at": "387ms", "device": "A", "op": "airplane.on"}, {"at": "645ms", "device": "D", "op": "airplane.on"}, {"at": "35746ms", "device": "A", "op": "airplane.off"}, {"at": "35755ms", "device": "C", "op": "airplane.off"}, {"at": "35814ms", "device": "E", "op": "airplane.on"}, {"at": "36011ms", "device": "C", "op": "airplane.on"}, {"at": "36482ms", "device": "E", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"body": "E1", "n": 9}}]}, {"at": "70067ms", "device": "E", "op": "airplane.off"}, {"at": "70281ms", "device": "A", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"n": 3}}, {"at": "70324ms", "device": "D", "op": "zone.delete", "zone": "Z"}, {"at": "70494ms", "device": "C", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "C3"}}, {"at": "117494ms", "device": "C", "op": "airplane.off"}, {"at": "129345ms", "device": "D", "op": "airplane.off"}, {"at": "186766ms", "device": "A", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"n": 6}}, {"at": "272996ms", "device": "E", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"body": "E2"}}], "expect": {"converged": true, "noAnomalies": ["divergence"]}}
+        """#)
+    }
+}
