@@ -1,5 +1,6 @@
 package import SyncLabProtocol
 package import SyncLabEngines
+package import SyncLabKernel
 
 /// Adapts a team's `RecordsApp` to the platform's hosting protocol: converts events and records
 /// between the platform's terms and the public ones.
@@ -7,6 +8,8 @@ package struct HostedRecordsApp<App: RecordsApp>: SyncEngineAppHosting {
     var app: App
     /// Where the last reading of `userSees` stopped (nil: not read since launch).
     var cursor: SyncRecordStore.Cursor?
+    /// The device's clock, set by the platform before each call (`SyncEngine.now`).
+    package var deviceClock = LocalInstant(microseconds: 0)
 
     /// Launches the app from what it persisted (nil, or a disk of another type: a fresh install).
     package init(disk: (any Sendable)?) { app = App(disk: disk as? App.Disk) }
@@ -15,13 +18,13 @@ package struct HostedRecordsApp<App: RecordsApp>: SyncEngineAppHosting {
     package var disk: any Sendable { app.disk }
 
     package mutating func handle(_ event: HostedSyncEvent, state: inout SyncEngineStateData) {
-        var engine = SyncEngine.lending(&state)
+        var engine = SyncEngine.lending(&state, now: deviceClock)
         app.handleEvent(HostedRecordsApp.event(event), syncEngine: &engine)
         engine.giveBack(&state)
     }
 
     package mutating func nextBatch(_ pending: [PendingRecordChangeData], state: inout SyncEngineStateData) -> (saves: [HostedRecord], deletes: [RecordID], atomicByZone: Bool) {
-        var engine = SyncEngine.lending(&state)
+        var engine = SyncEngine.lending(&state, now: deviceClock)
         let context = SyncEngine.SendChangesContext(pendingChanges: pending.map { change in
             switch change {
             case .save(let id): return .saveRecord(SyncRecord.ID(id))
@@ -34,7 +37,7 @@ package struct HostedRecordsApp<App: RecordsApp>: SyncEngineAppHosting {
     }
 
     package mutating func userDid(_ action: HostedUserAction, state: inout SyncEngineStateData) {
-        var engine = SyncEngine.lending(&state)
+        var engine = SyncEngine.lending(&state, now: deviceClock)
         let shown: RecordsUserAction
         switch action {
         case .saveRecord(let id, let type, let fields):

@@ -1,5 +1,6 @@
 internal import SyncLabProtocol
 internal import SyncLabEngines
+internal import SyncLabKernel
 
 /// The sync engine as a records app holds it, shaped after `CKSyncEngine` (SPEC §9): its state
 /// (pending changes). The platform does the rest (sending, fetching, retries, tokens), and calls
@@ -115,10 +116,17 @@ public struct SyncEngine {
     /// `syncEngine.state`.
     public var state: State
 
+    /// The device's clock now, what `Date()` gives a real app: the device's local time since the
+    /// run began, skewed, drifting and jumping as the scenario sets that device's clock (SPEC
+    /// §3.2), so two devices' times may disagree with true order. Stamp the user's edits with it
+    /// (a user-side modification date, as Apple's CKSyncEngine sample does) and compare them
+    /// with `SyncRecord.modificationDate(forKey:)`.
+    public internal(set) var now: Duration
+
     /// A handle holding `data`, moved in (not copied: a copy would make the app's first change
-    /// of the pending changes copy them); `giveBack` moves it out again.
-    static func lending(_ data: inout SyncEngineStateData) -> SyncEngine {
-        var engine = SyncEngine(state: State(data: SyncEngineStateData(account: data.account)))
+    /// of the pending changes copy them); `giveBack` moves it out again. `now` is the device's clock.
+    static func lending(_ data: inout SyncEngineStateData, now: LocalInstant) -> SyncEngine {
+        var engine = SyncEngine(state: State(data: SyncEngineStateData(account: data.account)), now: .microseconds(now.microseconds))
         swap(&engine.state.data, &data)
         return engine
     }

@@ -38,6 +38,9 @@ public struct SyncRecord: Hashable, Sendable {
     var removedFields: Set<String> = []
     /// The change tag of the server version this copy descends from (nil: made by the app).
     var changeTag: UInt64?
+    /// Field name → the editing device's clock when the cloud's value of it was made (records
+    /// from the cloud only; a field set here loses its date: the value is the app's now).
+    var modificationDates: [String: Duration] = [:]
 
     /// A new record, with no system fields (`CKRecord(recordType:recordID:)`).
     public init(recordType: String, recordID: ID) {
@@ -51,6 +54,7 @@ public struct SyncRecord: Hashable, Sendable {
     public subscript(key: String) -> ScenarioValue? {
         get { fields[key] }
         set {
+            modificationDates[key] = nil
             if let newValue, newValue != .null {
                 fields[key] = newValue
                 removedFields.remove(key)
@@ -63,6 +67,15 @@ public struct SyncRecord: Hashable, Sendable {
 
     /// `allKeys()`: the field names, in UTF-8 order.
     public func allKeys() -> [String] { fields.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
+
+    /// When the value of field `key` (or its removal) was made, by the clock of the device that
+    /// made it (`SyncEngine.now` there): the user-side modification date Apple's CKSyncEngine
+    /// sample keeps in a field of the record, here kept by the cloud with each field (neither a
+    /// field of its own nor counted in the record's size). Known on records from the cloud
+    /// (fetched, saved, or the server record of a failure) for the fields the cloud has; nil for
+    /// a field set on this copy or never in the cloud. The platform stamps a value your app
+    /// sends with the time the user (or your app) made it, so a merge can take the later edit.
+    public func modificationDate(forKey key: String) -> Duration? { modificationDates[key] }
 
     /// `recordChangeTag`: opaque, new on every server write; nil for a record the cloud never saw.
     public var recordChangeTag: String? { changeTag.map { "t\($0)" } }
@@ -80,6 +93,7 @@ public struct SyncRecord: Hashable, Sendable {
         self.fields = fields
         removedFields = Set(record.removedFields)
         changeTag = record.changeTag
+        for (name, instant) in record.fieldModifiedAt { modificationDates[name] = .microseconds(instant.microseconds) }
     }
 
     /// The record in the platform's terms; fields no record can hold are left out.

@@ -85,6 +85,37 @@ struct BuiltInRecordsAppsTests {
         #expect(run.final["main"]?.records?["Z/r"] == ["title": "one"], "\(run.final)")
     }
 
+    /// A and B edit `title` of Z/r offline, A at 11s and B at 12s by true time; B's clock is
+    /// offset by `offsetOfB`. B comes back first, so A meets B's value on `serverRecordChanged`.
+    static func bothEditOffline(app: String?, offsetOfB: String) -> ScenarioBuilder {
+        var builder = ScenarioBuilder(name: "both edit the title offline")
+        if let app { builder.apps = ["records": .string(app)] }
+        builder.device("A")
+        builder.device("B", ["clock": ["offset": .string(offsetOfB)]])
+        builder.step(at: "0s", device: "A", op: "zone.create", ["zone": "Z"])
+        builder.step(at: "1s", device: "A", op: "record.save", ["zone": "Z", "type": "T", "name": "r", "fields": ["title": "one"]])
+        builder.step(at: "5s", device: "A", op: "airplane.on")
+        builder.step(at: "5s", device: "B", op: "airplane.on")
+        builder.step(at: "11s", device: "A", op: "record.save", ["zone": "Z", "type": "T", "name": "r", "fields": ["title": "by A"]])
+        builder.step(at: "12s", device: "B", op: "record.save", ["zone": "Z", "type": "T", "name": "r", "fields": ["title": "by B"]])
+        builder.step(at: "20s", device: "B", op: "airplane.off")
+        builder.step(at: "40s", device: "A", op: "airplane.off")
+        return builder
+    }
+
+    @Test("merge: a field both sides changed takes the later edit by the editing devices' clocks, as the engine's merge does", arguments: [
+        ("+0s", "by B"),   // B's edit is later: A, sending second, takes it
+        ("-5s", "by A"),   // B's clock is 5 s behind: its edit reads 7s, before A's
+    ])
+    func mergeTakesTheLaterEdit(offsetOfB: String, title: String) throws {
+        let hosted = try Scenario(Self.bothEditOffline(app: "MergeRecordsApp", offsetOfB: offsetOfB)).run()
+        let engine = try Scenario(Self.bothEditOffline(app: nil, offsetOfB: offsetOfB)).run()
+        #expect(hosted.final["main"]?.records?["Z/r"] == ["title": .string(title)], "\(hosted.summary)")
+        #expect(hosted.final == engine.final)
+        #expect(hosted.anomalies.map(\.kind) == engine.anomalies.map(\.kind), "\(hosted.summary)\n\(engine.summary)")
+        #expect(hosted.metrics.converged)
+    }
+
     @Test("a crash right after the user's edit loses nothing: the app persisted the edit and the state serialization", arguments: ["ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp"])
     func crashAfterEdit(app: String) throws {
         var builder = ScenarioBuilder(name: "crash after edit")

@@ -3,7 +3,7 @@
 /// not touch but holds another value of: the checker reports those losses.
 public enum ClientWinsPolicy: RecordsConflictPolicy {
     /// The server's record with every local field (and every local removal) on top.
-    public static func settle(local: SyncRecord, edited: Set<String>, server: SyncRecord, ancestor: SyncRecord?,
+    public static func settle(local: SyncRecord, edited: Set<String>, editedAt: [String: Duration], server: SyncRecord, ancestor: SyncRecord?,
                                otherSideChanged: Set<String>) -> (record: SyncRecord, stillToSend: Set<String>) {
         // A field the server has that the local copy never had stays: the local side has no value there.
         let fields = Set(local.allKeys()).union(edited)

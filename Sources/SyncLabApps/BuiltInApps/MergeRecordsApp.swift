@@ -1,18 +1,23 @@
 /// The built-in `merge` records policy: a three-way merge per field against the ancestor
 /// (SPEC §4.3). A field changed on one side takes that side's value; changed on both to the
-/// same value, it is one value; changed on both to different values, this side's edit wins and
-/// the server's value of that field is lost (the checker reports it).
+/// same value, it is one value; changed on both to different values, it takes the later edit by
+/// the editing devices' clocks, as the engine's `merge` does: this side's edit time
+/// (`SyncEngine.now` when the user made it) against the server's value's
+/// (`modificationDate(forKey:)`), and the other side's value is lost (the checker reports it).
 ///
-/// - Note: SPEC §4.3 says a field changed on both sides takes the later edit by the editing
-///   devices' clocks. The public app API gives an app no clock and a `SyncRecord` no per-field
-///   modification date, so this app cannot tell which edit was later: it keeps its own (the
-///   edit being sent, usually the later). docs/LIBRARY.md lists this among the differences
-///   from the engine's built-in `merge`.
+/// - Note: Equal times keep this side's edit. The engine breaks that tie by the writes'
+///   device ids, which the public API does not show; docs/LIBRARY.md lists it among the
+///   differences. A field with no known time on either side keeps this side's edit too.
 public enum MergePolicy: RecordsConflictPolicy {
-    /// The server's record with the local edits on top.
-    public static func settle(local: SyncRecord, edited: Set<String>, server: SyncRecord, ancestor: SyncRecord?,
+    /// The server's record with the local edits on top, except those the server changed later.
+    public static func settle(local: SyncRecord, edited: Set<String>, editedAt: [String: Duration], server: SyncRecord, ancestor: SyncRecord?,
                                otherSideChanged: Set<String>) -> (record: SyncRecord, stillToSend: Set<String>) {
-        Self.server(server, withLocal: edited, of: local)
+        var kept = edited
+        for name in edited.intersection(otherSideChanged) {
+            guard let mine = editedAt[name], let theirs = server.modificationDate(forKey: name) else { continue }
+            if theirs > mine { kept.remove(name) }
+        }
+        return Self.server(server, withLocal: kept, of: local)
     }
 }
 

@@ -11,6 +11,9 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
     public private(set) var userSees = SyncRecordStore()
     /// Record → the fields the user edited that the cloud does not have yet.
     var unsent: [SyncRecord.ID: Set<String>] = [:]
+    /// Record → field → when the user made its unsent edit, by this device's clock
+    /// (`SyncEngine.now`): the `merge` policy takes the later of two edits of a field.
+    var editedAt: [SyncRecord.ID: [String: Duration]] = [:]
     /// Records the user deleted, the delete not yet sent: a fetched version does not bring one
     /// back (deletes are unconditional, SPEC §4.3).
     var deleting: Set<SyncRecord.ID> = []
@@ -139,13 +142,14 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
         deleting.remove(id)
         userSees[id] = after
         unsent[id, default: []].formUnion(touched)
+        for name in touched { editedAt[id, default: [:]][name] = syncEngine.now }
         syncEngine.state.add(pendingRecordZoneChanges: [.saveRecord(id)])
     }
 
     private mutating func delete(_ id: SyncRecord.ID, _ syncEngine: inout SyncEngine) {
         guard !purged.contains(id.zoneName), userSees[id] != nil else { return }
         userSees[id] = nil
-        unsent[id] = nil
+        setUnsent(id, [])
         deleting.insert(id)
         syncEngine.state.add(pendingRecordZoneChanges: [.deleteRecord(id)])
     }
@@ -170,9 +174,10 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
         }
         let outcome = otherSideChanged.isEmpty
             ? Policy.server(server, withLocal: edited, of: local)
-            : Policy.settle(local: local, edited: edited, server: server, ancestor: ancestor, otherSideChanged: otherSideChanged)
+            : Policy.settle(local: local, edited: edited, editedAt: editedAt[id] ?? [:], server: server, ancestor: ancestor,
+                            otherSideChanged: otherSideChanged)
         userSees[id] = outcome.record
-        unsent[id] = outcome.stillToSend.isEmpty ? nil : outcome.stillToSend
+        setUnsent(id, outcome.stillToSend)
         if outcome.stillToSend.isEmpty {
             // The policy dropped this part of an atomic action: the action goes whole.
             if !otherSideChanged.isEmpty, let action = atomic[id] { withdraw(action, &syncEngine) }
@@ -190,7 +195,7 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
         guard let local = userSees[id] else { return }
         let outcome = Policy.server(saved, withLocal: unsent[id] ?? [], of: local)
         userSees[id] = outcome.record
-        unsent[id] = outcome.stillToSend.isEmpty ? nil : outcome.stillToSend
+        setUnsent(id, outcome.stillToSend)
         if unsent[id] == nil { atomic[id] = nil }
     }
 
@@ -200,7 +205,7 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
         lastServer[id] = nil
         guard unsent[id] != nil, userSees[id] != nil else {
             userSees[id] = nil
-            unsent[id] = nil
+            setUnsent(id, [])
             atomic[id] = nil
             return
         }
@@ -228,9 +233,21 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
         case .limitExceeded, .invalidArguments, .permissionFailure:
             // Refused for good: back to the cloud's version, the edit withdrawn.
             userSees[id] = lastServer[id]
-            unsent[id] = nil
+            setUnsent(id, [])
             atomic[id] = nil
         }
+    }
+
+    /// The fields of `id` still to send (none: the record has no unsent edit); the edit times of
+    /// the others are forgotten.
+    private mutating func setUnsent(_ id: SyncRecord.ID, _ fields: Set<String>) {
+        guard !fields.isEmpty else {
+            unsent[id] = nil
+            editedAt[id] = nil
+            return
+        }
+        unsent[id] = fields
+        if let times = editedAt[id] { editedAt[id] = times.filter { fields.contains($0.key) } }
     }
 
     /// Withdraws what remains unsent of atomic action `action`: its records go back to the
@@ -239,7 +256,7 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
         let ids = atomic.filter { $0.value == action }.map(\.key).sorted()
         for id in ids {
             atomic[id] = nil
-            unsent[id] = nil
+            setUnsent(id, [])
             userSees[id] = lastServer[id]
             syncEngine.state.remove(pendingRecordZoneChanges: [.saveRecord(id), .deleteRecord(id)])
         }
@@ -251,6 +268,10 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
         var fresh = SyncRecord(recordType: local.recordType, recordID: id)
         for name in local.allKeys() { fresh[name] = local[name] }
         userSees[id] = fresh
+        // Fields the user did not edit go up with the dates the cloud gave their values.
+        for name in local.allKeys() where editedAt[id]?[name] == nil {
+            if let date = local.modificationDate(forKey: name) { editedAt[id, default: [:]][name] = date }
+        }
         unsent[id] = Set(local.allKeys())
         syncEngine.state.add(pendingRecordZoneChanges: [.saveRecord(id)])
     }
@@ -276,7 +297,7 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
             }
         }
         syncEngine.state.remove(pendingRecordZoneChanges: pending)
-        for id in unsent.keys.filter({ $0.zoneName == zone }) { unsent[id] = nil }
+        for id in unsent.keys.filter({ $0.zoneName == zone }) { setUnsent(id, []) }
         deleting = deleting.filter { $0.zoneName != zone }
         for id in lastServer.keys.filter({ $0.zoneName == zone }) { lastServer[id] = nil }
         atomic = atomic.filter { $0.key.zoneName != zone }

@@ -4,11 +4,12 @@
 public protocol RecordsConflictPolicy: Sendable {
     /// The record to keep, and the fields still to send. `local` is the app's copy (the last
     /// server version it saw with the user's edits on top), `edited` the fields the user changed
-    /// and the cloud does not have yet, `server` the cloud's version now, `ancestor` the version
+    /// and the cloud does not have yet, `editedAt` when the user made each of those edits by this
+    /// device's clock (`SyncEngine.now`; compare with `server.modificationDate(forKey:)`), `server` the cloud's version now, `ancestor` the version
     /// `local` was based on (nil when the cloud no longer had it), and `otherSideChanged` the
     /// fields `server` changed since `ancestor` to values `local` does not hold (never empty:
     /// with none there is no conflict, and the app keeps its edits on top of `server`).
-    static func settle(local: SyncRecord, edited: Set<String>, server: SyncRecord, ancestor: SyncRecord?,
+    static func settle(local: SyncRecord, edited: Set<String>, editedAt: [String: Duration], server: SyncRecord, ancestor: SyncRecord?,
                         otherSideChanged: Set<String>) -> (record: SyncRecord, stillToSend: Set<String>)
 }
 

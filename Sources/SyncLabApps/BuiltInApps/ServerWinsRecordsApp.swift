@@ -2,7 +2,7 @@
 /// server's record kept (SPEC §4.3).
 public enum ServerWinsPolicy: RecordsConflictPolicy {
     /// The server's record, nothing left to send.
-    public static func settle(local: SyncRecord, edited: Set<String>, server: SyncRecord, ancestor: SyncRecord?,
+    public static func settle(local: SyncRecord, edited: Set<String>, editedAt: [String: Duration], server: SyncRecord, ancestor: SyncRecord?,
                                otherSideChanged: Set<String>) -> (record: SyncRecord, stillToSend: Set<String>) {
         (server, [])
     }

@@ -1,3 +1,4 @@
+import SyncLabKernel
 import SyncLabProtocol
 
 /// A record as the platform shows it to a hosted records app and takes it back (a `CKRecord`
@@ -12,6 +13,9 @@ public struct HostedRecord: Hashable, Sendable {
     public var changeTag: UInt64?
     /// Fields the app set to values no record field can hold: not sent (the trace says so).
     public var refusedFields: [String] = []
+    /// Field name → the editing device's clock when that value (or removal) was made, as the
+    /// cloud keeps it with the field (`StoredField.modifiedAt`): set on records from the cloud.
+    public var fieldModifiedAt: [String: LocalInstant] = [:]
 
     public init(id: RecordID, type: String, fields: [String: FieldValue], removedFields: [String] = [], changeTag: UInt64?) {
         self.id = id; self.type = type; self.fields = fields; self.removedFields = removedFields; self.changeTag = changeTag
@@ -22,6 +26,7 @@ public struct HostedRecord: Hashable, Sendable {
         var fields: [String: FieldValue] = [:]
         for name in server.fieldNames { if let value = server.fields[name]?.value { fields[name] = value } }
         self.init(id: server.id, type: server.type, fields: fields, changeTag: server.changeTag)
+        for (name, field) in server.fields { fieldModifiedAt[name] = field.modifiedAt }
     }
 
     /// A save the device sent, as the app made it.

@@ -1,3 +1,4 @@
+import SyncLabKernel
 import SyncLabProtocol
 
 /// The platform's side of a team's records app (a CKSyncEngine delegate) a device hosts.
@@ -7,6 +8,9 @@ public protocol SyncEngineAppHosting {
     var savedState: SyncEngineStateData? { get }
     /// What the app has persisted now (opaque to the platform): given back at the next launch.
     var disk: any Sendable { get }
+    /// The device's clock (SPEC §3.2): the platform sets it before every call into the app, which
+    /// reads it as `Date()` (a user-side modification date).
+    var deviceClock: LocalInstant { get set }
     /// `handleEvent`. `state` is the engine's state: the app may add or remove pending changes.
     mutating func handle(_ event: HostedSyncEvent, state: inout SyncEngineStateData)
     /// `nextRecordZoneChangeBatch` for these pending changes: the records to save (an id the app

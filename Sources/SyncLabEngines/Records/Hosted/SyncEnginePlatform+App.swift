@@ -18,6 +18,7 @@ extension SyncEnginePlatform {
     mutating func callApp(_ app: inout any SyncEngineAppHosting, _ context: inout EngineContext,
                           _ body: (inout any SyncEngineAppHosting, inout SyncEngineStateData) -> Void) {
         let before = state
+        app.deviceClock = context.now
         body(&app, &state)
         readded.formUnion(state.readded)
         state.readded = []
