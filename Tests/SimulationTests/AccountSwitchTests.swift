@@ -57,4 +57,35 @@ struct AccountSwitchTests {
         #expect(discards.map { $0.string("item") } == ["note.txt"])
         #expect(judged.outcome.report.anomalies.map(\.item) == ["note.txt"])
     }
+
+    /// A saves r0 and it reaches the cloud; at 5 s `offline` goes into airplane mode, at 6 s A
+    /// deletes r0, at 7 s A signs out, at 8 s the airplane mode ends.
+    private func recordDelete(offline: String) -> String {
+        """
+        {"format": "synclab/1", "name": "delete", "devices": [{"id": "A"}, {"id": "B"}],
+         "steps": [
+           {"at": "0ms", "device": "A", "op": "zone.create", "zone": "Z"},
+           {"at": "100ms", "device": "A", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "A"}},
+           {"at": "5s", "device": "\(offline)", "op": "airplane.on"},
+           {"at": "6s", "device": "A", "op": "record.delete", "zone": "Z", "name": "r0"},
+           {"at": "7s", "device": "A", "op": "account.signOut"},
+           {"at": "8s", "device": "\(offline)", "op": "airplane.off"}
+         ]}
+        """
+    }
+
+    @Test("a record delete discarded at sign-out is a lost update naming the discard, like a discarded save")
+    func discardedRecordDeleteIsLost() throws {
+        let judged = try Harness.run(recordDelete(offline: "A"))
+        #expect(try Harness.events(judged).filter { $0.event == "discarded" }.map { $0.string("item") } == ["Z/r0"])
+        #expect(judged.outcome.report.lostUpdates == 1, "\(judged.outcome.report.anomalies.map(\.explanation))")
+        #expect(judged.outcome.report.anomalies.map(\.explanation) == [#"A's write A:3 (record.delete "Z/r0") never reached the cloud: discarded at sign-out."#])
+    }
+
+    @Test("a record delete that reached the cloud before sign-out is not lost")
+    func deliveredRecordDeleteIsNotLost() throws {
+        let judged = try Harness.run(recordDelete(offline: "B"))
+        #expect(try Harness.events(judged).filter { $0.event == "discarded" }.isEmpty)
+        #expect(judged.outcome.report.lostUpdates == 0, "\(judged.outcome.report.anomalies.map(\.explanation))")
+    }
 }

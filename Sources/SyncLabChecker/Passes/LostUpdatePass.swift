@@ -19,8 +19,9 @@ struct LostUpdatePass {
             guard !info.rejected, !lost.isEmpty else { continue }
             let name = context.name(write), device = context.deviceName(operation.device)
             let discarded = discardsByItem(of: info, context)
-            // A pending change its device gave up (every item of it): one anomaly.
-            if let first = discarded.first, discarded.count >= info.touches.count {
+            // A pending change its device gave up (every item of it, or a delete, which its
+            // device gives up as one record): one anomaly.
+            if let first = discarded.first, discarded.count >= info.touches.count || info.isDelete {
                 let discard = context.discards[Int(first)]
                 anomalies.append(context.anomaly(.lostUpdate, discard.item, device: device, at: operation.at,
                     explanation: "\(device)'s write \(name) (\(operation.summary)) never reached the cloud: \(discard.reason).", write: name))

@@ -46,6 +46,10 @@ struct SurvivalPass {
             for touch in context.writes[Int(write)].touches {
                 writesByItem[Int(touch.item)].append(write)
                 if touch.value == .absent {
+                    // A delete its device gave up (SPEC §4.3: sign-out, app deletion) removed
+                    // nothing where the item still exists: it is lost like a discarded save.
+                    // Where the item is gone the delete (or a later one) did its work.
+                    if context.writes[Int(write)].discard >= 0, let final = finalByItem[Int(touch.item)]?.value, final != .absent { continue }
                     // What a delete had seen was removed on purpose. A KVS removal itself can
                     // still be lost (no edit-wins rule there), so only what it was built on counts.
                     if context.items[touch.item].store == .kvs {
