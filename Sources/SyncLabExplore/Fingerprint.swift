@@ -91,7 +91,9 @@ struct Fingerprint {
             switch observation {
             case .discarded(let write, let item, _):
                 discarded.insert(history.name(of: write))
-                if item.store == .records { discardedOnItem.insert(Fingerprint.winnerKey(history.name(of: write), item: item.name, field: item.field)) }
+                if item.store == .records || item.store == .documents {
+                    discardedOnItem.insert(Fingerprint.winnerKey(history.name(of: write), item: item.name, field: item.field))
+                }
             case .conflictShown(let item, let writes, "delete is unconditional", _) where item.store == .records:
                 // The pending delete itself is a `record.delete` or a delete in a
                 // `records.saveAtomic`; the saves it met are everything else listed.
@@ -103,6 +105,16 @@ struct Fingerprint {
                 let shown = Fingerprint.winnerKey(history.deviceNames[Int(device.index)], item: item.name, field: item.field)
                 let name = write.map { history.name(of: $0) }
                 if cause == .local, let name { recordsWritten.insert(name + "|" + item.name) }
+                if cause == .local, let name, let before = lastShown[shown], before != name {
+                    successorsOnItem[Fingerprint.winnerKey(before, item: item.name, field: item.field), default: []].append(name)
+                }
+                lastShown[shown] = value == .absent ? nil : name
+            case .visible(let item, let value, let write, let cause) where item.store == .documents:
+                // A document's local edits replace one another as a record field's do: a pending
+                // append folded into the delete that followed it goes with that delete.
+                guard let device = fact.device else { break }
+                let shown = Fingerprint.winnerKey(history.deviceNames[Int(device.index)], item: item.name, field: item.field)
+                let name = write.map { history.name(of: $0) }
                 if cause == .local, let name, let before = lastShown[shown], before != name {
                     successorsOnItem[Fingerprint.winnerKey(before, item: item.name, field: item.field), default: []].append(name)
                 }
@@ -203,9 +215,11 @@ struct Fingerprint {
         successor(of: write, item: item, field: field, in: loserOnItem)
     }
 
-    /// Whether a write that saw `write` on this record field and replaced it (directly, or through
-    /// further such writes) was discarded there, pending, by sign-out, app deletion or a user's
-    /// zone deletion: `write`, pending under it, went with it (records seeds 4198, 4792).
+    /// Whether a write that saw `write` on this record field (or document) and replaced it
+    /// (directly, or through further such writes) was discarded there, pending, by sign-out, app
+    /// deletion or a user's zone deletion: `write`, pending under it, went with it (records seeds
+    /// 4198, 4792; documents seeds 123, 1375: an append folded into a delete the app's deletion
+    /// discarded).
     func successorDiscarded(_ write: String, item: String, field: String) -> Bool {
         successor(of: write, item: item, field: field, in: discardedOnItem)
     }

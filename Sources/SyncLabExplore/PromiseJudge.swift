@@ -74,7 +74,11 @@ public enum PromiseJudge {
         case .kvs:
             return fingerprint.beatenByLastWriterWins.contains(write)
         case .documents:
-            return fingerprint.run.engine.documents.conflict == .lastWriterWins
+            if fingerprint.run.engine.documents.conflict == .lastWriterWins { return true }
+            // A pending edit its device replaced with a later pending one (an append folded into
+            // the delete that followed) that app deletion or sign-out then discarded: it was
+            // discarded with that edit, though the checker names the write that finally replaced it.
+            return fingerprint.successorDiscarded(write, item: anomaly.item, field: anomaly.field ?? "")
         case .records:
             if fingerprint.run.engine.records.conflict != .merge { return true }
             if fingerprint.beatenByLastWriterWins.contains(write) { return true }

@@ -21,4 +21,17 @@ extension FindingTests {
             #expect(PromiseJudge.findings(judged, rule: .promises).isEmpty)
         }
     }
+
+    @Test("a pending document append folded into the delete that followed it goes with that delete when app deletion discards it: a documented loss, not a broken keepVersions promise (documents seed 1375)")
+    func anAppendFoldedIntoADiscardedDeleteGoesWithIt() throws {
+        let text = #"""
+        {"format": "synclab/1", "name": "t", "seed": 1375, "network": {"latency": {"dist": "uniform", "min": "25ms", "max": "122ms"}, "loss": 0.14}, "engine": {"documents": {"conflict": "keepVersions"}}, "devices": [{"id": "A"}, {"id": "B"}], "steps": [{"at": "334ms", "device": "B", "op": "device.crash"}, {"at": "348ms", "device": "A", "op": "doc.save", "path": "note0.txt", "content": "v\n"}, {"at": "208059ms", "device": "B", "op": "device.restart"}, {"at": "208059ms", "device": "B", "op": "doc.append", "path": "note0.txt", "text": "B\n"}, {"at": "220785ms", "device": "B", "op": "doc.delete", "path": "note0.txt"}, {"at": "220965ms", "device": "B", "op": "app.delete"}, {"at": "220965ms", "device": "B", "op": "app.install"}, {"at": "221112ms", "device": "B", "op": "doc.append", "path": "note0.txt", "text": "B4\n"}]}
+        """#
+        guard case .success(let file) = ScenarioLoader.parse(text: text, path: "t.json"), let run = file.runs.first else { Issue.record("the scenario does not load"); return }
+        let judged = ScenarioRunner.run(run)
+        let lost = judged.outcome.report.anomalies.filter { $0.kind == .lostUpdate }
+        #expect(lost.contains { $0.write == "B:2" }, "the discarded delete is reported lost")
+        #expect(lost.contains { $0.write == "B:1" }, "the append it replaced, pending under it, is reported lost too")
+        #expect(PromiseJudge.findings(judged, rule: .promises).isEmpty, "both went with the app's deletion: documented")
+    }
 }
