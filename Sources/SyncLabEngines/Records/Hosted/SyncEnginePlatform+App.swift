@@ -57,7 +57,9 @@ extension SyncEnginePlatform {
         var shown = shownRecords ?? [:]
         shownRecords = nil
         var now: [ItemKey: ItemValue] = [:]
-        var keys: [ItemKey] = []
+        // Each item to compare, with the value it shows now (what `now` ends with for it, absent
+        // when nothing): carried along, so the comparison below does not look it up again.
+        var keys: [(key: ItemKey, value: ItemValue)] = []
         if let changes = app.viewChanges(full: full) {
             var removed = changes.removed
             if changes.complete && !full {
@@ -72,44 +74,46 @@ extension SyncEnginePlatform {
                 if changes.complete && !full, shown[record.id] == record { continue }
                 let existence = item(record.id)
                 now[existence] = .recordExists(type: record.type)
-                keys.append(existence)
+                keys.append((existence, .recordExists(type: record.type)))
                 for (name, value) in record.fields {
                     let key = item(of: existence, field: name)
                     now[key] = .field(value)
-                    keys.append(key)
+                    keys.append((key, .field(value)))
                 }
                 if let before = shown[record.id] {
-                    for name in before.fields.keys where record.fields[name] == nil { keys.append(item(of: existence, field: name)) }
+                    for name in before.fields.keys where record.fields[name] == nil { keys.append((item(of: existence, field: name), .absent)) }
                 }
                 shown[record.id] = record
             }
             for id in removed {
                 let existence = item(id)
-                keys.append(existence)
-                for name in shown[id]?.fields.keys.map({ $0 }) ?? [] { keys.append(item(of: existence, field: name)) }
+                keys.append((existence, .absent))
+                for name in shown[id]?.fields.keys.map({ $0 }) ?? [] { keys.append((item(of: existence, field: name), .absent)) }
                 shown[id] = nil
             }
         }
-        if full {
-            for key in labels.view.keys where now[key] == nil { keys.append(key) }
-        }
         // Items shown something new (a fetch, a save's answer) may now show a newer write.
         for key in labels.touched where now[key] == nil {
+            var value = ItemValue.absent
             if let id = recordID(of: key), let record = shown[id] {
-                if key.field.isEmpty { now[key] = .recordExists(type: record.type) } else if let value = record.fields[key.field] { now[key] = .field(value) }
+                if key.field.isEmpty { value = .recordExists(type: record.type) } else if let field = record.fields[key.field] { value = .field(field) }
             }
-            keys.append(key)
+            if value != .absent { now[key] = value }
+            keys.append((key, value))
         }
         labels.touched = []
+        // After the touched items, so an item listed twice shows one value.
+        if full {
+            for key in labels.view.keys where now[key] == nil { keys.append((key, .absent)) }
+        }
         shownRecords = shown
         guard !keys.isEmpty else { return }
-        keys.sort()
+        keys.sort { $0.key < $1.key }
         var shownLater: Set<WriteID> = []
         defer { labels.ownLater.subtract(shownLater) }
         var last: ItemKey?
-        for key in keys where key != last {
+        for (key, value) in keys where key != last {
             last = key
-            let value = now[key] ?? .absent
             if let current = labels.view[key], current.value == value {
                 // The app was just shown the value it shows by a newer write (a fetch, a save's
                 // answer): it now shows that write, as the built-in engine reports it.
@@ -147,7 +151,12 @@ extension SyncEnginePlatform {
 
     /// Keeps `unconfirmed` for `key`: the device's own write it now shows, if any.
     private mutating func noteUnconfirmed(_ key: ItemKey, _ write: WriteID?) {
-        if let write, write.device == identity.device { labels.unconfirmed[key] = write } else { labels.unconfirmed[key] = nil }
+        if let write, write.device == identity.device {
+            labels.unconfirmed[key] = write
+        } else if !labels.unconfirmed.isEmpty {
+            // Removing from an empty dictionary still hashes the key: mostly it is empty.
+            labels.unconfirmed[key] = nil
+        }
     }
 
     /// At a launch: edits the app showed that never reached the cloud and that the engine's
