@@ -113,6 +113,7 @@ extension RecordEngine {
             state.heldFetched[key] = held
         }
         if !state.heldFetched.isEmpty { showHeldFetches(&context) }
+        if !fetchAgain && !refusedVersions.isEmpty { resolveRefusalsNoFetchAnswered(&context) }
         context.log("didFetchChanges", [])
         notifyFetched(&context)
         if fetchAgain {
@@ -121,6 +122,25 @@ extension RecordEngine {
         } else {
             // This fetch started after those conflicts: it brought their server versions.
             awaitingFetch = []
+        }
+    }
+
+    /// Saves refused with `serverRecordChanged` before this fetch started, whose record it did not
+    /// bring as new as the refusal's version (nor hold): no fetch will, since the token is past
+    /// it. Their conflicts are resolved against the refused version now, as CKSyncEngine's app
+    /// does with the server record the error carries. This fetch brought everything else up to
+    /// now in the same step, so an atomic call that version is part of shows whole.
+    private mutating func resolveRefusalsNoFetchAnswered(_ context: inout EngineContext) {
+        for key in refusedVersions.keys.sorted() {
+            guard let refused = refusedVersions[key], refused.requestCounter < fetchStartRequest else { continue }
+            refusedVersions[key] = nil
+            guard case .save? = state.pending[key]?.kind, state.pending[key]?.awaitingAnswer != true,
+                  (zoneDeletedAt[key.zoneKey] ?? 0) == refused.zoneDeletions,
+                  (state.serverRecords[key]?.changeTag ?? 0) < refused.server.changeTag,
+                  state.heldFetched[key] == nil, state.heldUntilFetch[key] == nil, state.fetchedWhileCreating[key] == nil
+            else { continue }
+            context.log("conflictFromRefusal", [("record", key.itemName)])
+            resolveConflict(key, refused.server, detail: "serverRecordChanged", &context)
         }
     }
 
