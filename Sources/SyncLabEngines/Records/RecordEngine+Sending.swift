@@ -516,7 +516,7 @@ extension RecordEngine {
                 // and resolves the conflict there (SPEC §4.3, §6).
                 awaitingFetch.insert(key)
                 refusedVersions[key] = RefusedVersion(server: server, requestCounter: state.requestCounter,
-                                                      zoneDeletions: zoneDeletedAt[key.zoneKey] ?? 0)
+                                                      zoneDeletions: zoneDeletedAt[key.zoneKey] ?? 0, accountEpoch: accountEpoch)
                 wantFetch = true
                 context.log("conflictAwaitsFetch", [("record", key.itemName)])
             } else {

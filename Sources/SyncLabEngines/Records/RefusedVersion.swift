@@ -9,4 +9,7 @@ struct RefusedVersion: Sendable {
     /// The zone's deletion count at the refusal (`RecordEngine.zoneDeletedAt`): a version of a
     /// zone deleted since is never resolved against.
     var zoneDeletions: UInt64
+    /// `RecordEngine.accountEpoch` at the refusal: never resolved against in another account
+    /// (records seed 4122: shown in the account switched to).
+    var accountEpoch: UInt64
 }
