@@ -113,6 +113,7 @@ extension RecordEngine {
             state.heldFetched[key] = held
         }
         if !state.heldFetched.isEmpty { showHeldFetches(&context) }
+        if !fetchAgain && !refusedVersions.isEmpty { resolveRefusalsNoFetchAnswered(&context) }
         context.log("didFetchChanges", [])
         notifyFetched(&context)
         if fetchAgain {
@@ -121,6 +122,26 @@ extension RecordEngine {
         } else {
             // This fetch started after those conflicts: it brought their server versions.
             awaitingFetch = []
+        }
+    }
+
+    /// Saves refused with `serverRecordChanged` before this fetch started, whose record it did not
+    /// mention (`applyZoneContents` drops the refusals of the records a fetch brings, deletes or,
+    /// from scratch, leaves out) nor hold: no fetch will bring that version, since the token is
+    /// past it. Their conflicts are resolved against the refused version now, as CKSyncEngine's app
+    /// does with the server record the error carries. This fetch brought everything else up to
+    /// now in the same step, so an atomic call that version is part of shows whole.
+    private mutating func resolveRefusalsNoFetchAnswered(_ context: inout EngineContext) {
+        for key in refusedVersions.keys.sorted() {
+            guard let refused = refusedVersions[key], refused.requestCounter < fetchStartRequest else { continue }
+            refusedVersions[key] = nil
+            guard case .save? = state.pending[key]?.kind, state.pending[key]?.awaitingAnswer != true,
+                  refused.accountEpoch == accountEpoch, (zoneDeletedAt[key.zoneKey] ?? 0) == refused.zoneDeletions,
+                  (state.serverRecords[key]?.changeTag ?? 0) < refused.server.changeTag,
+                  state.heldFetched[key] == nil, state.heldUntilFetch[key] == nil, state.fetchedWhileCreating[key] == nil
+            else { continue }
+            context.log("conflictFromRefusal", [("record", key.itemName)])
+            resolveConflict(key, refused.server, detail: "serverRecordChanged", &context)
         }
     }
 
@@ -144,6 +165,8 @@ extension RecordEngine {
             // Only a complete answer needs the names (a set insert per record of every fetch).
             if complete { named.insert(record.id.name) }
             let key = RecordKey(database: zoneKey.database, zone: record.id.zone, name: record.id.name)
+            // The fetch answers a refusal of this record: its version, not the refused one, counts.
+            if !refusedVersions.isEmpty { refusedVersions[key] = nil }
             if answeredDuringFetch.contains(key) || (!stale.isEmpty && RecordEngine.writes(of: record).contains(where: stale.contains)) {
                 skipped = true
                 continue
@@ -159,6 +182,8 @@ extension RecordEngine {
         for deletion in deleted {
             if complete { named.insert(deletion.id.name) }
             let key = RecordKey(database: zoneKey.database, zone: deletion.id.zone, name: deletion.id.name)
+            // Deleted since the refusal (records seed 7345: the refused version came back).
+            if !refusedVersions.isEmpty { refusedVersions[key] = nil }
             if answeredDuringFetch.contains(key) { skipped = true; continue }
             applyFetchedDeletion(key, write: deletion.write, &context)
         }
@@ -169,6 +194,8 @@ extension RecordEngine {
             }
         }
         guard complete else { return skipped }
+        // A record a complete answer leaves out is gone from the cloud: its refused version too.
+        for key in refusedVersions.keys.sorted() where key.zoneKey == zoneKey && !named.contains(key.name) { refusedVersions[key] = nil }
         for key in state.records.keys.sorted() where key.zoneKey == zoneKey && !named.contains(key.name) {
             if answeredDuringFetch.contains(key) { skipped = true; continue }
             state.heldUntilFetch[key] = nil

@@ -515,6 +515,8 @@ extension RecordEngine {
                 // now would show that call in part. The fetch brings the whole call in one step
                 // and resolves the conflict there (SPEC §4.3, §6).
                 awaitingFetch.insert(key)
+                refusedVersions[key] = RefusedVersion(server: server, requestCounter: state.requestCounter,
+                                                      zoneDeletions: zoneDeletedAt[key.zoneKey] ?? 0, accountEpoch: accountEpoch)
                 wantFetch = true
                 context.log("conflictAwaitsFetch", [("record", key.itemName)])
             } else {
