@@ -116,6 +116,17 @@ struct BuiltInRecordsAppsTests {
         #expect(hosted.metrics.converged)
     }
 
+    @Test("merge: the platform records the app's keep of the later edit as the engine's last-writer-wins decision, naming the app as the resolver", arguments: ["+0s", "-5s"])
+    func mergeDecisionIsRecorded(offsetOfB: String) throws {
+        let hosted = try Scenario(Self.bothEditOffline(app: "MergeRecordsApp", offsetOfB: offsetOfB)).run()
+        let engine = try Scenario(Self.bothEditOffline(app: nil, offsetOfB: offsetOfB)).run()
+        let lost = try #require(hosted.anomalies.first { $0.kind == "lostUpdate" }, "\(hosted.summary)")
+        let engineLost = try #require(engine.anomalies.first { $0.kind == "lostUpdate" }, "\(engine.summary)")
+        #expect(lost.write == engineLost.write && lost.replacedBy == engineLost.replacedBy)
+        #expect(engineLost.explanation.contains("last-writer-wins by record field modification date kept"), "\(engineLost.explanation)")
+        #expect(lost.explanation.contains("last-writer-wins by record field modification date (decided by records app) kept"), "\(lost.explanation)")
+    }
+
     @Test("a crash right after the user's edit loses nothing: the app persisted the edit and the state serialization", arguments: ["ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp"])
     func crashAfterEdit(app: String) throws {
         var builder = ScenarioBuilder(name: "crash after edit")

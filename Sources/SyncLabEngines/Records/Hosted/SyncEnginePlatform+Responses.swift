@@ -207,7 +207,7 @@ extension SyncEnginePlatform {
     /// A `serverRecordChanged` the app is about to hear of: a conflict between the writes the app
     /// sent that the server does not have and the server's writes since the ancestor. The app
     /// resolves it (the checker names it in explanations).
-    private func conflictShown(_ sent: RecordSave, _ server: ServerRecord, _ ancestor: ServerRecord?, _ context: inout EngineContext) {
+    private mutating func conflictShown(_ sent: RecordSave, _ server: ServerRecord, _ ancestor: ServerRecord?, _ context: inout EngineContext) {
         var ours: [WriteID] = [], theirs: [WriteID] = []
         for name in sent.fieldNames {
             guard let field = sent.fields[name], server.fields[name]?.write != field.write, ancestor?.fields[name]?.write != field.write else { continue }
@@ -225,6 +225,11 @@ extension SyncEnginePlatform {
         context.observe(.conflictDetected(item: item, writes: conflicting, detail: "serverRecordChanged"))
         context.observe(.conflictShown(item: item, writes: conflicting, detail: "app \(name)", resolvedBy: ConflictResolver(name)))
         context.emit(.notify(AppNotification(store: .records, reason: "conflict", items: [sent.id.itemName])))
+        // Fields both sides changed: which edit the app keeps is read with its view (`reportKeptWrites`).
+        for name in sent.fieldNames {
+            guard let mine = sent.fields[name], let other = server.fields[name], ours.contains(mine.write), theirs.contains(other.write) else { continue }
+            fieldConflicts.append(HostedFieldConflict(item: self.item(of: item, field: name), ours: mine, theirs: other))
+        }
     }
 
     private mutating func databaseChangesDone(_ changes: DatabaseChanges, _ app: inout any SyncEngineAppHosting, _ context: inout EngineContext) {
