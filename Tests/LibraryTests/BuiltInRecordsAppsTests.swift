@@ -127,6 +127,16 @@ struct BuiltInRecordsAppsTests {
         #expect(lost.explanation.contains("last-writer-wins by record field modification date (decided by records app) kept"), "\(lost.explanation)")
     }
 
+    @Test("an app that keeps the earlier edit of a field both sides changed is not excused as last-writer-wins: the loss names the app's resolution")
+    func earlierKeepIsNotLastWriterWins() throws {
+        // B's clock is 5 s behind: its edit reads 7s, before A's at 11s; serverWins keeps it anyway.
+        let hosted = try Scenario(Self.bothEditOffline(app: "ServerWinsRecordsApp", offsetOfB: "-5s")).run()
+        let lost = try #require(hosted.anomalies.first { $0.kind == "lostUpdate" }, "\(hosted.summary)")
+        #expect(lost.write == "A:3" && lost.replacedBy == "B:1", "\(lost)")
+        #expect(!lost.explanation.contains("last-writer-wins"), "\(lost.explanation)")
+        #expect(lost.explanation.contains("resolved a conflict over it with policy records app"), "\(lost.explanation)")
+    }
+
     @Test("a crash right after the user's edit loses nothing: the app persisted the edit and the state serialization", arguments: ["ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp"])
     func crashAfterEdit(app: String) throws {
         var builder = ScenarioBuilder(name: "crash after edit")
