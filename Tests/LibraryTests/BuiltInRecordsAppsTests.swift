@@ -183,6 +183,19 @@ struct BuiltInRecordsAppsSeedTests {
         #expect(!run.anomalies.contains { $0.kind == "isolationViolation" }, "\(run.summary)")
     }
 
+    @Test("a fetched record meeting the app's unsent edits: the app's keep of the later edit is recorded as the engine's last-writer-wins (seed 109)")
+    func fetchedOverUnsentEditIsLastWriterWins() throws {
+        let file = "records-seed-109-fetched-over-unsent-edit.json", folder = "Tests/LibraryTests/Fixtures"
+        let hosted = try BuiltInRecordsAppsTests.scenario(file, app: "MergeRecordsApp", folder: folder).run()
+        let path = #filePath.replacingOccurrences(of: "Tests/LibraryTests/BuiltInRecordsAppsTests.swift", with: "\(folder)/\(file)")
+        let engine = try Scenario(text: String(contentsOfFile: path, encoding: .utf8), path: file).run()
+        func lastWriterWinsLosses(_ run: RunResult) -> [String] {
+            run.anomalies.filter { $0.kind == "lostUpdate" && $0.explanation.contains("last-writer-wins") }.map { "\($0.write ?? "")|\($0.item)|\($0.field ?? "")|\($0.replacedBy ?? "")" }
+        }
+        #expect(!lastWriterWinsLosses(engine).isEmpty, "\(engine.summary)")
+        #expect(lastWriterWinsLosses(hosted) == lastWriterWinsLosses(engine), "\(hosted.summary)\n\(engine.summary)")
+    }
+
     @Test("a record re-uploaded after zoneNotFound comes back by a write made after the zone's delete: no resurrection (seed 148)")
     func zoneNotFoundReuploadIsRestamped() throws {
         let run = try BuiltInRecordsAppsTests.scenario("records-seed-148-zone-not-found-reupload.json", app: "ServerWinsRecordsApp",

@@ -232,6 +232,21 @@ extension SyncEnginePlatform {
         }
     }
 
+    /// A fetched record meets the app's unsent edits (the built-in engine's conflict on a fetched
+    /// change): each field where the cloud now carries an edit the app was never shown, over an
+    /// unsent edit of this device's, is read back with the app's view like a `serverRecordChanged`
+    /// (`reportKeptWrites`). The app merges it when it is told of the fetch.
+    private mutating func noteFetchedOverUnsentEdits(_ server: ServerRecord) {
+        let existence = item(server.id)
+        for name in server.fieldNames {
+            guard let theirs = server.fields[name] else { continue }
+            let key = item(of: existence, field: name)
+            guard let write = labels.unconfirmed[key], let mine = labels.view[key], mine.write == write, write != theirs.write,
+                  !labels.seen(key).contains(theirs.write), case .field(let value) = mine.value else { continue }
+            fieldConflicts.append(HostedFieldConflict(item: key, ours: StoredField(value: value, write: write, modifiedAt: mine.modifiedAt), theirs: theirs))
+        }
+    }
+
     private mutating func databaseChangesDone(_ changes: DatabaseChanges, _ app: inout any SyncEngineAppHosting, _ context: inout EngineContext) {
         context.log("fetchedDatabaseChanges", [("changedZones", changes.changedZones.joined(separator: ",")),
                                                 ("deletedZones", changes.deletedZones.map(\.zone).joined(separator: ","))])
@@ -313,6 +328,10 @@ extension SyncEnginePlatform {
                 continue
             }
             tell(.willFetchRecordZoneChanges(zone: zone), &app, &context)
+            if !zoneChanges.changed.isEmpty {
+                let pending = Set(state.pendingRecordChanges)
+                for server in zoneChanges.changed where pending.contains(.save(server.id)) { noteFetchedOverUnsentEdits(server) }
+            }
             for server in zoneChanges.changed { rememberServer(server) }
             for deletion in zoneChanges.deleted {
                 if state.pendingRecordChanges.contains(.save(deletion.id)) {
