@@ -116,6 +116,27 @@ struct BuiltInRecordsAppsTests {
         #expect(hosted.metrics.converged)
     }
 
+    @Test("merge: the platform records the app's keep of the later edit as the engine's last-writer-wins decision, naming the app as the resolver", arguments: ["+0s", "-5s"])
+    func mergeDecisionIsRecorded(offsetOfB: String) throws {
+        let hosted = try Scenario(Self.bothEditOffline(app: "MergeRecordsApp", offsetOfB: offsetOfB)).run()
+        let engine = try Scenario(Self.bothEditOffline(app: nil, offsetOfB: offsetOfB)).run()
+        let lost = try #require(hosted.anomalies.first { $0.kind == "lostUpdate" }, "\(hosted.summary)")
+        let engineLost = try #require(engine.anomalies.first { $0.kind == "lostUpdate" }, "\(engine.summary)")
+        #expect(lost.write == engineLost.write && lost.replacedBy == engineLost.replacedBy)
+        #expect(engineLost.explanation.contains("last-writer-wins by record field modification date kept"), "\(engineLost.explanation)")
+        #expect(lost.explanation.contains("last-writer-wins by record field modification date (decided by records app) kept"), "\(lost.explanation)")
+    }
+
+    @Test("an app that keeps the earlier edit of a field both sides changed is not excused as last-writer-wins: the loss names the app's resolution")
+    func earlierKeepIsNotLastWriterWins() throws {
+        // B's clock is 5 s behind: its edit reads 7s, before A's at 11s; serverWins keeps it anyway.
+        let hosted = try Scenario(Self.bothEditOffline(app: "ServerWinsRecordsApp", offsetOfB: "-5s")).run()
+        let lost = try #require(hosted.anomalies.first { $0.kind == "lostUpdate" }, "\(hosted.summary)")
+        #expect(lost.write == "A:3" && lost.replacedBy == "B:1", "\(lost)")
+        #expect(!lost.explanation.contains("last-writer-wins"), "\(lost.explanation)")
+        #expect(lost.explanation.contains("resolved a conflict over it with policy records app"), "\(lost.explanation)")
+    }
+
     @Test("a crash right after the user's edit loses nothing: the app persisted the edit and the state serialization", arguments: ["ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp"])
     func crashAfterEdit(app: String) throws {
         var builder = ScenarioBuilder(name: "crash after edit")
@@ -160,6 +181,19 @@ struct BuiltInRecordsAppsSeedTests {
         let run = try BuiltInRecordsAppsTests.scenario("records-seed-357-signed-out-save-to-other-account.json", app: "ServerWinsRecordsApp",
                                                        folder: "Tests/LibraryTests/Fixtures").run()
         #expect(!run.anomalies.contains { $0.kind == "isolationViolation" }, "\(run.summary)")
+    }
+
+    @Test("a fetched record meeting the app's unsent edits: the app's keep of the later edit is recorded as the engine's last-writer-wins (seed 109)")
+    func fetchedOverUnsentEditIsLastWriterWins() throws {
+        let file = "records-seed-109-fetched-over-unsent-edit.json", folder = "Tests/LibraryTests/Fixtures"
+        let hosted = try BuiltInRecordsAppsTests.scenario(file, app: "MergeRecordsApp", folder: folder).run()
+        let path = #filePath.replacingOccurrences(of: "Tests/LibraryTests/BuiltInRecordsAppsTests.swift", with: "\(folder)/\(file)")
+        let engine = try Scenario(text: String(contentsOfFile: path, encoding: .utf8), path: file).run()
+        func lastWriterWinsLosses(_ run: RunResult) -> [String] {
+            run.anomalies.filter { $0.kind == "lostUpdate" && $0.explanation.contains("last-writer-wins") }.map { "\($0.write ?? "")|\($0.item)|\($0.field ?? "")|\($0.replacedBy ?? "")" }
+        }
+        #expect(!lastWriterWinsLosses(engine).isEmpty, "\(engine.summary)")
+        #expect(lastWriterWinsLosses(hosted) == lastWriterWinsLosses(engine), "\(hosted.summary)\n\(engine.summary)")
     }
 
     @Test("a record re-uploaded after zoneNotFound comes back by a write made after the zone's delete: no resurrection (seed 148)")

@@ -52,6 +52,7 @@ extension SyncEnginePlatform {
     /// - Complexity: what the app's answer costs (O(changed records) for a `SyncRecordStore` the
     ///   platform read last), plus O(k log k) for the k items compared.
     mutating func syncView(_ app: inout any SyncEngineAppHosting, userWrite: WriteID?, _ context: inout EngineContext) {
+        defer { reportKeptWrites(&context) }
         let full = shownRecords == nil
         // Taken out while it is updated, so the update happens in place (no copy of the dictionary).
         var shown = shownRecords ?? [:]
@@ -140,6 +141,33 @@ extension SyncEnginePlatform {
             context.observe(.visible(item: key, value: value, write: labeled.write, cause: cause))
             setView(key, value == .absent ? nil : labeled)
             noteUnconfirmed(key, value == .absent || labeled.fromCloud ? nil : labeled.write)
+        }
+    }
+
+    /// What the app kept of each field both sides changed in a conflict it was shown, now that
+    /// its view is read: when it kept one side's edit and that edit is the later by the editing
+    /// devices' clocks, it settled the field by last-writer-wins, and the platform says so as the
+    /// built-in engine's merge does (the app knows no write ids). A value of its own making is
+    /// a derived write built on both; keeping the earlier edit is no last-writer-wins, and the
+    /// checker judges the beaten edit as it finds it.
+    private mutating func reportKeptWrites(_ context: inout EngineContext) {
+        guard !fieldConflicts.isEmpty else { return }
+        let conflicts = fieldConflicts
+        fieldConflicts = []
+        let name = identity.recordsApp ?? "records app"
+        for conflict in conflicts {
+            guard let kept = labels.view[conflict.item]?.write else { continue }
+            let chosen: StoredField, over: StoredField
+            if kept == conflict.ours.write {
+                (chosen, over) = (conflict.ours, conflict.theirs)
+            } else if kept == conflict.theirs.write {
+                (chosen, over) = (conflict.theirs, conflict.ours)
+            } else {
+                continue
+            }
+            guard (chosen.modifiedAt, chosen.write) > (over.modifiedAt, over.write) else { continue }
+            // The rule names the app, the resolver (the checker's explanations say who decided).
+            context.observe(.lastWriterWins(item: conflict.item, chosen: chosen.write, over: over.write, rule: "record field modification date (decided by \(name))"))
         }
     }
 

@@ -207,7 +207,7 @@ extension SyncEnginePlatform {
     /// A `serverRecordChanged` the app is about to hear of: a conflict between the writes the app
     /// sent that the server does not have and the server's writes since the ancestor. The app
     /// resolves it (the checker names it in explanations).
-    private func conflictShown(_ sent: RecordSave, _ server: ServerRecord, _ ancestor: ServerRecord?, _ context: inout EngineContext) {
+    private mutating func conflictShown(_ sent: RecordSave, _ server: ServerRecord, _ ancestor: ServerRecord?, _ context: inout EngineContext) {
         var ours: [WriteID] = [], theirs: [WriteID] = []
         for name in sent.fieldNames {
             guard let field = sent.fields[name], server.fields[name]?.write != field.write, ancestor?.fields[name]?.write != field.write else { continue }
@@ -225,6 +225,26 @@ extension SyncEnginePlatform {
         context.observe(.conflictDetected(item: item, writes: conflicting, detail: "serverRecordChanged"))
         context.observe(.conflictShown(item: item, writes: conflicting, detail: "app \(name)", resolvedBy: ConflictResolver(name)))
         context.emit(.notify(AppNotification(store: .records, reason: "conflict", items: [sent.id.itemName])))
+        // Fields both sides changed: which edit the app keeps is read with its view (`reportKeptWrites`).
+        for name in sent.fieldNames {
+            guard let mine = sent.fields[name], let other = server.fields[name], ours.contains(mine.write), theirs.contains(other.write) else { continue }
+            fieldConflicts.append(HostedFieldConflict(item: self.item(of: item, field: name), ours: mine, theirs: other))
+        }
+    }
+
+    /// A fetched record meets the app's unsent edits (the built-in engine's conflict on a fetched
+    /// change): each field where the cloud now carries an edit the app was never shown, over an
+    /// unsent edit of this device's, is read back with the app's view like a `serverRecordChanged`
+    /// (`reportKeptWrites`). The app merges it when it is told of the fetch.
+    private mutating func noteFetchedOverUnsentEdits(_ server: ServerRecord) {
+        let existence = item(server.id)
+        for name in server.fieldNames {
+            guard let theirs = server.fields[name] else { continue }
+            let key = item(of: existence, field: name)
+            guard let write = labels.unconfirmed[key], let mine = labels.view[key], mine.write == write, write != theirs.write,
+                  !labels.seen(key).contains(theirs.write), case .field(let value) = mine.value else { continue }
+            fieldConflicts.append(HostedFieldConflict(item: key, ours: StoredField(value: value, write: write, modifiedAt: mine.modifiedAt), theirs: theirs))
+        }
     }
 
     private mutating func databaseChangesDone(_ changes: DatabaseChanges, _ app: inout any SyncEngineAppHosting, _ context: inout EngineContext) {
@@ -308,6 +328,10 @@ extension SyncEnginePlatform {
                 continue
             }
             tell(.willFetchRecordZoneChanges(zone: zone), &app, &context)
+            if !zoneChanges.changed.isEmpty {
+                let pending = Set(state.pendingRecordChanges)
+                for server in zoneChanges.changed where pending.contains(.save(server.id)) { noteFetchedOverUnsentEdits(server) }
+            }
             for server in zoneChanges.changed { rememberServer(server) }
             for deletion in zoneChanges.deleted {
                 if state.pendingRecordChanges.contains(.save(deletion.id)) {

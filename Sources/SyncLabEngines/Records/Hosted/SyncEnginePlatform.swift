@@ -72,6 +72,9 @@ public struct SyncEnginePlatform: Sendable {
     var forgottenAtLaunch: [(key: ItemKey, write: WriteID)] = []
     /// During a user's action: each item of the view it changed, with what it showed before.
     var viewJournal: [ItemKey: RecordLabels.Labeled?]?
+    /// Fields both sides changed in conflicts the app was shown this step: what it kept is read
+    /// with its view at the end of the step (`reportKeptWrites`).
+    var fieldConflicts: [HostedFieldConflict] = []
 
     /// A platform engine at launch, from the serialization the app hands it (nil, or one of another
     /// account: from scratch), with the device's label memory (nil: a fresh install).
