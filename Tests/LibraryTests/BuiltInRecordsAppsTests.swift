@@ -218,6 +218,23 @@ struct BuiltInRecordsAppsSeedTests {
         let divergences = run.anomalies.filter { $0.kind == "divergence" }
         #expect(divergences.allSatisfy { !$0.explanation.contains("Z/r1") }, "\(run.summary)")
     }
+
+    /// CKSyncEngine works on a private or shared database only (Apple raises "CKSyncEngine cannot
+    /// be used in the Public database"), so a hosted app's public-database step is refused and
+    /// reported to the user, never silently sent nor dropped (docs/LIBRARY.md).
+    @Test("a public-database save on a device hosting a records app is refused with invalidArguments", arguments: ["MergeRecordsApp", "default"])
+    func publicDatabaseRefusedForHostedApps(app: String) throws {
+        var builder = ScenarioBuilder(name: "public database, \(app)")
+        builder.apps = ["records": .string(app)]
+        builder.device("A")
+        builder.device("B")
+        builder.step(at: "1s", device: "A", op: "record.save", ["database": "public", "zone": "_defaultZone", "type": "Note", "name": "n1", "fields": ["t": "x"]])
+        let run = try Scenario(builder).run()
+        let refused = run.trace.contains(#""op":"record.save","write":"A:1""#) && run.trace.contains(#""outcome":"rejected: invalidArguments""#)
+        #expect(refused == (app != "default"), "\(run.trace)")
+        #expect(run.final["public"]?.records?["_defaultZone/n1"] == nil ? app != "default" : app == "default", "\(run.final)")
+        #expect(run.passed, "\(run.summary)")
+    }
 }
 
 extension ScenarioValue {
