@@ -24,6 +24,9 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
     var atomic: [SyncRecord.ID: Int] = [:]
     /// The number of the last `saveRecords` action.
     var atomicActions = 0
+    /// Versions fetched while the user's delete of their record was out, not shown: whether the
+    /// delete removed one, only the next fetch after the delete is done tells (`WaitingVersion`).
+    var waiting: [SyncRecord.ID: WaitingVersion] = [:]
     /// Zones the user deleted in Settings: nothing more goes up into them until created again.
     var purged: Set<String> = []
     /// The last state serialization the engine gave.
@@ -93,10 +96,25 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
                     drop(zone: deletion.zoneName, &syncEngine)
                 }
             }
+        case .willFetchChanges:
+            // This fetch brings everything up to now: what waits for it shows when it ends.
+            for id in waiting.keys where waiting[id]?.reason == .outlivedDelete { waiting[id]?.fetchBegun = true }
+        case .didFetchChanges:
+            for id in waiting.keys.sorted() where waiting[id]?.fetchBegun == true { release(id) }
         case .fetchedRecordZoneChanges(let fetched):
-            for server in fetched.modifications { met(server, &syncEngine) }
-            // A record with an unsent edit stays: its save meets the deletion (`unknownItem`) and goes up anew.
-            for id in fetched.deletions where unsent[id] == nil { gone(id, &syncEngine) }
+            for server in fetched.modifications {
+                // Under a pending delete the delete stays; whether this version outlives it, only
+                // the delete's answer and the next fetch tell (the cloud answers a re-sent delete
+                // it had applied before the record was made again "deleted", with no word of the
+                // new record). Otherwise the record is as the cloud has it now.
+                waiting[server.recordID] = deleting.contains(server.recordID) ? WaitingVersion(server: server, reason: .fetchedWhileDeleting) : nil
+                met(server, &syncEngine)
+            }
+            for id in fetched.deletions {
+                waiting[id] = nil
+                // A record with an unsent edit stays: its save meets the deletion (`unknownItem`) and goes up anew.
+                if unsent[id] == nil { gone(id, &syncEngine) }
+            }
         case .sentRecordZoneChanges(let sent):
             for saved in sent.savedRecords { settled(saved) }
             for id in sent.deletedRecordIDs where unsent[id] == nil {
@@ -104,6 +122,7 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
                 lastServer[id] = nil
                 userSees[id] = nil
                 atomic[id] = nil
+                deleteDone(id)
             }
             for failure in sent.failedRecordSaves { failed(failure, &syncEngine) }
             for failure in sent.failedRecordDeletes {
@@ -111,6 +130,7 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
                 case .unknownItem, .zoneNotFound, .userDeletedZone:
                     lastServer[failure.recordID] = nil
                     deleting.remove(failure.recordID)
+                    if failure.error.code == .unknownItem { deleteDone(failure.recordID) } else { waiting[failure.recordID] = nil }
                 default: syncEngine.state.add(pendingRecordZoneChanges: [.deleteRecord(failure.recordID)])
                 }
             }
@@ -140,6 +160,7 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
         let touched = Set(edit.fields.map(\.name)).filter { before?[$0] != after[$0] }
         guard before == nil || !touched.isEmpty else { return }
         deleting.remove(id)
+        waiting[id] = nil
         userSees[id] = after
         unsent[id, default: []].formUnion(touched)
         for name in touched { editedAt[id, default: [:]][name] = syncEngine.now }
@@ -203,6 +224,7 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
     /// edit wins, as Apple's sample does); otherwise it goes here too.
     private mutating func gone(_ id: SyncRecord.ID, _ syncEngine: inout SyncEngine) {
         lastServer[id] = nil
+        waiting[id] = nil
         guard unsent[id] != nil, userSees[id] != nil else {
             userSees[id] = nil
             setUnsent(id, [])
@@ -250,6 +272,25 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
         if let times = editedAt[id] { editedAt[id] = times.filter { fields.contains($0.key) } }
     }
 
+    /// This device's delete of `id` is done: a version fetched while it was out waits for the
+    /// next fetch, which brings the record's deletion when the delete removed that version.
+    private mutating func deleteDone(_ id: SyncRecord.ID) {
+        guard waiting[id]?.reason == .fetchedWhileDeleting else {
+            waiting[id] = nil
+            return
+        }
+        waiting[id]?.reason = .outlivedDelete
+    }
+
+    /// A fetch ended with no news of `id` since its delete was done: the version fetched while
+    /// the delete was out was made after it, and shows.
+    private mutating func release(_ id: SyncRecord.ID) {
+        guard let version = waiting.removeValue(forKey: id) else { return }
+        guard userSees[id] == nil, unsent[id] == nil, !deleting.contains(id) else { return }
+        lastServer[id] = version.server
+        userSees[id] = version.server
+    }
+
     /// Withdraws what remains unsent of atomic action `action`: its records go back to the
     /// cloud's versions (those it created go), its changes are no longer pending.
     private mutating func withdraw(_ action: Int, _ syncEngine: inout SyncEngine) {
@@ -281,6 +322,7 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
     private mutating func zoneDeletedElsewhere(_ zone: String, _ syncEngine: inout SyncEngine) {
         let keep = userSees.keys.filter { $0.zoneName == zone && unsent[$0] != nil }.sorted()
         for id in keep { lastServer[id] = nil }
+        waiting = waiting.filter { $0.key.zoneName != zone }
         userSees.removeAll { $0.recordID.zoneName == zone && unsent[$0.recordID] == nil }
         for id in lastServer.keys.filter({ $0.zoneName == zone }) { lastServer[id] = nil }
         guard !keep.isEmpty else { return }
@@ -299,6 +341,7 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
         syncEngine.state.remove(pendingRecordZoneChanges: pending)
         for id in unsent.keys.filter({ $0.zoneName == zone }) { setUnsent(id, []) }
         deleting = deleting.filter { $0.zoneName != zone }
+        waiting = waiting.filter { $0.key.zoneName != zone }
         for id in lastServer.keys.filter({ $0.zoneName == zone }) { lastServer[id] = nil }
         atomic = atomic.filter { $0.key.zoneName != zone }
     }
