@@ -217,6 +217,19 @@ struct BuiltInRecordsAppsSeedTests {
         #expect(divergences.allSatisfy { !$0.explanation.contains("Z/r1") }, "\(run.summary)")
     }
 
+    @Test("an atomic call one of whose records the cloud refuses for good is withdrawn whole: its other record does not go up alone (seed 59)", arguments: [
+        "ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp",
+    ])
+    func refusedAtomicMemberWithdrawsTheCall(app: String) throws {
+        // A's call saves r2 (over records.recordBytes) and r0 atomically: the cloud refuses r2 with
+        // limitExceeded and r0 with batchRequestFailed. Before, the app withdrew r2 only and sent
+        // r0 again alone, so the cloud (and A) showed half of the call.
+        let run = try BuiltInRecordsAppsTests.scenario("records-seed-59-atomic-member-too-large.json", app: app, folder: "Tests/LibraryTests/Fixtures").run()
+        #expect(!run.anomalies.contains { $0.kind == "atomicityViolation" }, "\(run.summary)")
+        #expect(run.anomalies.contains { $0.kind == "quotaViolation" && $0.write == "A:1" }, "\(run.summary)")
+        #expect(run.metrics.converged, "\(run.summary)")
+    }
+
     @Test("a record made again after this device's re-sent delete was applied shows once a fetch after the delete's answer says nothing of it (seed 81)", arguments: [
         "ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp",
     ])

@@ -131,7 +131,10 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
                     lastServer[failure.recordID] = nil
                     deleting.remove(failure.recordID)
                     if failure.error.code == .unknownItem { deleteDone(failure.recordID) } else { waiting[failure.recordID] = nil }
-                default: syncEngine.state.add(pendingRecordZoneChanges: [.deleteRecord(failure.recordID)])
+                default:
+                    // Unless its atomic action was withdrawn meanwhile.
+                    guard deleting.contains(failure.recordID) else { continue }
+                    syncEngine.state.add(pendingRecordZoneChanges: [.deleteRecord(failure.recordID)])
                 }
             }
         default:
@@ -250,10 +253,14 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
             purged.insert(id.zoneName)
             drop(zone: id.zoneName, &syncEngine)
         case .batchRequestFailed, .quotaExceeded:
-            // Not applied, not refused for itself: it goes again (after the others' outcome, or when space frees).
+            // Not applied, not refused for itself: it goes again (after the others' outcome, or
+            // when space frees), unless its atomic action was withdrawn meanwhile.
+            guard unsent[id] != nil else { return }
             syncEngine.state.add(pendingRecordZoneChanges: [.saveRecord(id)])
         case .limitExceeded, .invalidArguments, .permissionFailure:
-            // Refused for good: back to the cloud's version, the edit withdrawn.
+            // Refused for good: back to the cloud's version, the edit withdrawn, and with it the
+            // rest of its atomic action, which stands or falls whole.
+            if let action = atomic[id] { withdraw(action, &syncEngine) }
             userSees[id] = lastServer[id]
             setUnsent(id, [])
             atomic[id] = nil
@@ -298,6 +305,8 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
         for id in ids {
             atomic[id] = nil
             setUnsent(id, [])
+            deleting.remove(id)
+            waiting[id] = nil
             userSees[id] = lastServer[id]
             syncEngine.state.remove(pendingRecordZoneChanges: [.saveRecord(id), .deleteRecord(id)])
         }
