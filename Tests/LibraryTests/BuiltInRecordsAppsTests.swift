@@ -230,6 +230,20 @@ struct BuiltInRecordsAppsSeedTests {
         #expect(run.metrics.converged, "\(run.summary)")
     }
 
+    @Test("a re-sent save answered with other devices' later edits does not send its fields again over them (seed 491)", arguments: [
+        "ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp",
+    ])
+    func resentSaveAnsweredWithLaterEdits(app: String) throws {
+        // B's save of r0 (body B2) is applied but its answer lost, twice; F, having fetched B2,
+        // saves body F2 and n 3, then title F1. B's third try is answered with F's record. Before,
+        // B kept its body as an edit still to send and wrote B2 back over F2 (a lost update) while
+        // showing F's n beside its own body (half of F's save).
+        let run = try BuiltInRecordsAppsTests.scenario("records-seed-491-resent-save-answered-with-later-edits.json", app: app,
+                                                       folder: "Tests/LibraryTests/Fixtures").run()
+        #expect(run.anomalies.isEmpty, "\(run.summary)")
+        #expect(run.metrics.converged, "\(run.summary)")
+    }
+
     @Test("a record made again after this device's re-sent delete was applied shows once a fetch after the delete's answer says nothing of it (seed 81)", arguments: [
         "ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp",
     ])

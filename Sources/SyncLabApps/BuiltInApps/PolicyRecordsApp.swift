@@ -27,6 +27,9 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
     /// Versions fetched while the user's delete of their record was out, not shown: whether the
     /// delete removed one, only the next fetch after the delete is done tells (`WaitingVersion`).
     var waiting: [SyncRecord.ID: WaitingVersion] = [:]
+    /// Record → the copy last handed to the engine to save: a field the user has not changed
+    /// since is in the cloud once the save is answered, whatever value the answer carries.
+    var handedOut: [SyncRecord.ID: SyncRecord] = [:]
     /// Zones the user deleted in Settings: nothing more goes up into them until created again.
     var purged: Set<String> = []
     /// The last state serialization the engine gave.
@@ -143,13 +146,15 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
     }
 
     /// The local copies of the records to save; atomic by zone when one came from a `saveRecords` action.
-    public func nextRecordZoneChangeBatch(_ context: SyncEngine.SendChangesContext, syncEngine: inout SyncEngine) -> SyncEngine.RecordZoneChangeBatch? {
+    public mutating func nextRecordZoneChangeBatch(_ context: SyncEngine.SendChangesContext, syncEngine: inout SyncEngine) -> SyncEngine.RecordZoneChangeBatch? {
         let atomicByZone = context.pendingChanges.contains { pending in
             switch pending {
             case .saveRecord(let id), .deleteRecord(let id): return atomic[id] != nil
             }
         }
-        return SyncEngine.RecordZoneChangeBatch(pendingChanges: context.pendingChanges, atomicByZone: atomicByZone) { userSees[$0] }
+        let batch = SyncEngine.RecordZoneChangeBatch(pendingChanges: context.pendingChanges, atomicByZone: atomicByZone) { userSees[$0] }
+        for record in batch.recordsToSave { handedOut[record.recordID] = record }
+        return batch
     }
 
     // MARK: The user's changes
@@ -212,12 +217,17 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
         }
     }
 
-    /// The cloud saved a record: it is the new base; edits made since it left stay on top.
+    /// The cloud saved a record: it is the new base; edits made since it left stay on top. A
+    /// re-sent save whose first try the cloud had applied (its answer lost) is answered with the
+    /// record as it is now, other devices' later edits in it: the fields it carried are in the
+    /// cloud and were overwritten since, so they are not sent again over those edits.
     private mutating func settled(_ saved: SyncRecord) {
         let id = saved.recordID
         lastServer[id] = saved
+        let sent = handedOut.removeValue(forKey: id)
         guard let local = userSees[id] else { return }
-        let outcome = Policy.server(saved, withLocal: unsent[id] ?? [], of: local)
+        let editedSince = (unsent[id] ?? []).filter { sent == nil || local[$0] != sent?[$0] }
+        let outcome = Policy.server(saved, withLocal: editedSince, of: local)
         userSees[id] = outcome.record
         setUnsent(id, outcome.stillToSend)
         if unsent[id] == nil { atomic[id] = nil }
@@ -239,6 +249,7 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
 
     private mutating func failed(_ failure: SyncEngine.FailedRecordSave, _ syncEngine: inout SyncEngine) {
         let id = failure.record.recordID
+        handedOut[id] = nil
         switch failure.error.code {
         case .serverRecordChanged:
             guard let server = failure.error.serverRecord else { return }
@@ -353,5 +364,6 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
         waiting = waiting.filter { $0.key.zoneName != zone }
         for id in lastServer.keys.filter({ $0.zoneName == zone }) { lastServer[id] = nil }
         atomic = atomic.filter { $0.key.zoneName != zone }
+        handedOut = handedOut.filter { $0.key.zoneName != zone }
     }
 }
