@@ -64,7 +64,8 @@ struct BuiltInAppsTests {
         // Every file but the factory that hosts them (BuiltInApps.swift).
         let appFiles = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".swift") && $0 != "BuiltInApps.swift" }.sorted()
         #expect(appFiles == ["ClientWinsRecordsApp.swift", "KVSReaderApp.swift", "KeepBothApp.swift", "KeepVersionsApp.swift", "LastWriterWinsApp.swift",
-                             "MergeApp.swift", "MergeRecordsApp.swift", "PolicyRecordsApp.swift", "RecordsConflictPolicy.swift", "ServerWinsRecordsApp.swift"])
+                             "MergeApp.swift", "MergeRecordsApp.swift", "PolicyRecordsApp.swift", "RecordsConflictPolicy.swift", "ServerWinsRecordsApp.swift",
+                             "WaitingVersion.swift"])
         let word = /[A-Za-z_][A-Za-z0-9_]*/
         for file in appFiles {
             let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)

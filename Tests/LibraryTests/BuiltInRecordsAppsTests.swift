@@ -210,11 +210,9 @@ struct BuiltInRecordsAppsSeedTests {
         #expect(!run.anomalies.contains { $0.kind == "resurrection" }, "\(run.summary)")
     }
 
-    @Test("a lost zone fetch is fetched again on the retry: C ends with r1 (only r2 still differs, a known gap)")
+    @Test("a lost zone fetch is fetched again on the retry: C ends with r1")
     func lostZoneFetch() throws {
         let run = try BuiltInRecordsAppsTests.scenario("records-seed-81-lost-zone-fetch.json", app: "ServerWinsRecordsApp", folder: "Tests/LibraryTests/Fixtures").run()
-        // C's delete of r2 is re-sent after a lost answer; the cloud applied it before F made r2
-        // again, so the re-send is "done" and C never shows F's r2 (docs/LIBRARY.md lists it).
         let divergences = run.anomalies.filter { $0.kind == "divergence" }
         #expect(divergences.allSatisfy { !$0.explanation.contains("Z/r1") }, "\(run.summary)")
     }
@@ -234,6 +232,46 @@ struct BuiltInRecordsAppsSeedTests {
         #expect(refused == (app != "default"), "\(run.trace)")
         #expect(run.final["public"]?.records?["_defaultZone/n1"] == nil ? app != "default" : app == "default", "\(run.final)")
         #expect(run.passed, "\(run.summary)")
+    }
+
+    @Test("an atomic call one of whose records the cloud refuses for good is withdrawn whole: its other record does not go up alone (seed 59)", arguments: [
+        "ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp",
+    ])
+    func refusedAtomicMemberWithdrawsTheCall(app: String) throws {
+        // A's call saves r2 (over records.recordBytes) and r0 atomically: the cloud refuses r2 with
+        // limitExceeded and r0 with batchRequestFailed. Before, the app withdrew r2 only and sent
+        // r0 again alone, so the cloud (and A) showed half of the call.
+        let run = try BuiltInRecordsAppsTests.scenario("records-seed-59-atomic-member-too-large.json", app: app, folder: "Tests/LibraryTests/Fixtures").run()
+        #expect(!run.anomalies.contains { $0.kind == "atomicityViolation" }, "\(run.summary)")
+        #expect(run.anomalies.contains { $0.kind == "quotaViolation" && $0.write == "A:1" }, "\(run.summary)")
+        #expect(run.metrics.converged, "\(run.summary)")
+    }
+
+    @Test("a re-sent save answered with other devices' later edits does not send its fields again over them (seed 491)", arguments: [
+        "ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp",
+    ])
+    func resentSaveAnsweredWithLaterEdits(app: String) throws {
+        // B's save of r0 (body B2) is applied but its answer lost, twice; F, having fetched B2,
+        // saves body F2 and n 3, then title F1. B's third try is answered with F's record. Before,
+        // B kept its body as an edit still to send and wrote B2 back over F2 (a lost update) while
+        // showing F's n beside its own body (half of F's save).
+        let run = try BuiltInRecordsAppsTests.scenario("records-seed-491-resent-save-answered-with-later-edits.json", app: app,
+                                                       folder: "Tests/LibraryTests/Fixtures").run()
+        #expect(run.anomalies.isEmpty, "\(run.summary)")
+        #expect(run.metrics.converged, "\(run.summary)")
+    }
+
+    @Test("a record made again after this device's re-sent delete was applied shows once a fetch after the delete's answer says nothing of it (seed 81)", arguments: [
+        "ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp",
+    ])
+    func versionOutlivingResentDeleteShows(app: String) throws {
+        // C deletes r2; the answer is lost and the delete re-sent 30 s later. Meanwhile F makes r2
+        // again (after the cloud had applied the first delete) and C fetches it: the app keeps it
+        // aside while its delete is out. The re-sent delete is answered "deleted"; a later
+        // fetch brings no deletion of r2, so F's r2 outlived the delete and C shows it.
+        let run = try BuiltInRecordsAppsTests.scenario("records-seed-81-lost-zone-fetch.json", app: app, folder: "Tests/LibraryTests/Fixtures").run()
+        #expect(!run.anomalies.contains { $0.kind == "divergence" }, "\(run.summary)")
+        #expect(run.metrics.converged, "\(run.summary)")
     }
 }
 

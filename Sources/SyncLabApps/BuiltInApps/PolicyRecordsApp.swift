@@ -24,6 +24,12 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
     var atomic: [SyncRecord.ID: Int] = [:]
     /// The number of the last `saveRecords` action.
     var atomicActions = 0
+    /// Versions fetched while the user's delete of their record was out, not shown: whether the
+    /// delete removed one, only the next fetch after the delete is done tells (`WaitingVersion`).
+    var waiting: [SyncRecord.ID: WaitingVersion] = [:]
+    /// Record → the copy last handed to the engine to save: a field the user has not changed
+    /// since is in the cloud once the save is answered, whatever value the answer carries.
+    var handedOut: [SyncRecord.ID: SyncRecord] = [:]
     /// Zones the user deleted in Settings: nothing more goes up into them until created again.
     var purged: Set<String> = []
     /// The last state serialization the engine gave.
@@ -93,10 +99,25 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
                     drop(zone: deletion.zoneName, &syncEngine)
                 }
             }
+        case .willFetchChanges:
+            // This fetch brings everything up to now: what waits for it shows when it ends.
+            for id in waiting.keys where waiting[id]?.reason == .outlivedDelete { waiting[id]?.fetchBegun = true }
+        case .didFetchChanges:
+            for id in waiting.keys.sorted() where waiting[id]?.fetchBegun == true { release(id) }
         case .fetchedRecordZoneChanges(let fetched):
-            for server in fetched.modifications { met(server, &syncEngine) }
-            // A record with an unsent edit stays: its save meets the deletion (`unknownItem`) and goes up anew.
-            for id in fetched.deletions where unsent[id] == nil { gone(id, &syncEngine) }
+            for server in fetched.modifications {
+                // Under a pending delete the delete stays; whether this version outlives it, only
+                // the delete's answer and the next fetch tell (the cloud answers a re-sent delete
+                // it had applied before the record was made again "deleted", with no word of the
+                // new record). Otherwise the record is as the cloud has it now.
+                waiting[server.recordID] = deleting.contains(server.recordID) ? WaitingVersion(server: server, reason: .fetchedWhileDeleting) : nil
+                met(server, &syncEngine)
+            }
+            for id in fetched.deletions {
+                waiting[id] = nil
+                // A record with an unsent edit stays: its save meets the deletion (`unknownItem`) and goes up anew.
+                if unsent[id] == nil { gone(id, &syncEngine) }
+            }
         case .sentRecordZoneChanges(let sent):
             for saved in sent.savedRecords { settled(saved) }
             for id in sent.deletedRecordIDs where unsent[id] == nil {
@@ -104,6 +125,7 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
                 lastServer[id] = nil
                 userSees[id] = nil
                 atomic[id] = nil
+                deleteDone(id)
             }
             for failure in sent.failedRecordSaves { failed(failure, &syncEngine) }
             for failure in sent.failedRecordDeletes {
@@ -111,7 +133,11 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
                 case .unknownItem, .zoneNotFound, .userDeletedZone:
                     lastServer[failure.recordID] = nil
                     deleting.remove(failure.recordID)
-                default: syncEngine.state.add(pendingRecordZoneChanges: [.deleteRecord(failure.recordID)])
+                    if failure.error.code == .unknownItem { deleteDone(failure.recordID) } else { waiting[failure.recordID] = nil }
+                default:
+                    // Unless its atomic action was withdrawn meanwhile.
+                    guard deleting.contains(failure.recordID) else { continue }
+                    syncEngine.state.add(pendingRecordZoneChanges: [.deleteRecord(failure.recordID)])
                 }
             }
         default:
@@ -120,13 +146,15 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
     }
 
     /// The local copies of the records to save; atomic by zone when one came from a `saveRecords` action.
-    public func nextRecordZoneChangeBatch(_ context: SyncEngine.SendChangesContext, syncEngine: inout SyncEngine) -> SyncEngine.RecordZoneChangeBatch? {
+    public mutating func nextRecordZoneChangeBatch(_ context: SyncEngine.SendChangesContext, syncEngine: inout SyncEngine) -> SyncEngine.RecordZoneChangeBatch? {
         let atomicByZone = context.pendingChanges.contains { pending in
             switch pending {
             case .saveRecord(let id), .deleteRecord(let id): return atomic[id] != nil
             }
         }
-        return SyncEngine.RecordZoneChangeBatch(pendingChanges: context.pendingChanges, atomicByZone: atomicByZone) { userSees[$0] }
+        let batch = SyncEngine.RecordZoneChangeBatch(pendingChanges: context.pendingChanges, atomicByZone: atomicByZone) { userSees[$0] }
+        for record in batch.recordsToSave { handedOut[record.recordID] = record }
+        return batch
     }
 
     // MARK: The user's changes
@@ -140,6 +168,7 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
         let touched = Set(edit.fields.map(\.name)).filter { before?[$0] != after[$0] }
         guard before == nil || !touched.isEmpty else { return }
         deleting.remove(id)
+        waiting[id] = nil
         userSees[id] = after
         unsent[id, default: []].formUnion(touched)
         for name in touched { editedAt[id, default: [:]][name] = syncEngine.now }
@@ -188,12 +217,17 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
         }
     }
 
-    /// The cloud saved a record: it is the new base; edits made since it left stay on top.
+    /// The cloud saved a record: it is the new base; edits made since it left stay on top. A
+    /// re-sent save whose first try the cloud had applied (its answer lost) is answered with the
+    /// record as it is now, other devices' later edits in it: the fields it carried are in the
+    /// cloud and were overwritten since, so they are not sent again over those edits.
     private mutating func settled(_ saved: SyncRecord) {
         let id = saved.recordID
         lastServer[id] = saved
+        let sent = handedOut.removeValue(forKey: id)
         guard let local = userSees[id] else { return }
-        let outcome = Policy.server(saved, withLocal: unsent[id] ?? [], of: local)
+        let editedSince = (unsent[id] ?? []).filter { sent == nil || local[$0] != sent?[$0] }
+        let outcome = Policy.server(saved, withLocal: editedSince, of: local)
         userSees[id] = outcome.record
         setUnsent(id, outcome.stillToSend)
         if unsent[id] == nil { atomic[id] = nil }
@@ -203,6 +237,7 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
     /// edit wins, as Apple's sample does); otherwise it goes here too.
     private mutating func gone(_ id: SyncRecord.ID, _ syncEngine: inout SyncEngine) {
         lastServer[id] = nil
+        waiting[id] = nil
         guard unsent[id] != nil, userSees[id] != nil else {
             userSees[id] = nil
             setUnsent(id, [])
@@ -214,6 +249,7 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
 
     private mutating func failed(_ failure: SyncEngine.FailedRecordSave, _ syncEngine: inout SyncEngine) {
         let id = failure.record.recordID
+        handedOut[id] = nil
         switch failure.error.code {
         case .serverRecordChanged:
             guard let server = failure.error.serverRecord else { return }
@@ -228,10 +264,14 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
             purged.insert(id.zoneName)
             drop(zone: id.zoneName, &syncEngine)
         case .batchRequestFailed, .quotaExceeded:
-            // Not applied, not refused for itself: it goes again (after the others' outcome, or when space frees).
+            // Not applied, not refused for itself: it goes again (after the others' outcome, or
+            // when space frees), unless its atomic action was withdrawn meanwhile.
+            guard unsent[id] != nil else { return }
             syncEngine.state.add(pendingRecordZoneChanges: [.saveRecord(id)])
         case .limitExceeded, .invalidArguments, .permissionFailure:
-            // Refused for good: back to the cloud's version, the edit withdrawn.
+            // Refused for good: back to the cloud's version, the edit withdrawn, and with it the
+            // rest of its atomic action, which stands or falls whole.
+            if let action = atomic[id] { withdraw(action, &syncEngine) }
             userSees[id] = lastServer[id]
             setUnsent(id, [])
             atomic[id] = nil
@@ -250,6 +290,25 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
         if let times = editedAt[id] { editedAt[id] = times.filter { fields.contains($0.key) } }
     }
 
+    /// This device's delete of `id` is done: a version fetched while it was out waits for the
+    /// next fetch, which brings the record's deletion when the delete removed that version.
+    private mutating func deleteDone(_ id: SyncRecord.ID) {
+        guard waiting[id]?.reason == .fetchedWhileDeleting else {
+            waiting[id] = nil
+            return
+        }
+        waiting[id]?.reason = .outlivedDelete
+    }
+
+    /// A fetch ended with no news of `id` since its delete was done: the version fetched while
+    /// the delete was out was made after it, and shows.
+    private mutating func release(_ id: SyncRecord.ID) {
+        guard let version = waiting.removeValue(forKey: id) else { return }
+        guard userSees[id] == nil, unsent[id] == nil, !deleting.contains(id) else { return }
+        lastServer[id] = version.server
+        userSees[id] = version.server
+    }
+
     /// Withdraws what remains unsent of atomic action `action`: its records go back to the
     /// cloud's versions (those it created go), its changes are no longer pending.
     private mutating func withdraw(_ action: Int, _ syncEngine: inout SyncEngine) {
@@ -257,6 +316,8 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
         for id in ids {
             atomic[id] = nil
             setUnsent(id, [])
+            deleting.remove(id)
+            waiting[id] = nil
             userSees[id] = lastServer[id]
             syncEngine.state.remove(pendingRecordZoneChanges: [.saveRecord(id), .deleteRecord(id)])
         }
@@ -281,6 +342,7 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
     private mutating func zoneDeletedElsewhere(_ zone: String, _ syncEngine: inout SyncEngine) {
         let keep = userSees.keys.filter { $0.zoneName == zone && unsent[$0] != nil }.sorted()
         for id in keep { lastServer[id] = nil }
+        waiting = waiting.filter { $0.key.zoneName != zone }
         userSees.removeAll { $0.recordID.zoneName == zone && unsent[$0.recordID] == nil }
         for id in lastServer.keys.filter({ $0.zoneName == zone }) { lastServer[id] = nil }
         guard !keep.isEmpty else { return }
@@ -299,7 +361,9 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
         syncEngine.state.remove(pendingRecordZoneChanges: pending)
         for id in unsent.keys.filter({ $0.zoneName == zone }) { setUnsent(id, []) }
         deleting = deleting.filter { $0.zoneName != zone }
+        waiting = waiting.filter { $0.key.zoneName != zone }
         for id in lastServer.keys.filter({ $0.zoneName == zone }) { lastServer[id] = nil }
         atomic = atomic.filter { $0.key.zoneName != zone }
+        handedOut = handedOut.filter { $0.key.zoneName != zone }
     }
 }
