@@ -158,7 +158,7 @@ extension RecordEngine {
         // The writes of the records left alone: a record sharing one (the rest of an atomic call)
         // is left alone too, and comes again with them, so the call never shows in part.
         var stale: Set<WriteID> = []
-        for record in changed where answeredDuringFetch.contains(RecordKey(database: zoneKey.database, zone: record.id.zone, name: record.id.name)) {
+        for record in changed where !answeredDuringFetch.isEmpty && answeredDuringFetch.contains(RecordKey(database: zoneKey.database, zone: record.id.zone, name: record.id.name)) {
             stale.formUnion(RecordEngine.writes(of: record))
         }
         for record in changed {
@@ -167,7 +167,7 @@ extension RecordEngine {
             let key = RecordKey(database: zoneKey.database, zone: record.id.zone, name: record.id.name)
             // The fetch answers a refusal of this record: its version, not the refused one, counts.
             if !refusedVersions.isEmpty { refusedVersions[key] = nil }
-            if answeredDuringFetch.contains(key) || (!stale.isEmpty && RecordEngine.writes(of: record).contains(where: stale.contains)) {
+            if (!answeredDuringFetch.isEmpty && answeredDuringFetch.contains(key)) || (!stale.isEmpty && RecordEngine.writes(of: record).contains(where: stale.contains)) {
                 skipped = true
                 continue
             }
@@ -258,14 +258,17 @@ extension RecordEngine {
                 }
             }
         }
-        var others: [[WriteID]] = []
-        for record in changed {
+        // Most fetches find nothing in doubt: the other records' writes (an array and a sort of
+        // field names per record) are listed only when something is.
+        var others: [Int] = []
+        for (index, record) in changed.enumerated() {
             let key = RecordKey(database: zoneKey.database, zone: record.id.zone, name: record.id.name)
             if state.pending[key]?.awaitingAnswer == true { writes.formUnion(RecordEngine.writes(of: record)) }
-            else if state.heldUntilFetch[key] == nil { others.append(RecordEngine.writes(of: record)) }
+            else if state.heldUntilFetch[key] == nil { others.append(index) }
         }
         guard !writes.isEmpty else { return writes }
-        RecordEngine.absorbSharing(&writes, &others) { $0 }
+        var othersWrites = others.map { RecordEngine.writes(of: changed[$0]) }
+        RecordEngine.absorbSharing(&writes, &othersWrites) { $0 }
         return writes
     }
 
