@@ -130,18 +130,58 @@ extension RecordEngine {
             context.observe(.visible(item: item(key), value: .recordExists(type: server.type), write: server.existenceWrite, cause: cause))
             changed = true
         }
-        for name in RecordEngine.fieldNames(of: local, and: server) where !pendingFields.contains(name) {
-            let before = local.fields[name], after = server.fields[name]
-            if before?.value == after?.value && (after?.value == nil || before?.write == after?.write) {
+        if pendingFields.isEmpty, let differing = RecordEngine.differingFieldNames(local, server) {
+            // Every field takes the server's: the local fields become the server record's own
+            // dictionary (shared, not copied), and only the names whose value or write differ
+            // are listed and sorted (usually one), not every name of both records.
+            local.fields = server.fields
+            for name in differing { show(key, field: name, server.fields[name], cause, &context) }
+            changed = changed || !differing.isEmpty
+        } else {
+            for name in RecordEngine.fieldNames(of: local, and: server) where !pendingFields.contains(name) {
+                let before = local.fields[name], after = server.fields[name]
+                if RecordEngine.sameShown(before, after) {
+                    local.fields[name] = after
+                    continue
+                }
                 local.fields[name] = after
-                continue
+                show(key, field: name, after, cause, &context)
+                changed = true
             }
-            local.fields[name] = after
-            show(key, field: name, after, cause, &context)
-            changed = true
         }
         if let place { state.records.values[place] = local } else { state.records[key] = local }
         return changed
+    }
+
+    /// Whether the app sees no change when a field goes from `before` to `after`: the same value,
+    /// and for a value (not a removal) the same write.
+    static func sameShown(_ before: StoredField?, _ after: StoredField?) -> Bool {
+        before?.value == after?.value && (after?.value == nil || before?.write == after?.write)
+    }
+
+    /// The field names, in UTF-8 order, whose shown value or write differs between the local
+    /// record and the server record (`sameShown`), each once: what `applyServer` shows when every
+    /// field takes the server's. Nil when a name both records have is spelled differently in
+    /// each (canonically equal, other bytes): the local spelling must then stay, which taking the
+    /// server's dictionary whole would not do, so the caller goes field by field.
+    static func differingFieldNames(_ local: LocalRecord, _ server: ServerRecord) -> [String]? {
+        var differing: [String] = []
+        var foundLocally = 0
+        for (name, after) in server.fields {
+            guard let place = local.fields.index(forKey: name) else {
+                if !sameShown(nil, after) { differing.append(name) }
+                continue
+            }
+            foundLocally += 1
+            let (localName, before) = local.fields[place]
+            guard localName.utf8.elementsEqual(name.utf8) else { return nil }
+            if !sameShown(before, after) { differing.append(name) }
+        }
+        if foundLocally != local.fields.count {
+            for (name, before) in local.fields where server.fields[name] == nil && !sameShown(before, nil) { differing.append(name) }
+        }
+        if differing.count > 1 { differing.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
+        return differing
     }
 
     /// The field names of both records, each once, in UTF-8 order. Usually both name the same
