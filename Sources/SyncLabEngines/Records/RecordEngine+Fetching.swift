@@ -108,7 +108,7 @@ extension RecordEngine {
         // rest of its atomic call, held for an unrelated save in doubt).
         for key in (fetchAgain ? [] : state.heldUntilFetch.keys.sorted()) {
             let held = state.heldUntilFetch.removeValue(forKey: key)!
-            guard (state.serverRecords[key]?.changeTag ?? 0) < held.changeTag else { continue }
+            guard (state.table[server: key]?.changeTag ?? 0) < held.changeTag else { continue }
             if let other = state.heldFetched[key], other.changeTag > held.changeTag { continue }
             state.heldFetched[key] = held
         }
@@ -137,7 +137,7 @@ extension RecordEngine {
             refusedVersions[key] = nil
             guard case .save? = state.pending[key]?.kind, state.pending[key]?.awaitingAnswer != true,
                   refused.accountEpoch == accountEpoch, (zoneDeletedAt[key.zoneKey] ?? 0) == refused.zoneDeletions,
-                  (state.serverRecords[key]?.changeTag ?? 0) < refused.server.changeTag,
+                  (state.table[server: key]?.changeTag ?? 0) < refused.server.changeTag,
                   state.heldFetched[key] == nil, state.heldUntilFetch[key] == nil, state.fetchedWhileCreating[key] == nil
             else { continue }
             context.log("conflictFromRefusal", [("record", key.itemName)])
@@ -196,17 +196,17 @@ extension RecordEngine {
         guard complete else { return skipped }
         // A record a complete answer leaves out is gone from the cloud: its refused version too.
         for key in refusedVersions.keys.sorted() where key.zoneKey == zoneKey && !named.contains(key.name) { refusedVersions[key] = nil }
-        for key in state.records.keys.sorted() where key.zoneKey == zoneKey && !named.contains(key.name) {
+        for key in state.table.localKeys.sorted() where key.zoneKey == zoneKey && !named.contains(key.name) {
             if answeredDuringFetch.contains(key) { skipped = true; continue }
             state.heldUntilFetch[key] = nil
             switch state.pending[key]?.kind {
             case .save?:
-                if state.serverRecords[key] != nil { prepareReupload(key, asConflict: true, detail: "record gone from the cloud", &context) }
+                if state.table[server: key] != nil { prepareReupload(key, asConflict: true, detail: "record gone from the cloud", &context) }
             case .delete?:
                 state.pending[key] = nil
-                state.serverRecords[key] = nil
+                state.table[server: key] = nil
             case nil:
-                state.serverRecords[key] = nil
+                state.table[server: key] = nil
                 removeLocal(key, write: nil, .fetch, &context)
                 fetchedItems.append(key.itemName)
             }
@@ -219,7 +219,7 @@ extension RecordEngine {
         // A fetch answered after the app deleted the zone here: the queued zone delete removes
         // the record in the cloud too.
         if zoneDeleteQueued(key.zoneKey) { return }
-        if state.serverRecords[key]?.changeTag == server.changeTag { return }
+        if state.table[server: key]?.changeTag == server.changeTag { return }
         if state.pending[key]?.awaitingAnswer == true {
             // This device's own save may be in this version already: only the re-sent save's
             // answer can tell. Until then the record waits whole (the base stays the one that
@@ -232,7 +232,7 @@ extension RecordEngine {
             state.fetchedWhileCreating[key] = nil
             resolveConflict(key, server, detail: "fetched change meets pending change", &context)
         } else {
-            state.serverRecords[key] = server
+            state.table[server: key] = server
             if applyServer(key, server, .fetch, &context) { fetchedItems.append(key.itemName) }
         }
     }
@@ -348,13 +348,13 @@ extension RecordEngine {
         state.heldFetched[key] = nil
         switch state.pending[key]?.kind {
         case .save?:
-            if state.serverRecords[key] != nil { prepareReupload(key, asConflict: true, detail: "fetched deletion meets pending change", &context) }
+            if state.table[server: key] != nil { prepareReupload(key, asConflict: true, detail: "fetched deletion meets pending change", &context) }
         case .delete?:
             state.pending[key] = nil
-            state.serverRecords[key] = nil
+            state.table[server: key] = nil
         case nil:
-            state.serverRecords[key] = nil
-            if state.records[key] != nil {
+            state.table[server: key] = nil
+            if state.table[local: key] != nil {
                 removeLocal(key, write: write, .fetch, &context)
                 fetchedItems.append(key.itemName)
             }
@@ -374,12 +374,12 @@ extension RecordEngine {
         // Our own queued delete of this zone is already reflected locally.
         if state.zoneOperations.contains(where: { $0.zone == zoneKey && $0.kind != .create }) { return }
         if zoneHasSaveInDoubt(zoneKey) {
-            let keys = state.serverRecords.keys.filter { $0.zoneKey == zoneKey && state.records[$0] != nil }
+            let keys = state.table.serverKeys.filter { $0.zoneKey == zoneKey && state.table[local: $0] != nil }
             holdZoneDeletion(zoneKey, write: write, incarnation: incarnation, keys, &context)
             return
         }
         state.heldZoneDeletions[zoneKey] = nil
-        let keys = state.records.keys.filter { $0.zoneKey == zoneKey }.sorted()
+        let keys = state.table.localKeys.filter { $0.zoneKey == zoneKey }.sorted()
         applyZoneDeletion(zoneKey, keys, write: write, incarnation: incarnation, resetZone: true, &context)
     }
 
@@ -390,7 +390,7 @@ extension RecordEngine {
                                            _ context: inout EngineContext) {
         var deleted = incarnation ?? state.zones[zoneKey]?.token?.incarnation ?? 0
         if incarnation == nil {
-            for key in keys { deleted = max(deleted, state.serverRecords[key]?.zoneIncarnation ?? 0) }
+            for key in keys { deleted = max(deleted, state.table[server: key]?.zoneIncarnation ?? 0) }
         }
         var held = state.heldZoneDeletions[zoneKey] ?? HeldZoneDeletion(write: write, incarnation: deleted)
         if let write { held.write = write }
@@ -415,8 +415,8 @@ extension RecordEngine {
             let held = state.heldZoneDeletions.removeValue(forKey: zoneKey)!
             context.log("zoneDeletionApplied", [("zone", zoneKey.zone)])
             var keys: [RecordKey] = []
-            for key in state.records.keys.sorted() where key.zoneKey == zoneKey {
-                if let server = state.serverRecords[key] {
+            for key in state.table.localKeys.sorted() where key.zoneKey == zoneKey {
+                if let server = state.table[server: key] {
                     if server.zoneIncarnation <= held.incarnation { keys.append(key) }
                 } else if held.records.contains(key) {
                     keys.append(key)
@@ -441,7 +441,7 @@ extension RecordEngine {
                 keepsPending = true
             } else {
                 state.pending[key] = nil
-                state.serverRecords[key] = nil
+                state.table[server: key] = nil
                 removeLocal(key, write: write, .fetch, &context)
                 fetchedItems.append(key.itemName)
             }
@@ -456,8 +456,8 @@ extension RecordEngine {
             if keepsPending { enqueueZoneOperation(zoneKey, .create) }
             return
         }
-        for key in state.pending.keys where key.zoneKey == zoneKey && state.records[key] == nil { state.pending[key] = nil }
-        for key in state.serverRecords.keys where key.zoneKey == zoneKey { state.serverRecords[key] = nil }
+        for key in state.pending.keys where key.zoneKey == zoneKey && state.table[local: key] == nil { state.pending[key] = nil }
+        for key in state.table.serverKeys where key.zoneKey == zoneKey { state.table[server: key] = nil }
         if keepsPending {
             var local = state.zones[zoneKey] ?? LocalZone()
             local.existsOnServer = false
@@ -486,10 +486,10 @@ extension RecordEngine {
         // new record of only the edited fields beside the deleted record's existence (records
         // seed 277: part of a write shown beside the value it had replaced).
         // (No save into the zone is in doubt any more: every pending one goes up anew above.)
-        let gone = state.serverRecords.keys.filter { $0.zoneKey == zoneKey && state.pending[$0] == nil }.sorted()
+        let gone = state.table.serverKeys.filter { $0.zoneKey == zoneKey && state.pending[$0] == nil }.sorted()
         for key in gone {
-            state.serverRecords[key] = nil
-            guard state.records[key] != nil else { continue }
+            state.table[server: key] = nil
+            guard state.table[local: key] != nil else { continue }
             removeLocal(key, write: nil, .fetch, &context)
             fetchedItems.append(key.itemName)
         }
@@ -501,7 +501,7 @@ extension RecordEngine {
     mutating func dropZone(_ zoneKey: ZoneKey, write: WriteID?, _ context: inout EngineContext) {
         noteZoneDeleted(zoneKey)
         var names: [String] = []
-        for key in state.records.keys.sorted() where key.zoneKey == zoneKey {
+        for key in state.table.localKeys.sorted() where key.zoneKey == zoneKey {
             if case .save? = state.pending[key]?.kind {
                 for (pendingWrite, pendingItem) in pendingWrites(of: key) {
                     context.observe(.discarded(write: pendingWrite, item: pendingItem, reason: "zone deleted by the user"))

@@ -34,9 +34,9 @@ extension RecordEngine {
         case .delete(let write):
             return [(write, item(key))]
         case .save:
-            guard let record = state.records[key] else { return [] }
+            guard let record = state.table[local: key] else { return [] }
             var result: [(WriteID, ItemKey)] = []
-            if state.serverRecords[key] == nil { result.append((record.existenceWrite, item(key))) }
+            if state.table[server: key] == nil { result.append((record.existenceWrite, item(key))) }
             for name in change.sortedFields {
                 if let field = record.fields[name] { result.append((field.write, item(key, field: name))) }
             }
@@ -111,15 +111,15 @@ extension RecordEngine {
         }
         var changed = false
         var local = LocalRecord(type: server.type, fields: [:], existenceWrite: server.existenceWrite)
-        // The stored record is swapped out where it lies (for an empty one, which allocates
-        // nothing) and put back at the same place, not copied: a copy shares its field
-        // dictionary with the stored record, so the first field set below copied the whole
-        // dictionary (an allocation and a rehash for every record of every fetch). Nothing
-        // below inserts or removes records, so the place stays valid.
-        let place = state.records.index(forKey: key)
-        if let place {
-            swap(&local, &state.records.values[place])
-            let creating = pendingFields.isEmpty == false && state.serverRecords[key] == nil
+        // The stored record is taken out of its slot (leaving nil there) and put back at the same
+        // place, not copied: a copy shares its field dictionary with the stored record, so the
+        // first field set below copied the whole dictionary (an allocation and a rehash for every
+        // record of every fetch). Nothing below inserts or removes records, so the place stays
+        // valid.
+        let place = state.table.place(of: key)
+        if let place, let stored = state.table.takeLocal(at: place) {
+            local = stored
+            let creating = pendingFields.isEmpty == false && state.table[slotAt: place].server == nil
             if !creating && (local.existenceWrite != server.existenceWrite || local.type != server.type) {
                 local.existenceWrite = server.existenceWrite
                 local.type = server.type
@@ -149,7 +149,7 @@ extension RecordEngine {
                 changed = true
             }
         }
-        if let place { state.records.values[place] = local } else { state.records[key] = local }
+        if let place { state.table[slotAt: place].local = local } else { state.table[local: key] = local }
         return changed
     }
 
@@ -209,7 +209,7 @@ extension RecordEngine {
     /// Removes a record from the local cache, reporting each item the app saw as absent.
     mutating func removeLocal(_ key: RecordKey, write: WriteID?, _ cause: VisibilityCause, _ context: inout EngineContext) {
         state.fetchedWhileCreating[key] = nil
-        guard let record = state.records.removeValue(forKey: key) else { return }
+        guard let record = state.table.removeLocal(forKey: key) else { return }
         // A field shown removed is reported too: the removal is replaced by this write, as a
         // value is (mixed seed 8474: a save's removal after a delete, then deleted again).
         for name in record.fieldNames {

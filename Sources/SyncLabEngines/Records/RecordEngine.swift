@@ -190,8 +190,8 @@ public struct RecordEngine: ClientEngine {
     /// What the app sees: per record an existence item and one item per field, sorted.
     public func localView() -> [ViewEntry] {
         var view: [ViewEntry] = []
-        for key in state.records.keys.sorted() {
-            let record = state.records[key]!
+        for key in state.table.localKeys.sorted() {
+            let record = state.table[local: key]!
             view.append(ViewEntry(item: item(key), value: .recordExists(type: record.type), write: record.existenceWrite))
             for name in record.fieldNames {
                 guard let field = record.fields[name], let value = field.value else { continue }
@@ -213,7 +213,7 @@ public struct RecordEngine: ClientEngine {
     public func itemsRemovedByPendingDeletes(in database: DatabaseScope?) -> [ItemKey] {
         var result: [ItemKey] = []
         for key in orderedPendingKeys() where database == nil || key.database == database {
-            guard let change = state.pending[key], case .delete = change.kind, state.records[key] == nil else { continue }
+            guard let change = state.pending[key], case .delete = change.kind, state.table[local: key] == nil else { continue }
             for name in change.removedFields { result.append(item(key, field: name)) }
             result.append(item(key))
         }
