@@ -219,7 +219,10 @@ extension RecordEngine {
         // A fetch answered after the app deleted the zone here: the queued zone delete removes
         // the record in the cloud too.
         if zoneDeleteQueued(key.zoneKey) { return }
-        if state.table[server: key]?.changeTag == server.changeTag { return }
+        // One lookup for the tag check and the store below (nothing in between adds or removes
+        // a slot).
+        let place = state.table.place(of: key)
+        if let place, state.table.serverChangeTag(at: place) == server.changeTag { return }
         if state.pending[key]?.awaitingAnswer == true {
             // This device's own save may be in this version already: only the re-sent save's
             // answer can tell. Until then the record waits whole (the base stays the one that
@@ -232,7 +235,7 @@ extension RecordEngine {
             state.fetchedWhileCreating[key] = nil
             resolveConflict(key, server, detail: "fetched change meets pending change", &context)
         } else {
-            state.table[server: key] = server
+            if let place { state.table[slotAt: place].server = server } else { state.table[server: key] = server }
             if applyServer(key, server, .fetch, &context) { fetchedItems.append(key.itemName) }
         }
     }

@@ -63,6 +63,10 @@ struct RecordTable: Sendable {
         _modify { yield &slots.values[place] }
     }
 
+    /// The change tag of the server version in the slot at `place`: read alone, not with a copy
+    /// of the whole version.
+    func serverChangeTag(at place: Dictionary<RecordKey, RecordSlot>.Index) -> UInt64? { slots.values[place].server?.changeTag }
+
     /// Takes the local copy out of the slot at `place`, leaving nil there: the caller changes it
     /// and puts it back (`self[slotAt: place].local = …`) without its field dictionary being
     /// shared, and so copied, on the first change.
