@@ -261,12 +261,15 @@ extension RecordEngine {
                 }
             }
         }
+        // Nothing pending and nothing waiting: no fetched record can be in doubt.
+        if writes.isEmpty && state.pending.isEmpty { return writes }
         // Most fetches find nothing in doubt: the other records' writes (an array and a sort of
         // field names per record) are listed only when something is.
         var others: [Int] = []
-        for (index, record) in changed.enumerated() {
-            let key = RecordKey(database: zoneKey.database, zone: record.id.zone, name: record.id.name)
-            if state.pending[key]?.awaitingAnswer == true { writes.formUnion(RecordEngine.writes(of: record)) }
+        for index in changed.indices {
+            let id = changed[index].id
+            let key = RecordKey(database: zoneKey.database, zone: id.zone, name: id.name)
+            if state.pending[key]?.awaitingAnswer == true { writes.formUnion(RecordEngine.writes(of: changed[index])) }
             else if state.heldUntilFetch[key] == nil { others.append(index) }
         }
         guard !writes.isEmpty else { return writes }
