@@ -119,7 +119,7 @@ extension RecordEngine {
         let place = state.table.place(of: key)
         if let place, let stored = state.table.takeLocal(at: place) {
             local = stored
-            let creating = pendingFields.isEmpty == false && state.table[slotAt: place].server == nil
+            let creating = pendingFields.isEmpty == false && !state.table.hasServer(at: place)
             if !creating && (local.existenceWrite != server.existenceWrite || local.type != server.type) {
                 local.existenceWrite = server.existenceWrite
                 local.type = server.type

@@ -63,9 +63,19 @@ struct RecordTable: Sendable {
         _modify { yield &slots.values[place] }
     }
 
-    /// The change tag of the server version in the slot at `place`: read alone, not with a copy
-    /// of the whole version.
-    func serverChangeTag(at place: Dictionary<RecordKey, RecordSlot>.Index) -> UInt64? { slots.values[place].server?.changeTag }
+    /// The change tag of the server version in the slot at `place`, read in place. Mutating only
+    /// to read through `Dictionary.Values`' in-place accessor: its getter copies the whole slot
+    /// (every string and dictionary of both parts retained, then released) to read one number.
+    mutating func serverChangeTag(at place: Dictionary<RecordKey, RecordSlot>.Index) -> UInt64? {
+        RecordTable.inPlace(&slots.values[place]) { $0.server?.changeTag }
+    }
+
+    /// Whether the slot at `place` holds a server version, read in place (see `serverChangeTag`).
+    mutating func hasServer(at place: Dictionary<RecordKey, RecordSlot>.Index) -> Bool {
+        RecordTable.inPlace(&slots.values[place]) { $0.server != nil }
+    }
+
+    private static func inPlace<Result>(_ slot: inout RecordSlot, _ read: (RecordSlot) -> Result) -> Result { read(slot) }
 
     /// Takes the local copy out of the slot at `place`, leaving nil there: the caller changes it
     /// and puts it back (`self[slotAt: place].local = …`) without its field dictionary being
