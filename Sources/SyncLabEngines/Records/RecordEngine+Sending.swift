@@ -25,7 +25,7 @@ extension RecordEngine {
 
     mutating func send(_ request: RecordRequest, _ kind: InFlight, _ context: inout EngineContext) {
         let id = nextRequestID()
-        inFlight[id] = (kind, accountEpoch)
+        inFlight.append((id, kind, accountEpoch))
         context.emit(.send(requestID: id, .records(request)))
     }
 
@@ -166,7 +166,8 @@ extension RecordEngine {
 
     /// Routes one response to its handler; every request gets exactly one.
     mutating func handleResponse(_ envelope: ResponseEnvelope, _ context: inout EngineContext) {
-        guard let (request, epoch) = inFlight.removeValue(forKey: envelope.requestID) else { return }
+        guard let place = inFlight.firstIndex(where: { $0.id == envelope.requestID }) else { return }
+        let (_, request, epoch) = inFlight.remove(at: place)
         switch request {
         case .zones, .records: sending = false
         case .subscribe: subscribing = false

@@ -66,7 +66,10 @@ public struct RecordEngine: ClientEngine {
 
     // Volatile: lost on crash.
     var online = true
-    var inFlight: [UInt64: (request: InFlight, epoch: UInt64)] = [:]
+    /// The requests sent and not answered (each gets exactly one answer): a few at a time (a
+    /// send, a fetch, a subscription), so an array searched by id, not a dictionary that hashed
+    /// the id with SipHash at every send and answer (1.8% of the records bench).
+    var inFlight: [(id: UInt64, request: InFlight, epoch: UInt64)] = []
     /// Bumped at every account change: answers to requests of an earlier account are ignored.
     var accountEpoch: UInt64 = 0
     var fetchPhase: FetchPhase = .idle
