@@ -176,7 +176,7 @@ extension RecordEngine {
                 context.log("fetchHeld", [("record", key.itemName)])
                 continue
             }
-            state.heldFetched[key] = nil
+            if !state.heldFetched.isEmpty { state.heldFetched[key] = nil }
             applyFetched(key, record, &context)
         }
         for deletion in deleted {
@@ -218,7 +218,7 @@ extension RecordEngine {
     mutating func applyFetched(_ key: RecordKey, _ server: ServerRecord, _ context: inout EngineContext) {
         // A fetch answered after the app deleted the zone here: the queued zone delete removes
         // the record in the cloud too.
-        if zoneDeleteQueued(key.zoneKey) { return }
+        if !state.zoneOperations.isEmpty && zoneDeleteQueued(key.zoneKey) { return }
         // One lookup for the tag check and the store below (nothing in between adds or removes
         // a slot).
         let place = state.table.place(of: key)
