@@ -14,9 +14,10 @@ struct RecordTable: Sendable {
 
     /// The local copy of a record (nil: the app does not have it).
     subscript(local key: RecordKey) -> LocalRecord? {
-        // Read through the slot's place: `slots[key]` would copy the whole slot (both parts
-        // retained and released) to read one. A getter, not a `_read` coroutine: it is inlined,
-        // so a caller reading one property of the part copies no more than that.
+        // A getter, not a `_read` coroutine, which was not inlined and yielded a copy of the
+        // part (a `memmove` of the whole server version per read). `Dictionary.Values`' getter
+        // may still copy the slot: the reads on the fetch path go through `serverChangeTag(at:)`
+        // and `hasServer(at:)`, which read in place.
         get {
             guard let place = slots.index(forKey: key) else { return nil }
             return slots.values[place].local
