@@ -127,6 +127,9 @@ struct CloudRecordZone: Hashable, Sendable {
             let middle = (low + high) / 2
             if changeLog[middle].sequence <= since { low = middle + 1 } else { high = middle }
         }
+        // At most one record per entry from here on (stale entries are at most half the log):
+        // one allocation, not one per doubling, for the answer every device's fetch builds.
+        changed.reserveCapacity(changeLog.count - low)
         var start = low
         while start < changeLog.count {
             var end = start + 1

@@ -21,8 +21,8 @@ extension RecordEngine {
         if account != state.lastAccount {
             // Records saved while signed out belong to whoever signs in next: relabel them.
             let old = state.lastAccount
-            for key in state.records.keys.sorted() where key.database == .private {
-                let record = state.records[key]!
+            for key in state.table.localKeys.sorted() where key.database == .private {
+                let record = state.table[local: key]!
                 var entries: [(String, StoredField?, ItemValue)] = [("", nil, .recordExists(type: record.type))]
                 for name in record.fieldNames { if let field = record.fields[name], let value = field.value { entries.append((name, field, .field(value))) } }
                 for (field, _, _) in entries {
@@ -55,7 +55,7 @@ extension RecordEngine {
         for (write, removedItem) in pendingZoneDeletes(in: .private) {
             context.observe(.discarded(write: write, item: removedItem, reason: reason))
         }
-        for key in state.records.keys.sorted() where key.database == .private {
+        for key in state.table.localKeys.sorted() where key.database == .private {
             removeLocal(key, write: nil, .reset, &context)
         }
         // A record whose delete is discarded here was shown absent by that delete; from now on
@@ -68,7 +68,7 @@ extension RecordEngine {
             context.observe(.visible(item: removed, value: .absent, write: nil, cause: .reset))
         }
         for key in state.pending.keys where key.database == .private { state.pending[key] = nil }
-        for key in state.serverRecords.keys where key.database == .private { state.serverRecords[key] = nil }
+        for key in state.table.serverKeys where key.database == .private { state.table[server: key] = nil }
         for key in state.conflictTags.keys where key.database == .private { state.conflictTags[key] = nil }
         for key in state.heldFetched.keys where key.database == .private { state.heldFetched[key] = nil }
         for key in state.heldUntilFetch.keys where key.database == .private { state.heldUntilFetch[key] = nil }

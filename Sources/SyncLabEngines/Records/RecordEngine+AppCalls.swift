@@ -22,7 +22,7 @@ extension RecordEngine {
         let zoneKey = ZoneKey(database: database, zone: zone)
         noteZoneDeleted(zoneKey)
         var removed: [ItemKey] = []
-        for key in state.records.keys.sorted() where key.zoneKey == zoneKey {
+        for key in state.table.localKeys.sorted() where key.zoneKey == zoneKey {
             removed.append(item(key))
             removeLocal(key, write: write, .local, &context)
         }
@@ -60,7 +60,7 @@ extension RecordEngine {
     public mutating func delete(database: DatabaseScope, zone: String, name: String, write: WriteID, _ context: inout EngineContext) -> AppCallResult {
         let key = RecordKey(database: database, zone: zone, name: name)
         if userDeleted(key.zoneKey) { return rejectCall("userDeletedZone", "\(zone)/\(name)", &context) }
-        guard state.records[key] != nil else { return .unchanged }
+        guard state.table[local: key] != nil else { return .unchanged }
         deleteLocally(key, write: write, atomicGroup: nil, &context)
         pump(&context)
         return .accepted
@@ -83,7 +83,7 @@ extension RecordEngine {
         }
         for name in deletes {
             let key = RecordKey(database: database, zone: zone, name: name)
-            guard state.records[key] != nil else { continue }
+            guard state.table[local: key] != nil else { continue }
             deleteLocally(key, write: write, atomicGroup: group, &context)
             changed = true
         }
@@ -127,7 +127,7 @@ extension RecordEngine {
         var created = false
         var changedFields: Set<String> = []
         var removed: [String] = []
-        if let existing = state.records[key] {
+        if let existing = state.table[local: key] {
             record = existing
         } else {
             record = LocalRecord(type: change.type, fields: [:], existenceWrite: write)
@@ -140,7 +140,7 @@ extension RecordEngine {
             // The app sees those removals as this save's too: it shows the record as this save
             // made it, so a fetch of the version the save went up against shows nothing of that
             // version's fields beside it (records seed 740).
-            if case .delete? = state.pending[key]?.kind, let server = state.serverRecords[key] {
+            if case .delete? = state.pending[key]?.kind, let server = state.table[server: key] {
                 for name in server.fieldNames where server.fields[name]?.value != nil {
                     record.fields[name] = StoredField(value: nil, write: write, modifiedAt: context.now)
                     changedFields.insert(name)
@@ -160,7 +160,7 @@ extension RecordEngine {
             if !shown.contains(assignment.name) { shown.append(assignment.name) }
         }
         guard created || !shown.isEmpty else { return false }
-        state.records[key] = record
+        state.table[local: key] = record
         if created {
             context.observe(.visible(item: item(key), value: .recordExists(type: record.type), write: write, cause: .local))
         }
@@ -183,16 +183,16 @@ extension RecordEngine {
         var queue = [key]
         while !queue.isEmpty {
             let current = queue.removeFirst()
-            guard state.records[current] != nil else { continue }
-            let dependents = state.records.keys.filter { other in
+            guard state.table[local: current] != nil else { continue }
+            let dependents = state.table.localKeys.filter { other in
                 other.database == current.database && other.zone == current.zone && other != current
-                    && state.records[other]!.fields.values.contains { $0.value.map { RecordEngine.references($0, current.name) } ?? false }
+                    && state.table[local: other]!.fields.values.contains { $0.value.map { RecordEngine.references($0, current.name) } ?? false }
             }.sorted()
-            let shownFields = state.records[current]!.fieldNames.filter { state.records[current]!.fields[$0]?.value != nil }
+            let shownFields = state.table[local: current]!.fieldNames.filter { state.table[local: current]!.fields[$0]?.value != nil }
             removeLocal(current, write: write, .local, &context)
             // The cloud may have it: it was fetched or saved, or a save of it went out and its
             // answer has not come (on the wire, or lost): then the delete must go out too.
-            if state.serverRecords[current] != nil || state.pending[current]?.saveUnanswered == true {
+            if state.table[server: current] != nil || state.pending[current]?.saveUnanswered == true {
                 if var change = state.pending[current] {
                     change.kind = .delete(write: write)
                     change.reupload = false
@@ -227,7 +227,7 @@ extension RecordEngine {
     /// Forgets everything about a zone's records except what the app sees (the caller handles that).
     mutating func forgetZoneRecords(_ zoneKey: ZoneKey) {
         for key in state.pending.keys where key.zoneKey == zoneKey { state.pending[key] = nil }
-        for key in state.serverRecords.keys where key.zoneKey == zoneKey { state.serverRecords[key] = nil }
+        for key in state.table.serverKeys where key.zoneKey == zoneKey { state.table[server: key] = nil }
         forgetFetchedVersions(zoneKey)
         for key in state.conflictTags.keys where key.zoneKey == zoneKey { state.conflictTags[key] = nil }
         state.heldZoneDeletions[zoneKey] = nil

@@ -9,9 +9,9 @@ extension RecordEngine {
     /// first; if nothing else changed there is no conflict. The policy runs once per server
     /// version: a second `serverRecordChanged` carrying the same version only rebases.
     mutating func resolveConflict(_ key: RecordKey, _ server: ServerRecord, detail: String, _ context: inout EngineContext) {
-        let ancestor = state.serverRecords[key]
+        let ancestor = state.table[server: key]
         guard var change = state.pending[key] else {
-            state.serverRecords[key] = server
+            state.table[server: key] = server
             if applyServer(key, server, .fetch, &context) { fetchedItems.append(key.itemName) }
             return
         }
@@ -25,10 +25,10 @@ extension RecordEngine {
                 context.observe(.conflictShown(item: item(key), writes: writes, detail: "delete is unconditional"))
             }
             state.conflictTags[key] = server.changeTag
-            state.serverRecords[key] = server
+            state.table[server: key] = server
             return
         case .save(var fields):
-            guard var local = state.records[key] else { state.pending[key] = nil; return }
+            guard var local = state.table[local: key] else { state.pending[key] = nil; return }
             var droppedGroup: WriteID?
             for name in fields.sorted() where server.fields[name] != nil && server.fields[name]?.write == local.fields[name]?.write {
                 fields.remove(name)
@@ -52,10 +52,10 @@ extension RecordEngine {
                 case .merge:
                     merge(key, server, ancestor, &local, &fields, otherChanged: otherChanged, &context)
                 }
-                state.records[key] = local
+                state.table[local: key] = local
             }
             state.conflictTags[key] = server.changeTag
-            state.serverRecords[key] = server
+            state.table[server: key] = server
             change.reupload = false
             change.kind = .save(fields: fields)
             state.pending[key] = fields.isEmpty ? nil : change
@@ -126,7 +126,7 @@ extension RecordEngine {
         server.fieldNames.compactMap { name in server.fields[name]?.write == ancestor?.fields[name]?.write ? nil : server.fields[name]?.write }
     }
 
-    private func isCreation(_ key: RecordKey) -> Bool { state.serverRecords[key] == nil }
+    private func isCreation(_ key: RecordKey) -> Bool { state.table[server: key] == nil }
 
     /// The record is gone from the cloud (deleted elsewhere, or its zone was) while this device
     /// has a pending save: it is uploaded again as a new record, as Apple's CKSyncEngine sample
@@ -138,9 +138,9 @@ extension RecordEngine {
     mutating func prepareReupload(_ key: RecordKey, asConflict: Bool, detail: String, wasInCloud: Bool = false,
                                   _ context: inout EngineContext) {
         guard var change = state.pending[key] else { return }
-        guard case .save(let fields) = change.kind, var local = state.records[key] else {
+        guard case .save(let fields) = change.kind, var local = state.table[local: key] else {
             state.pending[key] = nil
-            state.serverRecords[key] = nil
+            state.table[server: key] = nil
             return
         }
         let editWrites = fields.sorted().compactMap { local.fields[$0]?.write }.sortedUnique()
@@ -151,7 +151,7 @@ extension RecordEngine {
             context.emit(.notify(AppNotification(store: .records, reason: "conflict", items: [key.itemName])))
             state.conflictTags[key] = RecordEngineState.goneTag
         }
-        if wasInCloud || state.serverRecords[key] != nil {
+        if wasInCloud || state.table[server: key] != nil {
             let restamp = nextDerivedWrite(&context)
             for name in local.fieldNames where !fields.contains(name) {
                 guard let field = local.fields[name], let value = field.value else { continue }
@@ -166,13 +166,13 @@ extension RecordEngine {
             context.observe(.visible(item: item(key), value: .recordExists(type: local.type), write: restamp, cause: .resolution))
         }
         for name in local.fields.keys where local.fields[name]?.value == nil { local.fields[name] = nil }
-        state.records[key] = local
+        state.table[local: key] = local
         change.kind = .save(fields: Set(local.fields.keys))
         change.reupload = true
         // The record is gone from the cloud: whatever was in doubt, everything goes up anew.
         change.inDoubt = nil
         state.pending[key] = change
-        state.serverRecords[key] = nil
+        state.table[server: key] = nil
     }
 }
 

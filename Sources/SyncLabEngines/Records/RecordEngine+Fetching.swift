@@ -108,7 +108,7 @@ extension RecordEngine {
         // rest of its atomic call, held for an unrelated save in doubt).
         for key in (fetchAgain ? [] : state.heldUntilFetch.keys.sorted()) {
             let held = state.heldUntilFetch.removeValue(forKey: key)!
-            guard (state.serverRecords[key]?.changeTag ?? 0) < held.changeTag else { continue }
+            guard (state.table[server: key]?.changeTag ?? 0) < held.changeTag else { continue }
             if let other = state.heldFetched[key], other.changeTag > held.changeTag { continue }
             state.heldFetched[key] = held
         }
@@ -137,7 +137,7 @@ extension RecordEngine {
             refusedVersions[key] = nil
             guard case .save? = state.pending[key]?.kind, state.pending[key]?.awaitingAnswer != true,
                   refused.accountEpoch == accountEpoch, (zoneDeletedAt[key.zoneKey] ?? 0) == refused.zoneDeletions,
-                  (state.serverRecords[key]?.changeTag ?? 0) < refused.server.changeTag,
+                  (state.table[server: key]?.changeTag ?? 0) < refused.server.changeTag,
                   state.heldFetched[key] == nil, state.heldUntilFetch[key] == nil, state.fetchedWhileCreating[key] == nil
             else { continue }
             context.log("conflictFromRefusal", [("record", key.itemName)])
@@ -158,7 +158,7 @@ extension RecordEngine {
         // The writes of the records left alone: a record sharing one (the rest of an atomic call)
         // is left alone too, and comes again with them, so the call never shows in part.
         var stale: Set<WriteID> = []
-        for record in changed where answeredDuringFetch.contains(RecordKey(database: zoneKey.database, zone: record.id.zone, name: record.id.name)) {
+        for record in changed where !answeredDuringFetch.isEmpty && answeredDuringFetch.contains(RecordKey(database: zoneKey.database, zone: record.id.zone, name: record.id.name)) {
             stale.formUnion(RecordEngine.writes(of: record))
         }
         for record in changed {
@@ -167,7 +167,7 @@ extension RecordEngine {
             let key = RecordKey(database: zoneKey.database, zone: record.id.zone, name: record.id.name)
             // The fetch answers a refusal of this record: its version, not the refused one, counts.
             if !refusedVersions.isEmpty { refusedVersions[key] = nil }
-            if answeredDuringFetch.contains(key) || (!stale.isEmpty && RecordEngine.writes(of: record).contains(where: stale.contains)) {
+            if (!answeredDuringFetch.isEmpty && answeredDuringFetch.contains(key)) || (!stale.isEmpty && RecordEngine.writes(of: record).contains(where: stale.contains)) {
                 skipped = true
                 continue
             }
@@ -176,7 +176,7 @@ extension RecordEngine {
                 context.log("fetchHeld", [("record", key.itemName)])
                 continue
             }
-            state.heldFetched[key] = nil
+            if !state.heldFetched.isEmpty { state.heldFetched[key] = nil }
             applyFetched(key, record, &context)
         }
         for deletion in deleted {
@@ -196,17 +196,17 @@ extension RecordEngine {
         guard complete else { return skipped }
         // A record a complete answer leaves out is gone from the cloud: its refused version too.
         for key in refusedVersions.keys.sorted() where key.zoneKey == zoneKey && !named.contains(key.name) { refusedVersions[key] = nil }
-        for key in state.records.keys.sorted() where key.zoneKey == zoneKey && !named.contains(key.name) {
+        for key in state.table.localKeys.sorted() where key.zoneKey == zoneKey && !named.contains(key.name) {
             if answeredDuringFetch.contains(key) { skipped = true; continue }
             state.heldUntilFetch[key] = nil
             switch state.pending[key]?.kind {
             case .save?:
-                if state.serverRecords[key] != nil { prepareReupload(key, asConflict: true, detail: "record gone from the cloud", &context) }
+                if state.table[server: key] != nil { prepareReupload(key, asConflict: true, detail: "record gone from the cloud", &context) }
             case .delete?:
                 state.pending[key] = nil
-                state.serverRecords[key] = nil
+                state.table[server: key] = nil
             case nil:
-                state.serverRecords[key] = nil
+                state.table[server: key] = nil
                 removeLocal(key, write: nil, .fetch, &context)
                 fetchedItems.append(key.itemName)
             }
@@ -218,8 +218,11 @@ extension RecordEngine {
     mutating func applyFetched(_ key: RecordKey, _ server: ServerRecord, _ context: inout EngineContext) {
         // A fetch answered after the app deleted the zone here: the queued zone delete removes
         // the record in the cloud too.
-        if zoneDeleteQueued(key.zoneKey) { return }
-        if state.serverRecords[key]?.changeTag == server.changeTag { return }
+        if !state.zoneOperations.isEmpty && zoneDeleteQueued(key.zoneKey) { return }
+        // One lookup for the tag check and the store below (nothing in between adds or removes
+        // a slot).
+        let place = state.table.place(of: key)
+        if let place, state.table.serverChangeTag(at: place) == server.changeTag { return }
         if state.pending[key]?.awaitingAnswer == true {
             // This device's own save may be in this version already: only the re-sent save's
             // answer can tell. Until then the record waits whole (the base stays the one that
@@ -232,7 +235,7 @@ extension RecordEngine {
             state.fetchedWhileCreating[key] = nil
             resolveConflict(key, server, detail: "fetched change meets pending change", &context)
         } else {
-            state.serverRecords[key] = server
+            if let place { state.table[slotAt: place].server = server } else { state.table[server: key] = server }
             if applyServer(key, server, .fetch, &context) { fetchedItems.append(key.itemName) }
         }
     }
@@ -258,14 +261,20 @@ extension RecordEngine {
                 }
             }
         }
-        var others: [[WriteID]] = []
-        for record in changed {
-            let key = RecordKey(database: zoneKey.database, zone: record.id.zone, name: record.id.name)
-            if state.pending[key]?.awaitingAnswer == true { writes.formUnion(RecordEngine.writes(of: record)) }
-            else if state.heldUntilFetch[key] == nil { others.append(RecordEngine.writes(of: record)) }
+        // Nothing pending and nothing waiting: no fetched record can be in doubt.
+        if writes.isEmpty && state.pending.isEmpty { return writes }
+        // Most fetches find nothing in doubt: the other records' writes (an array and a sort of
+        // field names per record) are listed only when something is.
+        var others: [Int] = []
+        for index in changed.indices {
+            let id = changed[index].id
+            let key = RecordKey(database: zoneKey.database, zone: id.zone, name: id.name)
+            if state.pending[key]?.awaitingAnswer == true { writes.formUnion(RecordEngine.writes(of: changed[index])) }
+            else if state.heldUntilFetch[key] == nil { others.append(index) }
         }
         guard !writes.isEmpty else { return writes }
-        RecordEngine.absorbSharing(&writes, &others) { $0 }
+        var othersWrites = others.map { RecordEngine.writes(of: changed[$0]) }
+        RecordEngine.absorbSharing(&writes, &othersWrites) { $0 }
         return writes
     }
 
@@ -345,13 +354,13 @@ extension RecordEngine {
         state.heldFetched[key] = nil
         switch state.pending[key]?.kind {
         case .save?:
-            if state.serverRecords[key] != nil { prepareReupload(key, asConflict: true, detail: "fetched deletion meets pending change", &context) }
+            if state.table[server: key] != nil { prepareReupload(key, asConflict: true, detail: "fetched deletion meets pending change", &context) }
         case .delete?:
             state.pending[key] = nil
-            state.serverRecords[key] = nil
+            state.table[server: key] = nil
         case nil:
-            state.serverRecords[key] = nil
-            if state.records[key] != nil {
+            state.table[server: key] = nil
+            if state.table[local: key] != nil {
                 removeLocal(key, write: write, .fetch, &context)
                 fetchedItems.append(key.itemName)
             }
@@ -371,12 +380,12 @@ extension RecordEngine {
         // Our own queued delete of this zone is already reflected locally.
         if state.zoneOperations.contains(where: { $0.zone == zoneKey && $0.kind != .create }) { return }
         if zoneHasSaveInDoubt(zoneKey) {
-            let keys = state.serverRecords.keys.filter { $0.zoneKey == zoneKey && state.records[$0] != nil }
+            let keys = state.table.serverKeys.filter { $0.zoneKey == zoneKey && state.table[local: $0] != nil }
             holdZoneDeletion(zoneKey, write: write, incarnation: incarnation, keys, &context)
             return
         }
         state.heldZoneDeletions[zoneKey] = nil
-        let keys = state.records.keys.filter { $0.zoneKey == zoneKey }.sorted()
+        let keys = state.table.localKeys.filter { $0.zoneKey == zoneKey }.sorted()
         applyZoneDeletion(zoneKey, keys, write: write, incarnation: incarnation, resetZone: true, &context)
     }
 
@@ -387,7 +396,7 @@ extension RecordEngine {
                                            _ context: inout EngineContext) {
         var deleted = incarnation ?? state.zones[zoneKey]?.token?.incarnation ?? 0
         if incarnation == nil {
-            for key in keys { deleted = max(deleted, state.serverRecords[key]?.zoneIncarnation ?? 0) }
+            for key in keys { deleted = max(deleted, state.table[server: key]?.zoneIncarnation ?? 0) }
         }
         var held = state.heldZoneDeletions[zoneKey] ?? HeldZoneDeletion(write: write, incarnation: deleted)
         if let write { held.write = write }
@@ -412,8 +421,8 @@ extension RecordEngine {
             let held = state.heldZoneDeletions.removeValue(forKey: zoneKey)!
             context.log("zoneDeletionApplied", [("zone", zoneKey.zone)])
             var keys: [RecordKey] = []
-            for key in state.records.keys.sorted() where key.zoneKey == zoneKey {
-                if let server = state.serverRecords[key] {
+            for key in state.table.localKeys.sorted() where key.zoneKey == zoneKey {
+                if let server = state.table[server: key] {
                     if server.zoneIncarnation <= held.incarnation { keys.append(key) }
                 } else if held.records.contains(key) {
                     keys.append(key)
@@ -438,7 +447,7 @@ extension RecordEngine {
                 keepsPending = true
             } else {
                 state.pending[key] = nil
-                state.serverRecords[key] = nil
+                state.table[server: key] = nil
                 removeLocal(key, write: write, .fetch, &context)
                 fetchedItems.append(key.itemName)
             }
@@ -453,8 +462,8 @@ extension RecordEngine {
             if keepsPending { enqueueZoneOperation(zoneKey, .create) }
             return
         }
-        for key in state.pending.keys where key.zoneKey == zoneKey && state.records[key] == nil { state.pending[key] = nil }
-        for key in state.serverRecords.keys where key.zoneKey == zoneKey { state.serverRecords[key] = nil }
+        for key in state.pending.keys where key.zoneKey == zoneKey && state.table[local: key] == nil { state.pending[key] = nil }
+        for key in state.table.serverKeys where key.zoneKey == zoneKey { state.table[server: key] = nil }
         if keepsPending {
             var local = state.zones[zoneKey] ?? LocalZone()
             local.existsOnServer = false
@@ -483,10 +492,10 @@ extension RecordEngine {
         // new record of only the edited fields beside the deleted record's existence (records
         // seed 277: part of a write shown beside the value it had replaced).
         // (No save into the zone is in doubt any more: every pending one goes up anew above.)
-        let gone = state.serverRecords.keys.filter { $0.zoneKey == zoneKey && state.pending[$0] == nil }.sorted()
+        let gone = state.table.serverKeys.filter { $0.zoneKey == zoneKey && state.pending[$0] == nil }.sorted()
         for key in gone {
-            state.serverRecords[key] = nil
-            guard state.records[key] != nil else { continue }
+            state.table[server: key] = nil
+            guard state.table[local: key] != nil else { continue }
             removeLocal(key, write: nil, .fetch, &context)
             fetchedItems.append(key.itemName)
         }
@@ -498,7 +507,7 @@ extension RecordEngine {
     mutating func dropZone(_ zoneKey: ZoneKey, write: WriteID?, _ context: inout EngineContext) {
         noteZoneDeleted(zoneKey)
         var names: [String] = []
-        for key in state.records.keys.sorted() where key.zoneKey == zoneKey {
+        for key in state.table.localKeys.sorted() where key.zoneKey == zoneKey {
             if case .save? = state.pending[key]?.kind {
                 for (pendingWrite, pendingItem) in pendingWrites(of: key) {
                     context.observe(.discarded(write: pendingWrite, item: pendingItem, reason: "zone deleted by the user"))

@@ -25,7 +25,7 @@ extension RecordEngine {
 
     mutating func send(_ request: RecordRequest, _ kind: InFlight, _ context: inout EngineContext) {
         let id = nextRequestID()
-        inFlight[id] = (kind, accountEpoch)
+        inFlight.append((id, kind, accountEpoch))
         context.emit(.send(requestID: id, .records(request)))
     }
 
@@ -132,7 +132,7 @@ extension RecordEngine {
     /// The save a pending change sends: the changed fields (every local field under `allKeys`,
     /// or when re-uploading a record the cloud no longer has), each with its original write id.
     func buildSave(_ key: RecordKey) -> (save: RecordSave, sent: [String: WriteID])? {
-        guard let change = state.pending[key], case .save(let fields) = change.kind, let local = state.records[key] else { return nil }
+        guard let change = state.pending[key], case .save(let fields) = change.kind, let local = state.table[local: key] else { return nil }
         let everything = change.reupload || identity.settings.records.savePolicy == .allKeys
         let names = everything ? Set(local.fields.keys) : fields
         var sent: [String: StoredField] = [:], writes: [String: WriteID] = [:]
@@ -142,7 +142,7 @@ extension RecordEngine {
             sent[name] = field
             writes[name] = field.write
         }
-        let tag = change.reupload ? nil : state.serverRecords[key]?.changeTag
+        let tag = change.reupload ? nil : state.table[server: key]?.changeTag
         return (RecordSave(id: key.id, type: local.type, fields: sent, baseTag: tag, existenceWrite: local.existenceWrite), writes)
     }
 
@@ -166,7 +166,8 @@ extension RecordEngine {
 
     /// Routes one response to its handler; every request gets exactly one.
     mutating func handleResponse(_ envelope: ResponseEnvelope, _ context: inout EngineContext) {
-        guard let (request, epoch) = inFlight.removeValue(forKey: envelope.requestID) else { return }
+        guard let place = inFlight.firstIndex(where: { $0.id == envelope.requestID }) else { return }
+        let (_, request, epoch) = inFlight.remove(at: place)
         switch request {
         case .zones, .records: sending = false
         case .subscribe: subscribing = false
@@ -277,7 +278,7 @@ extension RecordEngine {
     /// The writes a sent save stands for: its fields' and, for a creation, the existence item's.
     func sentWrites(_ key: RecordKey, _ fields: [String: WriteID]) -> Set<WriteID> {
         var writes = Set(fields.values)
-        if state.serverRecords[key] == nil, let record = state.records[key] { writes.insert(record.existenceWrite) }
+        if state.table[server: key] == nil, let record = state.table[local: key] { writes.insert(record.existenceWrite) }
         return writes
     }
 
@@ -322,14 +323,14 @@ extension RecordEngine {
                     // The version is another device's, made after the delete, and may be part of
                     // an atomic call over other records: like a re-sent save's answer, it shows
                     // with the next fetch, which brings the whole call (records seed 310).
-                    state.serverRecords[key] = nil
+                    state.table[server: key] = nil
                     if !zoneDeleteQueued(key.zoneKey) {
                         state.heldUntilFetch[key] = current
                         wantFetch = true
                         context.log("deletedAwaitsFetch", [("record", key.itemName)])
                     }
                 } else {
-                    state.serverRecords[key] = current
+                    state.table[server: key] = current
                     if !zoneDeleteQueued(key.zoneKey), applyServer(key, current, .fetch, &context) { fetchedItems.append(key.itemName) }
                 }
             case .deleted(_, let cascaded):
@@ -337,7 +338,7 @@ extension RecordEngine {
                 let write = batch.deletes[index - batch.saves.count].write
                 if case .delete(let pendingWrite)? = state.pending[key]?.kind, pendingWrite == write { state.pending[key] = nil }
                 if state.pending[key] == nil {
-                    state.serverRecords[key] = nil
+                    state.table[server: key] = nil
                     // A version fetched while the delete was out is gone with it (unconditional),
                     // and so is one held for another record's answer or for the next fetch: it
                     // predates the delete (records seed 636: the held version brought the deleted
@@ -378,17 +379,17 @@ extension RecordEngine {
         // of one created since under its name (in its zone created again, say): that one shows,
         // as the fetch would have shown it (records seed 172: dropped, the device diverged).
         let seen = state.fetchedWhileCreating.removeValue(forKey: key)
-        let deletedExistence = state.records[key]?.existenceWrite
-        state.serverRecords[key] = nil
+        let deletedExistence = state.table[local: key]?.existenceWrite
+        state.table[server: key] = nil
         state.conflictTags[key] = nil
         defer {
             if let seen, seen.existenceWrite != deletedExistence { applyFetched(key, seen, &context) }
         }
         guard var change = state.pending[key], case .save(let fields) = change.kind else { return }
-        let newer = fields.filter { name in state.records[key]?.fields[name]?.write != sent[name] }
+        let newer = fields.filter { name in state.table[local: key]?.fields[name]?.write != sent[name] }
         if newer.isEmpty {
             state.pending[key] = nil
-            if state.records[key] != nil {
+            if state.table[local: key] != nil {
                 removeLocal(key, write: nil, .fetch, &context)
                 fetchedItems.append(key.itemName)
             }
@@ -417,14 +418,14 @@ extension RecordEngine {
             removeFieldsDeletedSince(key, server, &context)
         }
         if case .delete? = state.pending[key]?.kind {
-            state.serverRecords[key] = server
+            state.table[server: key] = server
             return
         }
         // The app deleted the record's zone while this save was on the wire: the queued zone
         // delete removes the record in the cloud too, so it must not come back here.
         if zoneDeleteQueued(key.zoneKey) { return }
         if var change = state.pending[key], case .save(var fields) = change.kind {
-            for (name, write) in sent where fields.contains(name) && state.records[key]?.fields[name]?.write == write {
+            for (name, write) in sent where fields.contains(name) && state.table[local: key]?.fields[name]?.write == write {
                 fields.remove(name)
             }
             change.reupload = false
@@ -436,7 +437,7 @@ extension RecordEngine {
         // which may carry other devices' writes made since — part of an atomic call over other
         // records too. Those are shown by the next fetch, which brings the whole call, instead
         // of here (the base stays the one this device had until then).
-        let local = state.records[key]
+        let local = state.table[local: key]
         let foreign = RecordEngine.writes(of: server).contains { write in
             !sent.values.contains(write) && write != local?.existenceWrite && !(local?.fields.values.contains { $0.write == write } ?? false)
         }
@@ -448,7 +449,7 @@ extension RecordEngine {
             // the record now, a creation too, so a delete made before the fetch goes out (records
             // seed 6514: a creation answered so kept no base, its delete was taken for one of a
             // record never sent and dropped, and the fetch brought the record back).
-            state.serverRecords[key] = acknowledged(state.serverRecords[key], by: server, sent: sent)
+            state.table[server: key] = acknowledged(state.table[server: key], by: server, sent: sent)
             if state.pending[key] != nil {
                 // Local edits made since that save are still pending: the version meets them when
                 // the fetch shows it, as a fetched change does (the app's policy runs), against
@@ -458,7 +459,7 @@ extension RecordEngine {
             }
             return
         }
-        state.serverRecords[key] = server
+        state.table[server: key] = server
         applyServer(key, server, .fetch, &context)
     }
 
@@ -468,7 +469,7 @@ extension RecordEngine {
     /// `applyLocalSave` does when the version is known at the save (mixed seed 8474 without its
     /// last delete: the field the delete had removed came back with the answer).
     private mutating func removeFieldsDeletedSince(_ key: RecordKey, _ server: ServerRecord, _ context: inout EngineContext) {
-        guard var change = state.pending[key], case .save(var fields) = change.kind, var local = state.records[key] else { return }
+        guard var change = state.pending[key], case .save(var fields) = change.kind, var local = state.table[local: key] else { return }
         // When that save was made: its own fields carry the time (the latest, so that no order of
         // the dictionary's values can change it: a re-upload re-stamps fields keeping their times).
         let madeAt = local.fields.values.filter { $0.write == local.existenceWrite }.map(\.modifiedAt).max() ?? context.now
@@ -476,7 +477,7 @@ extension RecordEngine {
             local.fields[name] = StoredField(value: nil, write: local.existenceWrite, modifiedAt: madeAt)
             fields.insert(name)
         }
-        state.records[key] = local
+        state.table[local: key] = local
         change.kind = .save(fields: fields)
         state.pending[key] = change
     }
@@ -525,7 +526,7 @@ extension RecordEngine {
         case .unknownItem:
             if case .delete? = state.pending[key]?.kind {
                 state.pending[key] = nil
-                state.serverRecords[key] = nil
+                state.table[server: key] = nil
             } else {
                 prepareReupload(key, asConflict: true, detail: "unknownItem", &context)
             }
@@ -564,7 +565,7 @@ extension RecordEngine {
         while grown {
             grown = false
             for key in orderedPendingKeys() {
-                guard state.serverRecords[key] == nil, let local = state.records[key], result.contains(local.existenceWrite),
+                guard state.table[server: key] == nil, let local = state.table[local: key], result.contains(local.existenceWrite),
                       let change = state.pending[key], let group = change.atomicGroup else { continue }
                 let calls = atomicCalls(of: group)
                 for (write, _) in pendingWrites(of: key) + foldedWrites(of: change, key) where calls.contains(write) && !result.contains(write) {
@@ -590,11 +591,11 @@ extension RecordEngine {
                 guard writes.contains(write) else { continue }
                 report(write, item(key), &context)
                 state.pending[key] = nil
-                if let server = state.serverRecords[key] { applyServer(key, server, cause, &context) }
+                if let server = state.table[server: key] { applyServer(key, server, cause, &context) }
                 names.append(key.itemName)
             case .save(var fields):
-                guard var local = state.records[key] else { state.pending[key] = nil; continue }
-                if state.serverRecords[key] == nil && writes.contains(local.existenceWrite) {
+                guard var local = state.table[local: key] else { state.pending[key] = nil; continue }
+                if state.table[server: key] == nil && writes.contains(local.existenceWrite) {
                     let current = pendingWrites(of: key)
                     for (write, revertedItem) in current { report(write, revertedItem, &context) }
                     // The device's earlier pending values that later writes replaced go with the
@@ -606,7 +607,7 @@ extension RecordEngine {
                     // Back to the last server record seen: one fetched while the creation was in
                     // doubt stays (with every field it has); with none, the record goes.
                     if let seen = state.fetchedWhileCreating.removeValue(forKey: key) {
-                        state.serverRecords[key] = seen
+                        state.table[server: key] = seen
                         applyServer(key, seen, cause, &context)
                         names.append(key.itemName)
                         continue
@@ -629,7 +630,7 @@ extension RecordEngine {
                         show(key, field: name, earlier, cause, &context)
                         continue
                     }
-                    let back = state.serverRecords[key]?.fields[name]
+                    let back = state.table[server: key]?.fields[name]
                     local.fields[name] = back
                     fields.remove(name)
                     show(key, field: name, back, cause, &context)
@@ -639,11 +640,11 @@ extension RecordEngine {
                     if !touched { state.pending[key] = change }
                 }
                 guard touched else { continue }
-                state.records[key] = local
+                state.table[local: key] = local
                 // A save in doubt carrying the taken-back writes must not go out again.
                 change.inDoubt = nil
                 change.kind = .save(fields: fields)
-                state.pending[key] = fields.isEmpty && state.serverRecords[key] != nil ? nil : change
+                state.pending[key] = fields.isEmpty && state.table[server: key] != nil ? nil : change
                 names.append(key.itemName)
                 // A version fetched while the taken-back save was in doubt waited for its answer:
                 // nothing is in doubt now, so it shows (records seed 1211: it never did, and the

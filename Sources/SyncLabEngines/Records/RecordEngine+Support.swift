@@ -34,9 +34,9 @@ extension RecordEngine {
         case .delete(let write):
             return [(write, item(key))]
         case .save:
-            guard let record = state.records[key] else { return [] }
+            guard let record = state.table[local: key] else { return [] }
             var result: [(WriteID, ItemKey)] = []
-            if state.serverRecords[key] == nil { result.append((record.existenceWrite, item(key))) }
+            if state.table[server: key] == nil { result.append((record.existenceWrite, item(key))) }
             for name in change.sortedFields {
                 if let field = record.fields[name] { result.append((field.write, item(key, field: name))) }
             }
@@ -111,15 +111,15 @@ extension RecordEngine {
         }
         var changed = false
         var local = LocalRecord(type: server.type, fields: [:], existenceWrite: server.existenceWrite)
-        // The stored record is swapped out where it lies (for an empty one, which allocates
-        // nothing) and put back at the same place, not copied: a copy shares its field
-        // dictionary with the stored record, so the first field set below copied the whole
-        // dictionary (an allocation and a rehash for every record of every fetch). Nothing
-        // below inserts or removes records, so the place stays valid.
-        let place = state.records.index(forKey: key)
-        if let place {
-            swap(&local, &state.records.values[place])
-            let creating = pendingFields.isEmpty == false && state.serverRecords[key] == nil
+        // The stored record is taken out of its slot (leaving nil there) and put back at the same
+        // place, not copied: a copy shares its field dictionary with the stored record, so the
+        // first field set below copied the whole dictionary (an allocation and a rehash for every
+        // record of every fetch). Nothing below inserts or removes records, so the place stays
+        // valid.
+        let place = state.table.place(of: key)
+        if let place, let stored = state.table.takeLocal(at: place) {
+            local = stored
+            let creating = pendingFields.isEmpty == false && !state.table.hasServer(at: place)
             if !creating && (local.existenceWrite != server.existenceWrite || local.type != server.type) {
                 local.existenceWrite = server.existenceWrite
                 local.type = server.type
@@ -130,18 +130,58 @@ extension RecordEngine {
             context.observe(.visible(item: item(key), value: .recordExists(type: server.type), write: server.existenceWrite, cause: cause))
             changed = true
         }
-        for name in RecordEngine.fieldNames(of: local, and: server) where !pendingFields.contains(name) {
-            let before = local.fields[name], after = server.fields[name]
-            if before?.value == after?.value && (after?.value == nil || before?.write == after?.write) {
+        if pendingFields.isEmpty, let differing = RecordEngine.differingFieldNames(local, server) {
+            // Every field takes the server's: the local fields become the server record's own
+            // dictionary (shared, not copied), and only the names whose value or write differ
+            // are listed and sorted (usually one), not every name of both records.
+            local.fields = server.fields
+            for name in differing { show(key, field: name, server.fields[name], cause, &context) }
+            changed = changed || !differing.isEmpty
+        } else {
+            for name in RecordEngine.fieldNames(of: local, and: server) where !pendingFields.contains(name) {
+                let before = local.fields[name], after = server.fields[name]
+                if RecordEngine.sameShown(before, after) {
+                    local.fields[name] = after
+                    continue
+                }
                 local.fields[name] = after
+                show(key, field: name, after, cause, &context)
+                changed = true
+            }
+        }
+        if let place { state.table[slotAt: place].local = local } else { state.table[local: key] = local }
+        return changed
+    }
+
+    /// Whether the app sees no change when a field goes from `before` to `after`: the same value,
+    /// and for a value (not a removal) the same write.
+    static func sameShown(_ before: StoredField?, _ after: StoredField?) -> Bool {
+        before?.value == after?.value && (after?.value == nil || before?.write == after?.write)
+    }
+
+    /// The field names, in UTF-8 order, whose shown value or write differs between the local
+    /// record and the server record (`sameShown`), each once: what `applyServer` shows when every
+    /// field takes the server's. Nil when a name both records have is spelled differently in
+    /// each (canonically equal, other bytes): the local spelling must then stay, which taking the
+    /// server's dictionary whole would not do, so the caller goes field by field.
+    static func differingFieldNames(_ local: LocalRecord, _ server: ServerRecord) -> [String]? {
+        var differing: [String] = []
+        var foundLocally = 0
+        for (name, after) in server.fields {
+            guard let place = local.fields.index(forKey: name) else {
+                if !sameShown(nil, after) { differing.append(name) }
                 continue
             }
-            local.fields[name] = after
-            show(key, field: name, after, cause, &context)
-            changed = true
+            foundLocally += 1
+            let (localName, before) = local.fields[place]
+            guard localName.utf8.elementsEqual(name.utf8) else { return nil }
+            if !sameShown(before, after) { differing.append(name) }
         }
-        if let place { state.records.values[place] = local } else { state.records[key] = local }
-        return changed
+        if foundLocally != local.fields.count {
+            for (name, before) in local.fields where server.fields[name] == nil && !sameShown(before, nil) { differing.append(name) }
+        }
+        if differing.count > 1 { differing.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
+        return differing
     }
 
     /// The field names of both records, each once, in UTF-8 order. Usually both name the same
@@ -169,7 +209,7 @@ extension RecordEngine {
     /// Removes a record from the local cache, reporting each item the app saw as absent.
     mutating func removeLocal(_ key: RecordKey, write: WriteID?, _ cause: VisibilityCause, _ context: inout EngineContext) {
         state.fetchedWhileCreating[key] = nil
-        guard let record = state.records.removeValue(forKey: key) else { return }
+        guard let record = state.table.removeLocal(forKey: key) else { return }
         // A field shown removed is reported too: the removal is replaced by this write, as a
         // value is (mixed seed 8474: a save's removal after a delete, then deleted again).
         for name in record.fieldNames {

@@ -14,8 +14,19 @@ public struct RecordEngineState: Sendable {
     /// The last account signed in: the label of records saved while signed out.
     public var lastAccount: AccountID
     public var launchedBefore = false
-    public var records: [RecordKey: LocalRecord] = [:]
-    public var serverRecords: [RecordKey: ServerRecord] = [:]
+    /// The local record cache and the last server record seen per record, one slot per record.
+    var table = RecordTable()
+    /// The local record cache (built from `table` at each use: for tests and inspection).
+    public var records: [RecordKey: LocalRecord] {
+        get { table.localRecords }
+        set { table.localRecords = newValue }
+    }
+    /// The last server record seen per record (built from `table` at each use: for tests and
+    /// inspection).
+    public var serverRecords: [RecordKey: ServerRecord] {
+        get { table.serverRecords }
+        set { table.serverRecords = newValue }
+    }
     public var pending: [RecordKey: PendingRecordChange] = [:]
     /// A server version fetched while this device's save of the record was in doubt (so not its
     /// base: `serverRecords` stays as it was): what a rejected creation rolls back to, and what a
