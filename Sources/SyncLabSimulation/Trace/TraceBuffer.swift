@@ -67,14 +67,48 @@ struct TraceBuffer {
         capacity = chunk.capacity
     }
 
-    /// Makes room for `byteCount` more bytes.
+    /// Makes room for `byteCount` more bytes: one compare, inline; the rare hand-on is not.
     @inline(__always) private mutating func reserve(_ byteCount: Int) {
-        if count + byteCount > capacity { makeRoom(byteCount) }
+        if _slowPath(count + byteCount > capacity) { makeRoom(byteCount) }
     }
 
-    private mutating func makeRoom(_ byteCount: Int) {
+    @inline(never) private mutating func makeRoom(_ byteCount: Int) {
         handOn()
         if byteCount > capacity { replaceChunk(capacity: byteCount) }
+    }
+
+    /// Copies `byteCount` bytes after `reserve(byteCount)`. Up to 32 bytes (most of a trace's
+    /// strings and literals) move as overlapping words, with no call: a `memmove` call for
+    /// each piece of a line cost more than the bytes it moved. A constant count (a literal's)
+    /// becomes inline moves either way.
+    @inline(__always) private mutating func put(_ source: UnsafePointer<UInt8>, _ byteCount: Int) {
+        let target = UnsafeMutableRawPointer(base + count)
+        let from = UnsafeRawPointer(source)
+        if byteCount > 32 {
+            target.copyMemory(from: from, byteCount: byteCount)
+        } else if byteCount > 16 {
+            // The first 16 bytes and the last 16, overlapping.
+            let first = from.loadUnaligned(as: UInt64.self), second = from.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            let third = from.loadUnaligned(fromByteOffset: byteCount - 16, as: UInt64.self), fourth = from.loadUnaligned(fromByteOffset: byteCount - 8, as: UInt64.self)
+            target.storeBytes(of: first, as: UInt64.self)
+            target.storeBytes(of: second, toByteOffset: 8, as: UInt64.self)
+            target.storeBytes(of: third, toByteOffset: byteCount - 16, as: UInt64.self)
+            target.storeBytes(of: fourth, toByteOffset: byteCount - 8, as: UInt64.self)
+        } else if byteCount >= 8 {
+            let head = from.loadUnaligned(as: UInt64.self), tail = from.loadUnaligned(fromByteOffset: byteCount - 8, as: UInt64.self)
+            target.storeBytes(of: head, as: UInt64.self)
+            target.storeBytes(of: tail, toByteOffset: byteCount - 8, as: UInt64.self)
+        } else if byteCount >= 4 {
+            let head = from.loadUnaligned(as: UInt32.self), tail = from.loadUnaligned(fromByteOffset: byteCount - 4, as: UInt32.self)
+            target.storeBytes(of: head, as: UInt32.self)
+            target.storeBytes(of: tail, toByteOffset: byteCount - 4, as: UInt32.self)
+        } else if byteCount > 0 {
+            // 1 to 3 bytes: the first, the middle and the last (some the same byte).
+            target.storeBytes(of: source[0], as: UInt8.self)
+            target.storeBytes(of: source[byteCount >> 1], toByteOffset: byteCount >> 1, as: UInt8.self)
+            target.storeBytes(of: source[byteCount - 1], toByteOffset: byteCount - 1, as: UInt8.self)
+        }
+        count += byteCount
     }
 
     @inline(__always) mutating func append(_ byte: UInt8) {
@@ -84,69 +118,165 @@ struct TraceBuffer {
     }
 
     @inline(__always) mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
         reserve(bytes.count)
-        if let source = bytes.baseAddress { (base + count).update(from: source, count: bytes.count) }
-        count += bytes.count
+        put(source, bytes.count)
     }
 
     /// A literal, as it is (keys, punctuation: nothing to escape).
     @inline(__always) mutating func append(_ text: StaticString) {
-        append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        reserve(text.utf8CodeUnitCount)
+        put(text.utf8Start, text.utf8CodeUnitCount)
     }
 
     /// Text known to need no escaping (identifiers, enum raw values), without quotes.
-    mutating func appendPlain(_ text: String) {
-        var text = text // `withUTF8` needs it mutable; a native string is not copied
-        text.withUTF8 { append($0) }
+    @inline(__always) mutating func appendPlain(_ text: String) {
+        // Borrowed where it lies (a `var` copy for `withUTF8` was a retain and a release).
+        if text.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil {
+            var text = text // not contiguous UTF-8 (a bridged string): made so
+            text.withUTF8 { append($0) }
+        }
     }
 
     /// The decimal digits of `value`, as `String(value)` spells them.
-    mutating func appendDecimal(_ value: Int64) {
+    @inline(__always) mutating func appendDecimal(_ value: Int64) {
         if value < 0 { append(UInt8(ascii: "-")) }
         appendDecimal(value.magnitude)
     }
 
-    /// The decimal digits of `value`, written backwards into a small stack buffer then copied.
+    /// The decimal digits of `value`, as `String(value)` spells them: counted first, then
+    /// written two at a time from a table, right to left, straight into the chunk. (Digits
+    /// written into a stack buffer and copied over stalled on the copy's load, which the
+    /// processor cannot forward from the small stores just made.)
     mutating func appendDecimal(_ value: UInt64) {
-        reserve(20)
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0) // 24 bytes: room for 20 digits
+        let digitCount = Self.decimalDigitCount(value)
+        reserve(digitCount)
+        let pairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+        let table = UnsafeRawPointer(pairs.utf8Start)
+        let target = UnsafeMutableRawPointer(base + count)
+        var position = digitCount
         var magnitude = value
-        let used = withUnsafeMutableBytes(of: &digits) { raw -> Int in
-            var position = 24
-            repeat {
-                position -= 1
-                raw[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            (base + count).update(from: raw.baseAddress!.assumingMemoryBound(to: UInt8.self) + position, count: 24 - position)
-            return 24 - position
+        while magnitude >= 100 {
+            let pair = Int(magnitude % 100)
+            magnitude /= 100
+            position -= 2
+            target.storeBytes(of: table.loadUnaligned(fromByteOffset: pair * 2, as: UInt16.self), toByteOffset: position, as: UInt16.self)
         }
-        count += used
+        if magnitude >= 10 {
+            target.storeBytes(of: table.loadUnaligned(fromByteOffset: Int(magnitude) * 2, as: UInt16.self), as: UInt16.self)
+        } else {
+            target.storeBytes(of: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude), as: UInt8.self)
+        }
+        count += digitCount
+    }
+
+    /// How many decimal digits `value` has (1 for 0): from its bit length, ×log10(2) as
+    /// 1233/4096, corrected by one comparison with the power of ten at that count.
+    @inline(__always) static func decimalDigitCount(_ value: UInt64) -> Int {
+        let bitCount = 64 - (value | 1).leadingZeroBitCount
+        let estimate = (bitCount &* 1233) >> 12 // ⌊log10(2^bitCount)⌋, at most 19
+        return estimate &+ (value >= powerOfTen(estimate) ? 1 : 0) + (value == 0 ? 1 : 0)
+    }
+
+    /// 10^exponent for exponent 0...19 (a switch, which the compiler makes a constant table:
+    /// a global array would be initialized lazily and checked at every use).
+    @inline(__always) static func powerOfTen(_ exponent: Int) -> UInt64 {
+        switch exponent {
+        case 0: return 1
+        case 1: return 10
+        case 2: return 100
+        case 3: return 1_000
+        case 4: return 10_000
+        case 5: return 100_000
+        case 6: return 1_000_000
+        case 7: return 10_000_000
+        case 8: return 100_000_000
+        case 9: return 1_000_000_000
+        case 10: return 10_000_000_000
+        case 11: return 100_000_000_000
+        case 12: return 1_000_000_000_000
+        case 13: return 10_000_000_000_000
+        case 14: return 100_000_000_000_000
+        case 15: return 1_000_000_000_000_000
+        case 16: return 10_000_000_000_000_000
+        case 17: return 100_000_000_000_000_000
+        case 18: return 1_000_000_000_000_000_000
+        default: return 10_000_000_000_000_000_000
+        }
     }
 
     /// A JSON string: quoted, escaped as `JSON.writeString` escapes (RFC 8259: quotes,
-    /// backslash, control characters; other text stays UTF-8). The runs between escapes (almost
-    /// always the whole string) are copied whole.
-    mutating func appendString(_ value: String) {
+    /// backslash, control characters; other text stays UTF-8).
+    @inline(__always) mutating func appendString(_ value: String) {
         append(UInt8(ascii: "\""))
         appendEscaped(value)
         append(UInt8(ascii: "\""))
     }
 
     /// `value` escaped as inside a JSON string, without the quotes.
-    mutating func appendEscaped(_ value: String) {
-        var value = value
-        value.withUTF8 { utf8 in
-            var run = 0
-            for index in utf8.indices {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                append(UnsafeBufferPointer(rebasing: utf8[run..<index]))
-                appendEscape(byte)
-                run = index + 1
-            }
-            append(UnsafeBufferPointer(rebasing: utf8[run...]))
+    @inline(__always) mutating func appendEscaped(_ value: String) {
+        // Borrowed where it lies (a `var` copy for `withUTF8` was a retain and a release).
+        if value.utf8.withContiguousStorageIfAvailable({ appendEscaped($0) }) == nil {
+            var value = value // not contiguous UTF-8 (a bridged string): made so
+            value.withUTF8 { appendEscaped($0) }
         }
+    }
+
+    /// `utf8` escaped as inside a JSON string. Up to 16 bytes (names, keys, numbers as text:
+    /// most strings of a trace) are checked for a byte to escape as two words at once, and
+    /// copied whole when there is none; longer ones byte by byte, copying the runs between
+    /// escapes whole.
+    mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        guard let source = utf8.baseAddress else { return }
+        let byteCount = utf8.count
+        if byteCount <= 16 && !Self.mayNeedEscape(source, byteCount) {
+            reserve(byteCount)
+            put(source, byteCount)
+            return
+        }
+        var run = 0
+        for index in 0..<byteCount {
+            let byte = source[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            append(UnsafeBufferPointer(start: source + run, count: index - run))
+            appendEscape(byte)
+            run = index + 1
+        }
+        append(UnsafeBufferPointer(start: source + run, count: byteCount - run))
+    }
+
+    /// Whether any of the first `byteCount` (at most 16) bytes at `source` is one JSON escapes:
+    /// below 0x20, a quote or a backslash. Exact: the word tests below find whether such a byte
+    /// exists (their false positives fall only on bytes after a true one), and the bytes a short
+    /// string reads twice or pads with are tested as what they are.
+    @inline(__always) static func mayNeedEscape(_ source: UnsafePointer<UInt8>, _ byteCount: Int) -> Bool {
+        let from = UnsafeRawPointer(source)
+        if byteCount >= 8 {
+            return needsEscape(from.loadUnaligned(as: UInt64.self)) || needsEscape(from.loadUnaligned(fromByteOffset: byteCount - 8, as: UInt64.self))
+        }
+        // Fewer than 8: the bytes, padded with spaces (which need no escape) to a word.
+        var word: UInt64 = 0x2020_2020_2020_2020
+        if byteCount >= 4 {
+            let head = UInt64(from.loadUnaligned(as: UInt32.self)), tail = UInt64(from.loadUnaligned(fromByteOffset: byteCount - 4, as: UInt32.self))
+            // The last 4 bytes over the first 4: bytes 0..<byteCount hold the string, 8 - byteCount spaces lost above.
+            word = head | (tail << UInt64((byteCount - 4) * 8)) | (0x2020_2020_2020_2020 << UInt64(byteCount * 8))
+        } else {
+            for index in 0..<byteCount {
+                word = (word & ~(0xFF << UInt64(index * 8))) | (UInt64(source[index]) << UInt64(index * 8))
+            }
+        }
+        return needsEscape(word)
+    }
+
+    /// Whether any byte of `word` is below 0x20, a quote (0x22) or a backslash (0x5C).
+    @inline(__always) static func needsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        // A byte below n (n ≤ 0x80) sets its high bit in (x - n·ones) & ~x; a zero byte of
+        // x ^ c is a byte equal to c.
+        let below = (word &- ones &* 0x20) & ~word
+        let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
+        let equal = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+        return (below | equal) & highs != 0
     }
 
     /// The escape of one byte `appendEscaped` does not copy: the short forms, else `\u00xx`.

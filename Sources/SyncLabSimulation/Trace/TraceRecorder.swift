@@ -57,24 +57,21 @@ struct TraceRecorder {
         buffer.beginLine()
         buffer.append(#"{"t_us":"#)
         buffer.appendDecimal(time.microseconds)
-        buffer.append(#","ev":""#)
-        buffer.appendPlain(event.rawValue) // a plain identifier: nothing to escape
-        buffer.append(#"","device":"#)
-        buffer.appendString(device)
-        buffer.append(#","store":""#)
-        buffer.appendPlain(store.rawValue)
+        buffer.append(event.eventAndDeviceKey)
         buffer.append(UInt8(ascii: "\""))
+        buffer.appendEscaped(device)
+        buffer.append(store.storeField)
         if let request { add("req", Int64(request)) }
     }
 
     /// One string field of the line `begin` started.
-    mutating func add(_ key: StaticString, _ value: String) {
+    @inline(__always) mutating func add(_ key: StaticString, _ value: String) {
         writeKey(key)
         buffer.appendString(value)
     }
 
     /// One integer field of the line `begin` started.
-    mutating func add(_ key: StaticString, _ value: Int64) {
+    @inline(__always) mutating func add(_ key: StaticString, _ value: Int64) {
         writeKey(key)
         buffer.appendDecimal(value)
     }
@@ -98,12 +95,12 @@ struct TraceRecorder {
     }
 
     /// Ends the line `begin` started.
-    mutating func end() {
+    @inline(__always) mutating func end() {
         buffer.append("}\n")
         buffer.endLine()
     }
 
-    private mutating func writeKey(_ key: StaticString) {
+    @inline(__always) private mutating func writeKey(_ key: StaticString) {
         buffer.append(#",""#)
         buffer.append(key)
         buffer.append(#"":"#)
@@ -143,9 +140,11 @@ struct TraceRecorder {
         add("reason", notification.reason)
         writeKey("items")
         buffer.append(UInt8(ascii: "["))
-        for (index, item) in notification.items.enumerated() {
-            if index > 0 { buffer.append(UInt8(ascii: ",")) }
-            buffer.appendString(item)
+        notification.items.withUnsafeBufferPointer { items in
+            for index in items.indices {
+                if index > 0 { buffer.append(UInt8(ascii: ",")) }
+                buffer.appendString(items[index])
+            }
         }
         buffer.append(UInt8(ascii: "]"))
         end()
@@ -157,11 +156,14 @@ struct TraceRecorder {
         begin(time, .log, device: device ?? "cloud", store: store)
         add("event", event)
         buffer.append(#","details":{"#)
-        for (index, detail) in details.enumerated() {
-            if index > 0 { buffer.append(UInt8(ascii: ",")) }
-            buffer.appendString(detail.0)
-            buffer.append(UInt8(ascii: ":"))
-            buffer.appendString(detail.1)
+        // Read in place: a `for` over the tuples copied out (retained and released) each string.
+        details.withUnsafeBufferPointer { details in
+            for index in details.indices {
+                if index > 0 { buffer.append(UInt8(ascii: ",")) }
+                buffer.appendString(details[index].0)
+                buffer.append(UInt8(ascii: ":"))
+                buffer.appendString(details[index].1)
+            }
         }
         buffer.append(UInt8(ascii: "}"))
         end()
