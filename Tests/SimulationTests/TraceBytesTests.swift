@@ -1,4 +1,5 @@
 import Testing
+import SyncLabKernel
 import SyncLabJSON
 import SyncLabProtocol
 import SyncLabHistory
@@ -37,7 +38,7 @@ struct TraceBytesTests {
         let values = Self.unsignedEdges + (0..<2000).map { _ in UInt64.random(in: 0...UInt64.max, using: &generator) >> UInt64.random(in: 0...63, using: &generator) }
         for value in values {
             #expect(Self.bytes { $0.appendDecimal(value) } == Array(String(value).utf8), "\(value)")
-            #expect(TraceBuffer.decimalDigitCount(value) == String(value).count, "\(value)")
+            #expect(DecimalText.digitCount(value) == String(value).count, "\(value)")
         }
     }
 

@@ -144,65 +144,15 @@ struct TraceBuffer {
         appendDecimal(value.magnitude)
     }
 
-    /// The decimal digits of `value`, as `String(value)` spells them: counted first, then
-    /// written two at a time from a table, right to left, straight into the chunk. (Digits
-    /// written into a stack buffer and copied over stalled on the copy's load, which the
-    /// processor cannot forward from the small stores just made.)
+    /// The decimal digits of `value`, as `String(value)` spells them: counted, then written
+    /// straight into the chunk (`DecimalText`). (Digits written into a stack buffer and copied
+    /// over stalled on the copy's load, which the processor cannot forward from the small
+    /// stores just made.)
     mutating func appendDecimal(_ value: UInt64) {
-        let digitCount = Self.decimalDigitCount(value)
+        let digitCount = DecimalText.digitCount(value)
         reserve(digitCount)
-        let pairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
-        let table = UnsafeRawPointer(pairs.utf8Start)
-        let target = UnsafeMutableRawPointer(base + count)
-        var position = digitCount
-        var magnitude = value
-        while magnitude >= 100 {
-            let pair = Int(magnitude % 100)
-            magnitude /= 100
-            position -= 2
-            target.storeBytes(of: table.loadUnaligned(fromByteOffset: pair * 2, as: UInt16.self), toByteOffset: position, as: UInt16.self)
-        }
-        if magnitude >= 10 {
-            target.storeBytes(of: table.loadUnaligned(fromByteOffset: Int(magnitude) * 2, as: UInt16.self), as: UInt16.self)
-        } else {
-            target.storeBytes(of: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude), as: UInt8.self)
-        }
+        DecimalText.write(value, digitCount: digitCount, to: UnsafeMutableRawPointer(base + count))
         count += digitCount
-    }
-
-    /// How many decimal digits `value` has (1 for 0): from its bit length, ×log10(2) as
-    /// 1233/4096, corrected by one comparison with the power of ten at that count.
-    @inline(__always) static func decimalDigitCount(_ value: UInt64) -> Int {
-        let bitCount = 64 - (value | 1).leadingZeroBitCount
-        let estimate = (bitCount &* 1233) >> 12 // ⌊log10(2^bitCount)⌋, at most 19
-        return estimate &+ (value >= powerOfTen(estimate) ? 1 : 0) + (value == 0 ? 1 : 0)
-    }
-
-    /// 10^exponent for exponent 0...19 (a switch, which the compiler makes a constant table:
-    /// a global array would be initialized lazily and checked at every use).
-    @inline(__always) static func powerOfTen(_ exponent: Int) -> UInt64 {
-        switch exponent {
-        case 0: return 1
-        case 1: return 10
-        case 2: return 100
-        case 3: return 1_000
-        case 4: return 10_000
-        case 5: return 100_000
-        case 6: return 1_000_000
-        case 7: return 10_000_000
-        case 8: return 100_000_000
-        case 9: return 1_000_000_000
-        case 10: return 10_000_000_000
-        case 11: return 100_000_000_000
-        case 12: return 1_000_000_000_000
-        case 13: return 10_000_000_000_000
-        case 14: return 100_000_000_000_000
-        case 15: return 1_000_000_000_000_000
-        case 16: return 10_000_000_000_000_000
-        case 17: return 100_000_000_000_000_000
-        case 18: return 1_000_000_000_000_000_000
-        default: return 10_000_000_000_000_000_000
-        }
     }
 
     /// A JSON string: quoted, escaped as `JSON.writeString` escapes (RFC 8259: quotes,
@@ -216,9 +166,20 @@ struct TraceBuffer {
     /// `value` escaped as inside a JSON string, without the quotes.
     @inline(__always) mutating func appendEscaped(_ value: String) {
         // Borrowed where it lies (a `var` copy for `withUTF8` was a retain and a release).
-        if value.utf8.withContiguousStorageIfAvailable({ appendEscaped($0) }) == nil {
+        if value.utf8.withContiguousStorageIfAvailable({ appendEscapedInline($0) }) == nil {
             var value = value // not contiguous UTF-8 (a bridged string): made so
             value.withUTF8 { appendEscaped($0) }
+        }
+    }
+
+    /// `utf8` escaped as inside a JSON string: a string of up to 16 bytes with nothing to
+    /// escape (most of a trace's) is checked and copied inline, anything else out of line.
+    @inline(__always) mutating func appendEscapedInline(_ utf8: UnsafeBufferPointer<UInt8>) {
+        if let source = utf8.baseAddress, utf8.count <= 16, !Self.mayNeedEscape(source, utf8.count) {
+            reserve(utf8.count)
+            put(source, utf8.count)
+        } else {
+            appendEscaped(utf8)
         }
     }
 
@@ -226,7 +187,7 @@ struct TraceBuffer {
     /// most strings of a trace) are checked for a byte to escape as two words at once, and
     /// copied whole when there is none; longer ones byte by byte, copying the runs between
     /// escapes whole.
-    mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+    @inline(never) mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
         guard let source = utf8.baseAddress else { return }
         let byteCount = utf8.count
         if byteCount <= 16 && !Self.mayNeedEscape(source, byteCount) {

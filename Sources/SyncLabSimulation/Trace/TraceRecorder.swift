@@ -171,6 +171,19 @@ struct TraceRecorder {
 
     mutating func observation(_ time: SimInstant, _ device: String?, _ observation: Observation) {
         guard enabled else { return }
+        if case .visible(let key, let value, let write, let cause) = observation {
+            // The commonest observation, written straight into the buffer, before the closures
+            // the other cases capture (their context was an allocation per line).
+            begin(time, .visible, device: device ?? "cloud", store: key.store)
+            add("account", History.accountName(key.account, accountNames: accountNames))
+            add("item", key.name)
+            if !key.field.isEmpty { add("field", key.field) }
+            if let write { add("write", write: write) } else { add("write", JSON.null) }
+            add("value", ValueJSON.json(value))
+            add("cause", cause.rawValue)
+            end()
+            return
+        }
         // Locals, so the argument closures below do not read `self` while `record` mutates it.
         let deviceNames = self.deviceNames, accountNames = self.accountNames
         let who: JSON = device.map { .string($0) } ?? .string("cloud")
@@ -181,16 +194,8 @@ struct TraceRecorder {
         }
         func names(_ writes: [WriteID]) -> JSON { .array(writes.map { .string(History.name(of: $0, deviceNames: deviceNames)) }) }
         switch observation {
-        case .visible(let key, let value, let write, let cause):
-            // The commonest observation, written straight into the buffer.
-            begin(time, .visible, device: device ?? "cloud", store: key.store)
-            add("account", History.accountName(key.account, accountNames: accountNames))
-            add("item", key.name)
-            if !key.field.isEmpty { add("field", key.field) }
-            if let write { add("write", write: write) } else { add("write", JSON.null) }
-            add("value", ValueJSON.json(value))
-            add("cause", cause.rawValue)
-            end()
+        case .visible:
+            break // written above
         case .derivedWrite(let write, let key, let value, let parents, let why):
             record(time, .derivedWrite, [("device", who)] + item(key) + [("write", .string(History.name(of: write, deviceNames: deviceNames))), ("parents", names(parents)),
                                                                           ("value", ValueJSON.json(value)), ("why", .string(why))])
