@@ -53,6 +53,15 @@ struct TraceBytesTests {
         }
     }
 
+    @Test("numbers written through a local cursor are the same bytes as String(value)")
+    func decimalsThroughACursor() {
+        var values: [Int64] = [0, -1, Int64.min, Int64.max]
+        values += Self.unsignedEdges.filter { $0 <= UInt64(Int64.max) }.flatMap { [Int64($0), -Int64($0)] }
+        for value in values {
+            #expect(Self.bytes { buffer in buffer.write(atMost: 21) { TraceBuffer.decimal(value, to: $0) } } == Array(String(value).utf8), "\(value)")
+        }
+    }
+
     @Test("many numbers in a row, across small chunks, are the same bytes as their Strings joined")
     func decimalsAcrossChunks() {
         let values = Self.unsignedEdges
@@ -127,9 +136,12 @@ struct TraceBytesTests {
     func lineLiterals() {
         for kind in TraceEventKind.allCases {
             #expect(kind.eventAndDeviceKey.description == #","ev":"\#(kind.rawValue)","device":"#)
+            // TraceRecorder.begin reserves 36 bytes for it and the quote after it.
+            #expect(kind.eventAndDeviceKey.utf8CodeUnitCount + 1 <= 36, "\(kind)")
         }
         for store in Store.allCases {
             #expect(store.storeField.description == #"","store":"\#(store.rawValue)""#)
+            #expect(store.storeField.utf8CodeUnitCount <= 22, "\(store)") // as TraceRecorder.begin reserves
         }
     }
 }

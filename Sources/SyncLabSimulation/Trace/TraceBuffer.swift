@@ -15,9 +15,14 @@ struct TraceBuffer {
     /// A chunk is handed on once a line ends past this many bytes.
     let handOnBytes: Int
     private var chunk: TraceChunk
+    /// The chunk's first byte, the next byte to write, and the byte past its end. Writes move
+    /// `cursor` (a pointer, not an index: no base + index at each write).
     private var base: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
-    private var count = 0
+    private var cursor: UnsafeMutablePointer<UInt8>
+    private var limit: UnsafeMutablePointer<UInt8>
+    /// Bytes written into the chunk so far.
+    private var count: Int { cursor - base }
+    private var capacity: Int { limit - base }
     /// Where full chunks go; nil to keep them in `kept`.
     let file: TraceFileWriter?
     /// Where full chunks go to be hashed: `file`, or without one a writer that only hashes.
@@ -32,7 +37,8 @@ struct TraceBuffer {
         // Room for a full chunk plus the longest common line, so a chunk is handed on at a line's end.
         chunk = TraceChunk(capacity: chunkBytes + Swift.min(chunkBytes, 64 * 1024))
         base = chunk.base
-        capacity = chunk.capacity
+        cursor = chunk.base
+        limit = chunk.base + chunk.capacity
     }
 
     /// Before each line: a copy of the buffer (a copied simulator) gets its own chunk here, once
@@ -57,19 +63,21 @@ struct TraceBuffer {
         // The writer takes the chunk itself (no copy) to hash (and write) and gives one back to go on with.
         chunk = sink.write(chunk, count: count)
         base = chunk.base
-        capacity = chunk.capacity
-        count = 0
+        cursor = chunk.base
+        limit = chunk.base + chunk.capacity
     }
 
     private mutating func replaceChunk(capacity newCapacity: Int) {
-        chunk = chunk.copy(count: count, capacity: newCapacity)
+        let written = count
+        chunk = chunk.copy(count: written, capacity: newCapacity)
         base = chunk.base
-        capacity = chunk.capacity
+        cursor = chunk.base + written
+        limit = chunk.base + chunk.capacity
     }
 
     /// Makes room for `byteCount` more bytes: one compare, inline; the rare hand-on is not.
     @inline(__always) private mutating func reserve(_ byteCount: Int) {
-        if _slowPath(count + byteCount > capacity) { makeRoom(byteCount) }
+        if _slowPath(limit - cursor < byteCount) { makeRoom(byteCount) }
     }
 
     @inline(never) private mutating func makeRoom(_ byteCount: Int) {
@@ -77,12 +85,41 @@ struct TraceBuffer {
         if byteCount > capacity { replaceChunk(capacity: byteCount) }
     }
 
-    /// Copies `byteCount` bytes after `reserve(byteCount)`. Up to 32 bytes (most of a trace's
-    /// strings and literals) move as overlapping words, with no call: a `memmove` call for
-    /// each piece of a line cost more than the bytes it moved. A constant count (a literal's)
-    /// becomes inline moves either way.
+    /// Copies `byteCount` bytes after `reserve(byteCount)`.
     @inline(__always) private mutating func put(_ source: UnsafePointer<UInt8>, _ byteCount: Int) {
-        let target = UnsafeMutableRawPointer(base + count)
+        cursor = Self.copy(source, byteCount, to: cursor)
+    }
+
+    /// Writes through a local cursor after one `reserve(byteCount)`: `body` gets the position
+    /// to write at and returns where it stopped (at most `byteCount` further). The position
+    /// stays in a register across the pieces of a line, where each write through `cursor`
+    /// would store it and load it again (a byte written through a pointer may be any memory).
+    @inline(__always) mutating func write(atMost byteCount: Int, _ body: (UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8>) {
+        reserve(byteCount)
+        cursor = body(cursor)
+    }
+
+    /// Copies a literal to `target`; returns the position after it.
+    @inline(__always) static func copy(_ text: StaticString, to target: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        copy(text.utf8Start, text.utf8CodeUnitCount, to: target)
+    }
+
+    /// Writes `value`'s decimal digits (after a minus sign if negative) to `target`, as
+    /// `String(value)` spells them; returns the position after them (at most 20 further).
+    @inline(__always) static func decimal(_ value: Int64, to target: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        var target = target
+        if value < 0 { target.pointee = UInt8(ascii: "-"); target += 1 }
+        let digitCount = DecimalText.digitCount(value.magnitude)
+        DecimalText.write(value.magnitude, digitCount: digitCount, to: UnsafeMutableRawPointer(target))
+        return target + digitCount
+    }
+
+    /// Copies `byteCount` bytes from `source` to `target`; returns the position after them. Up
+    /// to 32 bytes (most of a trace's strings and literals) move as overlapping words, with no
+    /// call: a `memmove` call for each piece of a line cost more than the bytes it moved. A
+    /// constant count (a literal's) becomes inline moves either way.
+    @inline(__always) static func copy(_ source: UnsafePointer<UInt8>, _ byteCount: Int, to destination: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        let target = UnsafeMutableRawPointer(destination)
         let from = UnsafeRawPointer(source)
         if byteCount > 32 {
             target.copyMemory(from: from, byteCount: byteCount)
@@ -108,13 +145,13 @@ struct TraceBuffer {
             target.storeBytes(of: source[byteCount >> 1], toByteOffset: byteCount >> 1, as: UInt8.self)
             target.storeBytes(of: source[byteCount - 1], toByteOffset: byteCount - 1, as: UInt8.self)
         }
-        count += byteCount
+        return destination + byteCount
     }
 
     @inline(__always) mutating func append(_ byte: UInt8) {
         reserve(1)
-        base[count] = byte
-        count += 1
+        cursor.pointee = byte
+        cursor += 1
     }
 
     @inline(__always) mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -151,8 +188,8 @@ struct TraceBuffer {
     mutating func appendDecimal(_ value: UInt64) {
         let digitCount = DecimalText.digitCount(value)
         reserve(digitCount)
-        DecimalText.write(value, digitCount: digitCount, to: UnsafeMutableRawPointer(base + count))
-        count += digitCount
+        DecimalText.write(value, digitCount: digitCount, to: UnsafeMutableRawPointer(cursor))
+        cursor += digitCount
     }
 
     /// A JSON string: quoted, escaped as `JSON.writeString` escapes (RFC 8259: quotes,

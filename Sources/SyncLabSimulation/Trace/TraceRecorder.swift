@@ -55,13 +55,24 @@ struct TraceRecorder {
     /// as they are. Call only when `enabled`; finish with `end()`.
     mutating func begin(_ time: SimInstant, _ event: TraceEventKind, device: String, store: Store, request: UInt64? = nil) {
         buffer.beginLine()
-        buffer.append(#"{"t_us":"#)
-        buffer.appendDecimal(time.microseconds)
-        buffer.append(event.eventAndDeviceKey)
-        buffer.append(UInt8(ascii: "\""))
+        // `{"t_us":` (8 bytes), the time (at most 20), `,"ev":"NAME","device":"` (at most 36).
+        buffer.write(atMost: 64) { target in
+            var target = TraceBuffer.copy(#"{"t_us":"#, to: target)
+            target = TraceBuffer.decimal(time.microseconds, to: target)
+            target = TraceBuffer.copy(event.eventAndDeviceKey, to: target)
+            target.pointee = UInt8(ascii: "\"")
+            return target + 1
+        }
         buffer.appendEscaped(device)
-        buffer.append(store.storeField)
-        if let request { add("req", Int64(request)) }
+        // `","store":"NAME"` (at most 22 bytes), `,"req":` (7) and the request (at most 20).
+        buffer.write(atMost: 49) { target in
+            var target = TraceBuffer.copy(store.storeField, to: target)
+            if let request {
+                target = TraceBuffer.copy(#","req":"#, to: target)
+                target = TraceBuffer.decimal(Int64(request), to: target)
+            }
+            return target
+        }
     }
 
     /// One string field of the line `begin` started.
@@ -72,8 +83,12 @@ struct TraceRecorder {
 
     /// One integer field of the line `begin` started.
     @inline(__always) mutating func add(_ key: StaticString, _ value: Int64) {
-        writeKey(key)
-        buffer.appendDecimal(value)
+        buffer.write(atMost: key.utf8CodeUnitCount + 4 + 20) { target in
+            var target = TraceBuffer.copy(#",""#, to: target)
+            target = TraceBuffer.copy(key, to: target)
+            target = TraceBuffer.copy(#"":"#, to: target)
+            return TraceBuffer.decimal(value, to: target)
+        }
     }
 
     /// One field of any JSON value, of the line `begin` started.
@@ -101,9 +116,10 @@ struct TraceRecorder {
     }
 
     @inline(__always) private mutating func writeKey(_ key: StaticString) {
-        buffer.append(#",""#)
-        buffer.append(key)
-        buffer.append(#"":"#)
+        buffer.write(atMost: key.utf8CodeUnitCount + 4) { target in
+            let target = TraceBuffer.copy(#",""#, to: target)
+            return TraceBuffer.copy(#"":"#, to: TraceBuffer.copy(key, to: target))
+        }
     }
 
     /// The first line: everything a report needs to draw the run without the scenario file.
