@@ -195,9 +195,29 @@ struct TraceBuffer {
     /// A JSON string: quoted, escaped as `JSON.writeString` escapes (RFC 8259: quotes,
     /// backslash, control characters; other text stays UTF-8).
     @inline(__always) mutating func appendString(_ value: String) {
-        append(UInt8(ascii: "\""))
-        appendEscaped(value)
-        append(UInt8(ascii: "\""))
+        // Borrowed where it lies (a `var` copy for `withUTF8` was a retain and a release).
+        if value.utf8.withContiguousStorageIfAvailable({ appendQuoted($0) }) == nil {
+            var value = value // not contiguous UTF-8 (a bridged string): made so
+            value.withUTF8 { appendQuoted($0) }
+        }
+    }
+
+    /// `utf8` as a JSON string: a string of up to 16 bytes with nothing to escape (most of a
+    /// trace's) is written with its quotes after one reserve, anything else out of line.
+    @inline(__always) mutating func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
+        if let source = utf8.baseAddress, utf8.count <= 16, !Self.mayNeedEscape(source, utf8.count) {
+            let byteCount = utf8.count
+            write(atMost: byteCount + 2) { target in
+                target.pointee = UInt8(ascii: "\"")
+                let end = Self.copy(source, byteCount, to: target + 1)
+                end.pointee = UInt8(ascii: "\"")
+                return end + 1
+            }
+        } else {
+            append(UInt8(ascii: "\""))
+            appendEscaped(utf8)
+            append(UInt8(ascii: "\""))
+        }
     }
 
     /// `value` escaped as inside a JSON string, without the quotes.
