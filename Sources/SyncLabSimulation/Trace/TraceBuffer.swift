@@ -168,10 +168,15 @@ struct TraceBuffer {
 
     /// Text known to need no escaping (identifiers, enum raw values), without quotes.
     @inline(__always) mutating func appendPlain(_ text: String) {
-        // Borrowed where it lies (a `var` copy for `withUTF8` was a retain and a release).
-        if text.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil {
+        withUTF8(of: text) { $0.append($1) }
+    }
+
+    /// Runs `body` on `text`'s UTF-8, borrowed where it lies (a `var` copy for `withUTF8` was
+    /// a retain and a release per string).
+    @inline(__always) private mutating func withUTF8(of text: String, _ body: (inout TraceBuffer, UnsafeBufferPointer<UInt8>) -> Void) {
+        if text.utf8.withContiguousStorageIfAvailable({ body(&self, $0) }) == nil {
             var text = text // not contiguous UTF-8 (a bridged string): made so
-            text.withUTF8 { append($0) }
+            text.withUTF8 { body(&self, $0) }
         }
     }
 
@@ -195,11 +200,7 @@ struct TraceBuffer {
     /// A JSON string: quoted, escaped as `JSON.writeString` escapes (RFC 8259: quotes,
     /// backslash, control characters; other text stays UTF-8).
     @inline(__always) mutating func appendString(_ value: String) {
-        // Borrowed where it lies (a `var` copy for `withUTF8` was a retain and a release).
-        if value.utf8.withContiguousStorageIfAvailable({ appendQuoted($0) }) == nil {
-            var value = value // not contiguous UTF-8 (a bridged string): made so
-            value.withUTF8 { appendQuoted($0) }
-        }
+        withUTF8(of: value) { $0.appendQuoted($1) }
     }
 
     /// `utf8` as a JSON string: a string of up to 16 bytes with nothing to escape (most of a
@@ -222,11 +223,7 @@ struct TraceBuffer {
 
     /// `value` escaped as inside a JSON string, without the quotes.
     @inline(__always) mutating func appendEscaped(_ value: String) {
-        // Borrowed where it lies (a `var` copy for `withUTF8` was a retain and a release).
-        if value.utf8.withContiguousStorageIfAvailable({ appendEscapedInline($0) }) == nil {
-            var value = value // not contiguous UTF-8 (a bridged string): made so
-            value.withUTF8 { appendEscaped($0) }
-        }
+        withUTF8(of: value) { $0.appendEscapedInline($1) }
     }
 
     /// `utf8` escaped as inside a JSON string: a string of up to 16 bytes with nothing to
@@ -240,18 +237,11 @@ struct TraceBuffer {
         }
     }
 
-    /// `utf8` escaped as inside a JSON string. Up to 16 bytes (names, keys, numbers as text:
-    /// most strings of a trace) are checked for a byte to escape as two words at once, and
-    /// copied whole when there is none; longer ones byte by byte, copying the runs between
-    /// escapes whole.
+    /// `utf8` escaped as inside a JSON string, byte by byte, copying the runs between escapes
+    /// whole (the callers copy a short string with nothing to escape themselves).
     @inline(never) mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
         guard let source = utf8.baseAddress else { return }
         let byteCount = utf8.count
-        if byteCount <= 16 && !Self.mayNeedEscape(source, byteCount) {
-            reserve(byteCount)
-            put(source, byteCount)
-            return
-        }
         var run = 0
         for index in 0..<byteCount {
             let byte = source[index]
