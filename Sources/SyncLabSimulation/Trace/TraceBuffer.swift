@@ -256,24 +256,22 @@ struct TraceBuffer {
     /// Whether any of the first `byteCount` (at most 16) bytes at `source` is one JSON escapes:
     /// below 0x20, a quote or a backslash. Exact: the word tests below find whether such a byte
     /// exists (their false positives fall only on bytes after a true one), and the bytes a short
-    /// string reads twice or pads with are tested as what they are.
+    /// string reads twice or pads with are tested as what they are. No loop, so it inlines.
     @inline(__always) static func mayNeedEscape(_ source: UnsafePointer<UInt8>, _ byteCount: Int) -> Bool {
         let from = UnsafeRawPointer(source)
         if byteCount >= 8 {
             return needsEscape(from.loadUnaligned(as: UInt64.self)) || needsEscape(from.loadUnaligned(fromByteOffset: byteCount - 8, as: UInt64.self))
         }
-        // Fewer than 8: the bytes, padded with spaces (which need no escape) to a word.
-        var word: UInt64 = 0x2020_2020_2020_2020
+        let spaces: UInt64 = 0x2020_2020_2020_2020
         if byteCount >= 4 {
+            // The first 4 bytes and the last 4 (overlapping), spaces (which need no escape) above.
             let head = UInt64(from.loadUnaligned(as: UInt32.self)), tail = UInt64(from.loadUnaligned(fromByteOffset: byteCount - 4, as: UInt32.self))
-            // The last 4 bytes over the first 4: bytes 0..<byteCount hold the string, 8 - byteCount spaces lost above.
-            word = head | (tail << UInt64((byteCount - 4) * 8)) | (0x2020_2020_2020_2020 << UInt64(byteCount * 8))
-        } else {
-            for index in 0..<byteCount {
-                word = (word & ~(0xFF << UInt64(index * 8))) | (UInt64(source[index]) << UInt64(index * 8))
-            }
+            return needsEscape(head | (tail << 32))
         }
-        return needsEscape(word)
+        guard byteCount > 0 else { return false }
+        // 1 to 3 bytes: the first, the middle and the last (some the same byte), spaces above.
+        let first = UInt64(source[0]), middle = UInt64(source[byteCount >> 1]), last = UInt64(source[byteCount - 1])
+        return needsEscape(first | (middle << 8) | (last << 16) | (spaces << 24))
     }
 
     /// Whether any byte of `word` is below 0x20, a quote (0x22) or a backslash (0x5C).
