@@ -90,6 +90,24 @@ struct TraceBufferTests {
         #expect(summary.digest == digest.value)
     }
 
+    @Test("a trace file path that is a symlink is written through to its target, not replaced by a file")
+    func symlinkIsWrittenThrough() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trace-link-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let target = directory.appendingPathComponent("target.jsonl").path, link = directory.appendingPathComponent("link.jsonl").path
+        #expect(FileManager.default.createFile(atPath: target, contents: Data("old, longer than the trace\n".utf8)))
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        var recorder = TraceRecorder(enabled: true, deviceNames: ["d0", "d1"], accountNames: ["main"], file: TraceFileWriter(path: link), chunkBytes: 256)
+        Self.writeLines(&recorder, count: 1)
+        recorder.flush()
+        #expect(recorder.summary.failure == nil)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
+        let written = [UInt8](FileManager.default.contents(atPath: target) ?? Data())
+        #expect(Int64(written.count) == recorder.summary.bytes) // truncated, then the whole trace
+        #expect(written.starts(with: Array(#"{"t_us":0,"ev":"send""#.utf8)))
+    }
+
     @Test("a trace file that cannot be opened is a failure named in the summary, not a trace quietly kept in memory")
     func unopenableFileIsReported() {
         let path = "/nonexistent-\(UUID().uuidString)/trace.jsonl"

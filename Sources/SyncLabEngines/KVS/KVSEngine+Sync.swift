@@ -47,7 +47,7 @@ extension KVSEngine {
             context.emit(.cancelTimer(EngineTimer(TimerKind.upload)))
         }
         context.emit(.send(requestID: id, .kvs(.upload(calls: stored.pending))))
-        context.log("kvsUpload", [("request", String(id)), ("calls", String(stored.pending.count))])
+        context.log("kvsUpload", [("request", DecimalText.string(id)), ("calls", DecimalText.string(stored.pending.count))])
     }
 
     private mutating func sendFetch(_ context: inout EngineContext) {
@@ -56,7 +56,7 @@ extension KVSEngine {
         inFlight = InFlight(requestID: id, kind: .fetch, stale: false)
         fetchAgain = false
         context.emit(.send(requestID: id, .kvs(.fetch(since: stored.cursor))))
-        context.log("kvsFetch", [("request", String(id)), ("since", stored.cursor.map { String($0) } ?? "none")])
+        context.log("kvsFetch", [("request", DecimalText.string(id)), ("since", stored.cursor.map { DecimalText.string($0) } ?? "none")])
     }
 
     /// Are all of `writes` among `calls`? (Linear for the usual few, a set for a backlog.)
@@ -95,8 +95,8 @@ extension KVSEngine {
             let reason = stored.initialSyncDone ? "serverChange" : "initialSyncChange"
             stored.initialSyncDone = true
             if !fetchAgain { fetchWanted = false }
-            context.log("kvsFetched", [("request", String(envelope.requestID)), ("changes", String(changes.count)),
-                                                             ("cursor", String(cursor)), ("reason", reason)])
+            context.log("kvsFetched", [("request", DecimalText.string(envelope.requestID)), ("changes", DecimalText.string(changes.count)),
+                                                             ("cursor", DecimalText.string(cursor)), ("reason", reason)])
             applyRemote(changes, reason: reason, &context)
         case .ok(.documents), .ok(.records):
             // Another service's answer under this request id is a host bug; retry the work.

@@ -33,9 +33,15 @@ final class TraceFileWriter: @unchecked Sendable {
 
     /// Creates (or truncates) the file. A file that cannot be opened gives a writer that only
     /// hashes and says why in `failure` — never a trace quietly kept in memory instead.
+    ///
+    /// Opened in place, as a shell's `>` opens it: an existing path is written through (a
+    /// symlink's target, a device such as /dev/null or /dev/full), never replaced.
+    /// (`FileManager.createFile` writes a new file and renames it over the path: it replaced a
+    /// symlink with a file, and /dev/full itself with a regular file holding the trace.)
     init(path: String) {
-        if FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) {
-            self.handle = handle
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        if descriptor >= 0 {
+            handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         } else {
             handle = nil
             failure = "cannot open \(path) for writing"

@@ -55,28 +55,40 @@ struct TraceRecorder {
     /// as they are. Call only when `enabled`; finish with `end()`.
     mutating func begin(_ time: SimInstant, _ event: TraceEventKind, device: String, store: Store, request: UInt64? = nil) {
         buffer.beginLine()
-        buffer.append(#"{"t_us":"#)
-        buffer.appendDecimal(time.microseconds)
-        buffer.append(#","ev":""#)
-        buffer.appendPlain(event.rawValue) // a plain identifier: nothing to escape
-        buffer.append(#"","device":"#)
-        buffer.appendString(device)
-        buffer.append(#","store":""#)
-        buffer.appendPlain(store.rawValue)
-        buffer.append(UInt8(ascii: "\""))
-        if let request { add("req", Int64(request)) }
+        // `{"t_us":` (8 bytes), the time (at most 20), `,"ev":"NAME","device":"` (at most 36).
+        buffer.write(atMost: 64) { target in
+            var target = TraceBuffer.copy(#"{"t_us":"#, to: target)
+            target = TraceBuffer.decimal(time.microseconds, to: target)
+            target = TraceBuffer.copy(event.eventAndDeviceKey, to: target)
+            target.pointee = UInt8(ascii: "\"")
+            return target + 1
+        }
+        buffer.appendEscaped(device)
+        // `","store":"NAME"` (at most 22 bytes), `,"req":` (7) and the request (at most 20).
+        buffer.write(atMost: 49) { target in
+            var target = TraceBuffer.copy(store.storeField, to: target)
+            if let request {
+                target = TraceBuffer.copy(#","req":"#, to: target)
+                target = TraceBuffer.decimal(Int64(request), to: target)
+            }
+            return target
+        }
     }
 
     /// One string field of the line `begin` started.
-    mutating func add(_ key: StaticString, _ value: String) {
+    @inline(__always) mutating func add(_ key: StaticString, _ value: String) {
         writeKey(key)
         buffer.appendString(value)
     }
 
     /// One integer field of the line `begin` started.
-    mutating func add(_ key: StaticString, _ value: Int64) {
-        writeKey(key)
-        buffer.appendDecimal(value)
+    @inline(__always) mutating func add(_ key: StaticString, _ value: Int64) {
+        buffer.write(atMost: key.utf8CodeUnitCount + 4 + 20) { target in
+            var target = TraceBuffer.copy(#",""#, to: target)
+            target = TraceBuffer.copy(key, to: target)
+            target = TraceBuffer.copy(#"":"#, to: target)
+            return TraceBuffer.decimal(value, to: target)
+        }
     }
 
     /// One field of any JSON value, of the line `begin` started.
@@ -98,15 +110,16 @@ struct TraceRecorder {
     }
 
     /// Ends the line `begin` started.
-    mutating func end() {
+    @inline(__always) mutating func end() {
         buffer.append("}\n")
         buffer.endLine()
     }
 
-    private mutating func writeKey(_ key: StaticString) {
-        buffer.append(#",""#)
-        buffer.append(key)
-        buffer.append(#"":"#)
+    @inline(__always) private mutating func writeKey(_ key: StaticString) {
+        buffer.write(atMost: key.utf8CodeUnitCount + 4) { target in
+            let target = TraceBuffer.copy(#",""#, to: target)
+            return TraceBuffer.copy(#"":"#, to: TraceBuffer.copy(key, to: target))
+        }
     }
 
     /// The first line: everything a report needs to draw the run without the scenario file.
@@ -143,9 +156,11 @@ struct TraceRecorder {
         add("reason", notification.reason)
         writeKey("items")
         buffer.append(UInt8(ascii: "["))
-        for (index, item) in notification.items.enumerated() {
-            if index > 0 { buffer.append(UInt8(ascii: ",")) }
-            buffer.appendString(item)
+        notification.items.withUnsafeBufferPointer { items in
+            for index in items.indices {
+                if index > 0 { buffer.append(UInt8(ascii: ",")) }
+                buffer.appendString(items[index])
+            }
         }
         buffer.append(UInt8(ascii: "]"))
         end()
@@ -157,11 +172,14 @@ struct TraceRecorder {
         begin(time, .log, device: device ?? "cloud", store: store)
         add("event", event)
         buffer.append(#","details":{"#)
-        for (index, detail) in details.enumerated() {
-            if index > 0 { buffer.append(UInt8(ascii: ",")) }
-            buffer.appendString(detail.0)
-            buffer.append(UInt8(ascii: ":"))
-            buffer.appendString(detail.1)
+        // Read in place: a `for` over the tuples copied out (retained and released) each string.
+        details.withUnsafeBufferPointer { details in
+            for index in details.indices {
+                if index > 0 { buffer.append(UInt8(ascii: ",")) }
+                buffer.appendString(details[index].0)
+                buffer.append(UInt8(ascii: ":"))
+                buffer.appendString(details[index].1)
+            }
         }
         buffer.append(UInt8(ascii: "}"))
         end()
@@ -169,6 +187,19 @@ struct TraceRecorder {
 
     mutating func observation(_ time: SimInstant, _ device: String?, _ observation: Observation) {
         guard enabled else { return }
+        if case .visible(let key, let value, let write, let cause) = observation {
+            // The commonest observation, written straight into the buffer, before the closures
+            // the other cases capture (their context was an allocation per line).
+            begin(time, .visible, device: device ?? "cloud", store: key.store)
+            add("account", History.accountName(key.account, accountNames: accountNames))
+            add("item", key.name)
+            if !key.field.isEmpty { add("field", key.field) }
+            if let write { add("write", write: write) } else { add("write", JSON.null) }
+            add("value", ValueJSON.json(value))
+            add("cause", cause.rawValue)
+            end()
+            return
+        }
         // Locals, so the argument closures below do not read `self` while `record` mutates it.
         let deviceNames = self.deviceNames, accountNames = self.accountNames
         let who: JSON = device.map { .string($0) } ?? .string("cloud")
@@ -179,16 +210,8 @@ struct TraceRecorder {
         }
         func names(_ writes: [WriteID]) -> JSON { .array(writes.map { .string(History.name(of: $0, deviceNames: deviceNames)) }) }
         switch observation {
-        case .visible(let key, let value, let write, let cause):
-            // The commonest observation, written straight into the buffer.
-            begin(time, .visible, device: device ?? "cloud", store: key.store)
-            add("account", History.accountName(key.account, accountNames: accountNames))
-            add("item", key.name)
-            if !key.field.isEmpty { add("field", key.field) }
-            if let write { add("write", write: write) } else { add("write", JSON.null) }
-            add("value", ValueJSON.json(value))
-            add("cause", cause.rawValue)
-            end()
+        case .visible:
+            break // written above
         case .derivedWrite(let write, let key, let value, let parents, let why):
             record(time, .derivedWrite, [("device", who)] + item(key) + [("write", .string(History.name(of: write, deviceNames: deviceNames))), ("parents", names(parents)),
                                                                           ("value", ValueJSON.json(value)), ("why", .string(why))])
