@@ -136,7 +136,7 @@ extension SyncEnginePlatform {
         let existenceKey = item(record.id)
         if record.changeTag == nil, labels.goneInCloud.remove(existenceKey) != nil {
             restampReupload(record, &context)
-        } else if record.changeTag == nil, let latest = labels.shown[existenceKey]?.last, latest.value == .absent, latest.write != nil {
+        } else if record.changeTag == nil, let latest = labels.latestShown(existenceKey), latest.value == .absent, latest.write != nil {
             restampReupload(record, &context)
         }
         var fields: [String: StoredField] = [:]
@@ -164,7 +164,7 @@ extension SyncEnginePlatform {
         }
         let existenceKey = item(record.id)
         let existence = ItemValue.recordExists(type: record.type)
-        let existenceWrite = labels.shown[existenceKey]?.last { $0.value == existence }?.write
+        let existenceWrite = labels.items[existenceKey]?.shown.last { $0.value == existence }?.write
         let restamp = context.nextDerivedWrite(on: identity.device)
         let why = "re-upload after a delete"
         for (key, value, write) in old {
