@@ -259,8 +259,9 @@ extension SyncEnginePlatform {
         // Looked up only when not empty (mostly they are: a lookup hashes the item even then).
         if !labels.unconfirmed.isEmpty, labels.unconfirmed[existence] == server.existenceWrite { labels.unconfirmed[existence] = nil }
         if !labels.goneInCloud.isEmpty { labels.goneInCloud.remove(existence) }
-        for name in server.fieldNames {
-            guard let field = server.fields[name] else { continue }
+        // In the dictionary's order: each field is remembered on its own item, and the touched
+        // items are sorted before anything is reported (no sorted copy of the names per record).
+        for (name, field) in server.fields {
             let key = item(of: existence, field: name)
             labels.remember(key, field.value.map { .field($0) } ?? .absent, field.write, at: field.modifiedAt, fromCloud: true)
             if !labels.unconfirmed.isEmpty, labels.unconfirmed[key] == field.write { labels.unconfirmed[key] = nil }

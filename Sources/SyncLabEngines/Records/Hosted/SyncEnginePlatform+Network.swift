@@ -202,8 +202,14 @@ extension SyncEnginePlatform {
         // The notifications the built-in engine gives its app, so `expect.notifications` and the
         // counts read the same for a hosted app: here, the records the app was told were fetched.
         if !fetchedNames.isEmpty {
+            // First occurrences, in order: a scan for a few names, a set for many (no quadratic scan).
             var unique: [String] = []
-            for name in fetchedNames where !unique.contains(name) { unique.append(name) }
+            if fetchedNames.count <= 16 {
+                for name in fetchedNames where !unique.contains(name) { unique.append(name) }
+            } else {
+                var seen: Set<String> = []
+                for name in fetchedNames where seen.insert(name).inserted { unique.append(name) }
+            }
             fetchedNames = []
             context.emit(.notify(AppNotification(store: .records, reason: "fetched", items: unique)))
         }

@@ -328,7 +328,7 @@ extension SyncEnginePlatform {
                 continue
             }
             tell(.willFetchRecordZoneChanges(zone: zone), &app, &context)
-            if !zoneChanges.changed.isEmpty {
+            if !zoneChanges.changed.isEmpty && !state.pendingRecordChanges.isEmpty {
                 let pending = Set(state.pendingRecordChanges)
                 for server in zoneChanges.changed where pending.contains(.save(server.id)) { noteFetchedOverUnsentEdits(server) }
             }
