@@ -99,7 +99,7 @@ package struct HostedRecordsApp<App: RecordsApp>: SyncEngineAppHosting {
                 return SyncEngine.ZoneDeletion(zoneName: deletion.zone, reason: reason)
             }))
         case .fetchedRecordZoneChanges(_, let modified, let deleted):
-            return .fetchedRecordZoneChanges(SyncEngine.FetchedRecordZoneChanges(modifications: modified.map(SyncRecord.init), deletions: deleted.map(SyncRecord.ID.init)))
+            return .fetchedRecordZoneChanges(SyncEngine.FetchedRecordZoneChanges(modifications: modified.map(SyncRecord.init(server:)), deletions: deleted.map(SyncRecord.ID.init)))
         case .sentDatabaseChanges(let saved, let deleted, _):
             return .sentDatabaseChanges(SyncEngine.SentDatabaseChanges(savedZones: saved, deletedZones: deleted))
         case .sentRecordZoneChanges(let saved, let deleted, let failedSaves, let failedDeletes):

@@ -10,6 +10,12 @@ public struct SyncEngine {
     /// `.stateUpdate` events; what the app saves of it is all that survives a crash.
     public struct State {
         var data: SyncEngineStateData
+        /// The state as the call into the app began, kept at the app's first change in the call
+        /// (nil: none so far), so a call that changes nothing costs no copy of the state.
+        var original: SyncEngineStateData?
+
+        /// Keeps the state as it was before the first change.
+        mutating func willChange() { if original == nil { original = data } }
 
         /// `CKSyncEngine.State.Serialization`: opaque; save it and hand it back at launch.
         public struct Serialization: Hashable, Sendable {
@@ -38,13 +44,13 @@ public struct SyncEngine {
 
         /// Adds record changes to send (one already pending stays once, and is sent again if it
         /// was on the wire); a save replaces a pending delete of the same record and vice versa.
-        public mutating func add(pendingRecordZoneChanges changes: [PendingRecordZoneChange]) { data.add(changes.map(\.data)) }
+        public mutating func add(pendingRecordZoneChanges changes: [PendingRecordZoneChange]) { willChange(); data.add(changes.map(\.data)) }
         /// Removes record changes from the pending list.
-        public mutating func remove(pendingRecordZoneChanges changes: [PendingRecordZoneChange]) { data.remove(changes.map(\.data)) }
+        public mutating func remove(pendingRecordZoneChanges changes: [PendingRecordZoneChange]) { willChange(); data.remove(changes.map(\.data)) }
         /// Adds zone saves or deletes to send.
-        public mutating func add(pendingDatabaseChanges changes: [PendingDatabaseChange]) { data.add(changes.map(\.data)) }
+        public mutating func add(pendingDatabaseChanges changes: [PendingDatabaseChange]) { willChange(); data.add(changes.map(\.data)) }
         /// Removes zone changes from the pending list.
-        public mutating func remove(pendingDatabaseChanges changes: [PendingDatabaseChange]) { data.remove(changes.map(\.data)) }
+        public mutating func remove(pendingDatabaseChanges changes: [PendingDatabaseChange]) { willChange(); data.remove(changes.map(\.data)) }
     }
 
     /// `CKSyncEngine.PendingRecordZoneChange`.
@@ -114,7 +120,19 @@ public struct SyncEngine {
     }
 
     /// `syncEngine.state`.
-    public var state: State
+    public var state: State {
+        get { lent }
+        set {
+            // Replaced whole (by a copy the app kept): compared with the state the call began with.
+            let start = lent.original ?? lent.data
+            lent = newValue
+            lent.original = start
+        }
+        // In place: the app's changes neither copy the state nor lose track of its first change.
+        _modify { yield &lent }
+    }
+    /// The state lent for this call (`lending`).
+    var lent: State
 
     /// The device's clock now, what `Date()` gives a real app: the device's local time since the
     /// run began, skewed, drifting and jumping as the scenario sets that device's clock (SPEC
@@ -126,11 +144,18 @@ public struct SyncEngine {
     /// A handle holding `data`, moved in (not copied: a copy would make the app's first change
     /// of the pending changes copy them); `giveBack` moves it out again. `now` is the device's clock.
     static func lending(_ data: inout SyncEngineStateData, now: LocalInstant) -> SyncEngine {
-        var engine = SyncEngine(state: State(data: SyncEngineStateData(account: data.account)), now: .microseconds(now.microseconds))
-        swap(&engine.state.data, &data)
+        var engine = SyncEngine(lent: State(data: SyncEngineStateData(account: data.account)), now: .microseconds(now.microseconds))
+        swap(&engine.lent.data, &data)
         return engine
     }
 
-    /// Moves the state back into `data` (after `lending(_:)`).
-    mutating func giveBack(_ data: inout SyncEngineStateData) { swap(&state.data, &data) }
+    /// Moves the state back into `data` (after `lending(_:)`), with `changedByApp` set when the
+    /// app changed it (pending changes added again aside: the platform reads those apart).
+    mutating func giveBack(_ data: inout SyncEngineStateData) {
+        if var original = lent.original {
+            original.readded = lent.data.readded
+            lent.data.changedByApp = original != lent.data
+        }
+        swap(&lent.data, &data)
+    }
 }

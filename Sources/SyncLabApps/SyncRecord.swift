@@ -96,6 +96,22 @@ public struct SyncRecord: Hashable, Sendable {
         for (name, instant) in record.fieldModifiedAt { modificationDates[name] = .microseconds(instant.microseconds) }
     }
 
+    /// A record as the cloud sent it (what `init(HostedRecord(server))` gives, without the
+    /// record in between: fetched records are converted on every device).
+    init(server: ServerRecord) {
+        recordID = ID(server.id)
+        recordType = server.type
+        var fields: [String: ScenarioValue] = [:]
+        var dates: [String: Duration] = [:]
+        for (name, field) in server.fields {
+            if let value = field.value { fields[name] = FieldConversion.value(value) }
+            dates[name] = .microseconds(field.modifiedAt.microseconds)
+        }
+        self.fields = fields
+        changeTag = server.changeTag
+        modificationDates = dates
+    }
+
     /// The record in the platform's terms; fields no record can hold are left out.
     var hosted: HostedRecord {
         var converted: [String: FieldValue] = [:]

@@ -97,8 +97,13 @@ struct BenchRecordsApp: RecordsApp {
     /// The server's record with the unsent local edits on top.
     private mutating func take(_ server: SyncRecord, settling: Bool) {
         let id = server.recordID
+        // Most fetched records carry no local edit: then the server's record is taken as it is,
+        // without reading the local one.
+        guard var dirty = disk.dirty[id] else {
+            disk.records[id] = server
+            return
+        }
         var merged = server
-        var dirty = disk.dirty[id] ?? []
         if let local = disk.records[id] {
             for key in dirty.sorted() {
                 if settling && server[key] == local[key] { dirty.remove(key); continue }

@@ -9,8 +9,9 @@ public enum HostedSyncEvent: Sendable {
     case accountChange(HostedAccountChange)
     /// Zones changed or deleted (with why) in the private database.
     case fetchedDatabaseChanges(modified: [String], deleted: [HostedZoneDeletion])
-    /// One zone's fetched record changes: records changed, records deleted (with their types when known).
-    case fetchedRecordZoneChanges(zone: String, modified: [HostedRecord], deleted: [RecordID])
+    /// One zone's fetched record changes: records changed (as the cloud sent them: the adapter
+    /// makes the app's records from them directly), records deleted.
+    case fetchedRecordZoneChanges(zone: String, modified: [ServerRecord], deleted: [RecordID])
     /// Zones saved and deleted, and zone changes the cloud refused.
     case sentDatabaseChanges(saved: [String], deleted: [String], failed: [(zone: String, error: String)])
     /// What a send did: records saved (as the server now has them), deleted, and per-record failures.

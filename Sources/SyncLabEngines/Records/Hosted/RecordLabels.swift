@@ -15,11 +15,15 @@ public struct RecordLabels: Sendable {
         var fromCloud = false
     }
 
-    /// Per item, the values the app was shown (fetched, in failures, the user's edits, its own
-    /// writes), most recent last, at most `memory`.
-    var shown: [ItemKey: [Labeled]] = [:]
-    /// What the user sees now, per item that is not absent: the last view reported.
-    var view: [ItemKey: Labeled] = [:]
+    /// Per item: the values the app was shown (fetched, in failures, the user's edits, its own
+    /// writes), most recent last, at most `memory`; and what the user sees now (the last view
+    /// reported; nil: absent). One entry per item, so the hot paths hash an item once.
+    struct Entry: Sendable {
+        var shown: [Labeled] = []
+        var view: Labeled?
+    }
+    var items: [ItemKey: Entry] = [:]
+
     /// Zone → the write of the user's last `zone.delete` of it through the app.
     var zoneDeletes: [String: WriteID] = [:]
     /// The user's writes on this device whose effect the app shows later (a zone deleted from
@@ -51,15 +55,21 @@ public struct RecordLabels: Sendable {
     mutating func remember(_ item: ItemKey, _ value: ItemValue, _ write: WriteID, at modifiedAt: LocalInstant, fromCloud: Bool = false) {
         touched.append(item)
         // In place (one lookup, no copy of the list out of the dictionary and back).
-        RecordLabels.add(Labeled(value: value, write: write, modifiedAt: modifiedAt, fromCloud: fromCloud), to: &shown[item, default: []])
+        RecordLabels.add(Labeled(value: value, write: write, modifiedAt: modifiedAt, fromCloud: fromCloud), to: &items[item, default: Entry()].shown)
     }
 
     /// Adds `labeled` as the most recent value of `list` (once; a value and write shown again
     /// keeps having come from the cloud), at most `memory` values.
     private static func add(_ labeled: Labeled, to list: inout [Labeled]) {
         var labeled = labeled
-        if let index = list.firstIndex(where: { $0.value == labeled.value && $0.write == labeled.write }) {
+        // The write first: comparing it is cheaper than comparing the value.
+        if let index = list.firstIndex(where: { $0.write == labeled.write && $0.value == labeled.value }) {
             labeled.fromCloud = labeled.fromCloud || list[index].fromCloud
+            if index == list.count - 1 {
+                // Shown again as the most recent (a record's existence on every fetch of it): in place.
+                list[index] = labeled
+                return
+            }
             list.remove(at: index)
         }
         if list.count >= RecordLabels.memory { list.removeFirst() }
@@ -67,16 +77,43 @@ public struct RecordLabels: Sendable {
     }
 
     /// The write of `value` on `item` if the app was shown it (the most recent such).
-    func known(_ item: ItemKey, _ value: ItemValue) -> Labeled? {
-        if let hit = shown[item]?.last(where: { $0.value == value }) { return hit }
-        if let current = view[item], current.value == value { return current }
+    func known(_ item: ItemKey, _ value: ItemValue) -> Labeled? { RecordLabels.known(in: items[item], value) }
+
+    /// `known` for an item's entry already looked up.
+    static func known(in entry: Entry?, _ value: ItemValue) -> Labeled? {
+        guard let entry else { return nil }
+        if let hit = entry.shown.last(where: { $0.value == value }) { return hit }
+        if let current = entry.view, current.value == value { return current }
         return nil
     }
 
     /// Every write the app has seen for `item`: what its own write there is built on.
     func seen(_ item: ItemKey) -> [WriteID] {
-        var writes = (shown[item] ?? []).compactMap(\.write)
-        if let write = view[item]?.write { writes.append(write) }
+        guard let entry = items[item] else { return [] }
+        var writes = entry.shown.compactMap(\.write)
+        if let write = entry.view?.write { writes.append(write) }
         return writes.sortedUnique()
     }
+
+    /// What the user sees of `item` now (nil: absent).
+    func view(_ item: ItemKey) -> Labeled? { items[item]?.view }
+
+    /// The most recent value the app was shown for `item`.
+    func latestShown(_ item: ItemKey) -> Labeled? { items[item]?.shown.last }
+
+    /// Shows `labeled` for `item` (nil: absent).
+    mutating func setView(_ item: ItemKey, _ labeled: Labeled?) {
+        if labeled == nil {
+            guard let index = items.index(forKey: item) else { return }
+            items.values[index].view = nil
+        } else {
+            items[item, default: Entry()].view = labeled
+        }
+    }
+
+    /// The items the user sees (not absent), in no particular order.
+    var viewKeys: [ItemKey] { items.compactMap { $0.value.view == nil ? nil : $0.key } }
+
+    /// What the user sees, item by item, in no particular order.
+    var viewEntries: [(key: ItemKey, labeled: Labeled)] { items.compactMap { entry in entry.value.view.map { (entry.key, $0) } } }
 }

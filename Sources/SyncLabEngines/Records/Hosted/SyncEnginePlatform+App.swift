@@ -17,12 +17,15 @@ extension SyncEnginePlatform {
     /// Runs one call into the app on the engine's state, and notes what it changed there.
     mutating func callApp(_ app: inout any SyncEngineAppHosting, _ context: inout EngineContext,
                           _ body: (inout any SyncEngineAppHosting, inout SyncEngineStateData) -> Void) {
-        let before = state
         app.deviceClock = context.now
         body(&app, &state)
-        readded.formUnion(state.readded)
-        state.readded = []
-        if state != before {
+        if !state.readded.isEmpty {
+            readded.formUnion(state.readded)
+            state.readded = []
+        }
+        // The adapter says whether the app changed the state (no copy of it before each call).
+        if state.changedByApp {
+            state.changedByApp = false
             stateDirty = true
             sendBlocked = false
         }
@@ -57,9 +60,10 @@ extension SyncEnginePlatform {
         // Taken out while it is updated, so the update happens in place (no copy of the dictionary).
         var shown = shownRecords ?? [:]
         shownRecords = nil
-        var now: [ItemKey: ItemValue] = [:]
-        // Each item to compare, with the value it shows now (what `now` ends with for it, absent
-        // when nothing): carried along, so the comparison below does not look it up again.
+        readings += 1
+        let reading = readings
+        // Each item to compare, with the value it shows now (absent when nothing). An item listed
+        // twice is listed with the same value both times (both read from `shown` as it ends).
         var keys: [(key: ItemKey, value: ItemValue)] = []
         if let changes = app.viewChanges(full: full) {
             var removed = changes.removed
@@ -67,45 +71,56 @@ extension SyncEnginePlatform {
                 // Every record the app shows: the ones the platform showed and no longer sees are gone.
                 var present: Set<RecordID> = []
                 for record in changes.changed { present.insert(record.id) }
-                for id in shown.keys where !present.contains(id) { removed.append(id) }
+                for (record, _) in shown.values where !present.contains(record.id) { removed.append(record.id) }
             }
             for record in changes.changed {
+                let existence = item(record.id)
                 // Of a complete answer, a record shown as it was needs no comparison. (One the app
                 // says it changed is compared: comparing an unchanged one reports nothing.)
-                if changes.complete && !full, shown[record.id] == record { continue }
-                let existence = item(record.id)
-                now[existence] = .recordExists(type: record.type)
+                if changes.complete && !full, shown[existence.name]?.record == record { continue }
                 keys.append((existence, .recordExists(type: record.type)))
-                for (name, value) in record.fields {
-                    let key = item(of: existence, field: name)
-                    now[key] = .field(value)
-                    keys.append((key, .field(value)))
+                for (name, value) in record.fields { keys.append((item(of: existence, field: name), .field(value))) }
+                if let before = shown.updateValue((record, reading), forKey: existence.name) {
+                    for name in before.record.fields.keys where record.fields[name] == nil { keys.append((item(of: existence, field: name), .absent)) }
                 }
-                if let before = shown[record.id] {
-                    for name in before.fields.keys where record.fields[name] == nil { keys.append((item(of: existence, field: name), .absent)) }
-                }
-                shown[record.id] = record
             }
             for id in removed {
                 let existence = item(id)
                 keys.append((existence, .absent))
-                for name in shown[id]?.fields.keys.map({ $0 }) ?? [] { keys.append((item(of: existence, field: name), .absent)) }
-                shown[id] = nil
+                if let before = shown.removeValue(forKey: existence.name) {
+                    for name in before.record.fields.keys { keys.append((item(of: existence, field: name), .absent)) }
+                }
             }
         }
         // Items shown something new (a fetch, a save's answer) may now show a newer write.
-        for key in labels.touched where now[key] == nil {
+        // Touched items come record by record (a record's existence, then its fields): its
+        // record is looked up once per run.
+        var lastName: String?
+        var lastShown: (record: HostedViewRecord, reading: UInt64)?
+        for key in labels.touched {
             var value = ItemValue.absent
-            if let id = recordID(of: key), let record = shown[id] {
-                if key.field.isEmpty { value = .recordExists(type: record.type) } else if let field = record.fields[key.field] { value = .field(field) }
+            if key.name != lastName {
+                lastName = key.name
+                lastShown = shown[key.name]
             }
-            if value != .absent { now[key] = value }
+            if let (record, listedAt) = lastShown {
+                // A record compared whole in this reading lists its existence and every field it
+                // shows already, with these values: not listed twice (the sort is the cost).
+                if key.field.isEmpty {
+                    if listedAt == reading { continue }
+                    value = .recordExists(type: record.type)
+                } else if let field = record.fields[key.field] {
+                    if listedAt == reading { continue }
+                    value = .field(field)
+                }
+            }
             keys.append((key, value))
         }
         labels.touched = []
-        // After the touched items, so an item listed twice shows one value.
         if full {
-            for key in labels.view.keys where now[key] == nil { keys.append((key, .absent)) }
+            // Items the platform had shown that the app's answer and the touched items did not list: gone.
+            let listed = Set(keys.lazy.map(\.key))
+            for key in labels.viewKeys where !listed.contains(key) { keys.append((key, .absent)) }
         }
         shownRecords = shown
         guard !keys.isEmpty else { return }
@@ -115,18 +130,20 @@ extension SyncEnginePlatform {
         var last: ItemKey?
         for (key, value) in keys where key != last {
             last = key
-            if let current = labels.view[key], current.value == value {
+            // One lookup for what the item shows and what the app was shown there.
+            let entry = labels.items[key]
+            if let current = entry?.view, current.value == value {
                 // The app was just shown the value it shows by a newer write (a fetch, a save's
                 // answer): it now shows that write, as the built-in engine reports it.
-                guard let latest = labels.shown[key]?.last, latest.value == value, let write = latest.write, write != current.write else { continue }
+                guard let latest = entry?.shown.last, latest.value == value, let write = latest.write, write != current.write else { continue }
                 let cause: VisibilityCause = write.derived && write.device == identity.device ? .resolution : .fetch
                 context.observe(.visible(item: key, value: value, write: write, cause: cause))
                 setView(key, latest)
                 noteUnconfirmed(key, latest.fromCloud ? nil : write)
                 continue
             }
-            if labels.view[key] == nil && value == .absent { continue }
-            let labeled = label(key, value, &context)
+            if entry?.view == nil && value == .absent { continue }
+            let labeled = RecordLabels.known(in: entry, value) ?? label(key, value, &context)
             let cause: VisibilityCause
             if let write = labeled.write {
                 if write == userWrite || labels.ownLater.contains(write) {
@@ -156,7 +173,7 @@ extension SyncEnginePlatform {
         fieldConflicts = []
         let name = identity.recordsApp ?? "records app"
         for conflict in conflicts {
-            guard let kept = labels.view[conflict.item]?.write else { continue }
+            guard let kept = labels.view(conflict.item)?.write else { continue }
             let chosen: StoredField, over: StoredField
             if kept == conflict.ours.write {
                 (chosen, over) = (conflict.ours, conflict.theirs)
@@ -173,8 +190,8 @@ extension SyncEnginePlatform {
 
     /// Shows `labeled` for `key` (nil: absent), journalled during a user's action.
     private mutating func setView(_ key: ItemKey, _ labeled: RecordLabels.Labeled?) {
-        if viewJournal != nil, viewJournal?[key] == nil { viewJournal?[key] = .some(labels.view[key]) }
-        labels.view[key] = labeled
+        if viewJournal != nil, viewJournal?[key] == nil { viewJournal?[key] = .some(labels.view(key)) }
+        labels.setView(key, labeled)
     }
 
     /// Keeps `unconfirmed` for `key`: the device's own write it now shows, if any.
@@ -239,13 +256,15 @@ extension SyncEnginePlatform {
     mutating func rememberServer(_ server: ServerRecord) {
         let existence = item(server.id)
         labels.remember(existence, .recordExists(type: server.type), server.existenceWrite, at: server.createdAt, fromCloud: true)
-        if labels.unconfirmed[existence] == server.existenceWrite { labels.unconfirmed[existence] = nil }
-        labels.goneInCloud.remove(existence)
-        for name in server.fieldNames {
-            guard let field = server.fields[name] else { continue }
+        // Looked up only when not empty (mostly they are: a lookup hashes the item even then).
+        if !labels.unconfirmed.isEmpty, labels.unconfirmed[existence] == server.existenceWrite { labels.unconfirmed[existence] = nil }
+        if !labels.goneInCloud.isEmpty { labels.goneInCloud.remove(existence) }
+        // In the dictionary's order: each field is remembered on its own item, and the touched
+        // items are sorted before anything is reported (no sorted copy of the names per record).
+        for (name, field) in server.fields {
             let key = item(of: existence, field: name)
             labels.remember(key, field.value.map { .field($0) } ?? .absent, field.write, at: field.modifiedAt, fromCloud: true)
-            if labels.unconfirmed[key] == field.write { labels.unconfirmed[key] = nil }
+            if !labels.unconfirmed.isEmpty, labels.unconfirmed[key] == field.write { labels.unconfirmed[key] = nil }
         }
     }
 
@@ -264,7 +283,7 @@ extension SyncEnginePlatform {
     /// This device's own writes the app shows on record `id` that no record from the cloud
     /// carried yet: its unsent edits.
     func unsentEdits(_ id: RecordID) -> [WriteID] {
-        guard let record = shownRecords?[id] else { return [] }
+        guard let record = shownRecords?[id.itemName]?.record else { return [] }
         return record.fields.keys.compactMap { labels.unconfirmed[item(id, field: $0)] }
     }
 
@@ -274,11 +293,11 @@ extension SyncEnginePlatform {
         labels.remember(existence, .absent, write, at: context.now)
         // The record's fields from the platform's copy of what the app shows (no scan of every
         // item); before the first reading after a launch, from the items themselves.
-        if let record = shownRecords?[id] {
+        if let record = shownRecords?[existence.name]?.record {
             for name in record.fields.keys { labels.remember(item(id, field: name), .absent, write, at: context.now) }
         } else {
             let prefix = id.itemName
-            for key in labels.view.keys where key.name == prefix && key.account == existence.account && !key.field.isEmpty {
+            for key in labels.viewKeys where key.name == prefix && key.account == existence.account && !key.field.isEmpty {
                 labels.remember(key, .absent, write, at: context.now)
             }
         }
@@ -296,20 +315,18 @@ extension SyncEnginePlatform {
         if let newAccount, newAccount != old {
             // Items are labelled by account: what the app shows moves to the new one.
             for entry in localView() { context.observe(.visible(item: entry.item, value: .absent, write: nil, cause: .reset)) }
-            if viewJournal != nil { for key in labels.view.keys { setView(key, nil) } }
+            if viewJournal != nil { for key in labels.viewKeys { setView(key, nil) } }
             // Only the values the app shows now move (what it saved signed out, as the built-in
             // engine relabels its local records): the rest of the old account's memory stays
             // behind, or a write made there (a delete seen in that account) would label a value
             // of the new one (records seeds 286, 357: isolation violations).
-            let showing = labels.view
-            labels.view = [:]
-            var moved: [ItemKey: [RecordLabels.Labeled]] = [:]
-            for (key, labeled) in showing {
+            var moved: [ItemKey: RecordLabels.Entry] = [:]
+            for (key, labeled) in labels.viewEntries {
                 var renamed = key
                 renamed.account = newAccount
-                moved[renamed] = [labeled]
+                moved[renamed] = RecordLabels.Entry(shown: [labeled])
             }
-            labels.shown = moved
+            labels.items = moved
             labels.touched = []
             shownRecords = nil
         }

@@ -136,7 +136,7 @@ extension SyncEnginePlatform {
         let existenceKey = item(record.id)
         if record.changeTag == nil, labels.goneInCloud.remove(existenceKey) != nil {
             restampReupload(record, &context)
-        } else if record.changeTag == nil, let latest = labels.shown[existenceKey]?.last, latest.value == .absent, latest.write != nil {
+        } else if record.changeTag == nil, let latest = labels.latestShown(existenceKey), latest.value == .absent, latest.write != nil {
             restampReupload(record, &context)
         }
         var fields: [String: StoredField] = [:]
@@ -164,7 +164,7 @@ extension SyncEnginePlatform {
         }
         let existenceKey = item(record.id)
         let existence = ItemValue.recordExists(type: record.type)
-        let existenceWrite = labels.shown[existenceKey]?.last { $0.value == existence }?.write
+        let existenceWrite = labels.items[existenceKey]?.shown.last { $0.value == existence }?.write
         let restamp = context.nextDerivedWrite(on: identity.device)
         let why = "re-upload after a delete"
         for (key, value, write) in old {
@@ -202,8 +202,14 @@ extension SyncEnginePlatform {
         // The notifications the built-in engine gives its app, so `expect.notifications` and the
         // counts read the same for a hosted app: here, the records the app was told were fetched.
         if !fetchedNames.isEmpty {
+            // First occurrences, in order: a scan for a few names, a set for many (no quadratic scan).
             var unique: [String] = []
-            for name in fetchedNames where !unique.contains(name) { unique.append(name) }
+            if fetchedNames.count <= 16 {
+                for name in fetchedNames where !unique.contains(name) { unique.append(name) }
+            } else {
+                var seen: Set<String> = []
+                for name in fetchedNames where seen.insert(name).inserted { unique.append(name) }
+            }
             fetchedNames = []
             context.emit(.notify(AppNotification(store: .records, reason: "fetched", items: unique)))
         }

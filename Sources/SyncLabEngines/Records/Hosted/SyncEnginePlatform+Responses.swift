@@ -241,7 +241,7 @@ extension SyncEnginePlatform {
         for name in server.fieldNames {
             guard let theirs = server.fields[name] else { continue }
             let key = item(of: existence, field: name)
-            guard let write = labels.unconfirmed[key], let mine = labels.view[key], mine.write == write, write != theirs.write,
+            guard let write = labels.unconfirmed[key], let mine = labels.view(key), mine.write == write, write != theirs.write,
                   !labels.seen(key).contains(theirs.write), case .field(let value) = mine.value else { continue }
             fieldConflicts.append(HostedFieldConflict(item: key, ours: StoredField(value: value, write: write, modifiedAt: mine.modifiedAt), theirs: theirs))
         }
@@ -283,8 +283,8 @@ extension SyncEnginePlatform {
         state.zoneTokens[zone] = nil
         state.zonesToFetch.removeAll { $0 == zone }
         guard let write else { return }
-        for key in labels.view.keys.sorted() where key.name.hasPrefix(zone + "/") {
-            labels.remember(key, .absent, write, at: labels.view[key]?.modifiedAt ?? LocalInstant(microseconds: 0))
+        for key in labels.viewKeys.sorted() where key.name.hasPrefix(zone + "/") {
+            labels.remember(key, .absent, write, at: labels.view(key)?.modifiedAt ?? LocalInstant(microseconds: 0))
         }
     }
 
@@ -305,7 +305,7 @@ extension SyncEnginePlatform {
                 busy.formUnion(deletes.map(\.id))
             }
         }
-        return shown.keys.filter { $0.zone == zoneChanges.zone && !named.contains($0) && !busy.contains($0) }.sorted()
+        return shown.values.lazy.map(\.record.id).filter { $0.zone == zoneChanges.zone && !named.contains($0) && !busy.contains($0) }.sorted()
     }
 
     private mutating func zoneChangesDone(_ changes: [ZoneChanges], _ app: inout any SyncEngineAppHosting, _ context: inout EngineContext) {
@@ -328,7 +328,7 @@ extension SyncEnginePlatform {
                 continue
             }
             tell(.willFetchRecordZoneChanges(zone: zone), &app, &context)
-            if !zoneChanges.changed.isEmpty {
+            if !zoneChanges.changed.isEmpty && !state.pendingRecordChanges.isEmpty {
                 let pending = Set(state.pendingRecordChanges)
                 for server in zoneChanges.changed where pending.contains(.save(server.id)) { noteFetchedOverUnsentEdits(server) }
             }
@@ -349,7 +349,7 @@ extension SyncEnginePlatform {
             let deleted = zoneChanges.deleted.map(\.id) + vanished
             if !zoneChanges.changed.isEmpty || !deleted.isEmpty {
                 fetchedNames += zoneChanges.changed.map(\.id.itemName) + deleted.map(\.itemName)
-                tell(.fetchedRecordZoneChanges(zone: zone, modified: zoneChanges.changed.map(HostedRecord.init), deleted: deleted), &app, &context)
+                tell(.fetchedRecordZoneChanges(zone: zone, modified: zoneChanges.changed, deleted: deleted), &app, &context)
             }
             state.zoneTokens[zone] = zoneChanges.token
             state.zonesToFetch.removeAll { $0 == zone }

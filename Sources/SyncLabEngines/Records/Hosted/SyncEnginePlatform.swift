@@ -60,8 +60,12 @@ public struct SyncEnginePlatform: Sendable {
     var sendBlocked = false
     /// Pending changes the app added again while they were on the wire: a success keeps them.
     var readded: Set<PendingRecordChangeData> = []
-    /// The records the app showed at the last reading (nil: not read since launch or an account change).
-    var shownRecords: [RecordID: HostedViewRecord]?
+    /// The records the app showed at the last reading, by item name (`ZONE/NAME`, as items name
+    /// them: an item's record is found without parsing its name), each with the number of the
+    /// reading that last compared it whole; nil: not read since launch or an account change.
+    var shownRecords: [String: (record: HostedViewRecord, reading: UInt64)]?
+    /// How many times the view was read (numbers the readings in `shownRecords`).
+    var readings: UInt64 = 0
     /// Records the current fetch cycle told the app of, for the `fetched` notification.
     var fetchedNames: [String] = []
     /// The state changed since the app was last told (`stateUpdate`).
@@ -157,7 +161,7 @@ public struct SyncEnginePlatform: Sendable {
         }
         if case .deleteZone(let zone) = action {
             labels.zoneDeletes[zone] = write
-            for key in labels.view.keys where key.name.hasPrefix(zone + "/") { labels.remember(key, .absent, write, at: context.now) }
+            for key in labels.viewKeys where key.name.hasPrefix(zone + "/") { labels.remember(key, .absent, write, at: context.now) }
         }
         // What the call changes in the view is journalled (a copy of the view would make its
         // first change copy every item).
@@ -171,7 +175,7 @@ public struct SyncEnginePlatform: Sendable {
         syncView(&app, userWrite: nil, &context)
         let journal = viewJournal ?? [:]
         viewJournal = nil
-        let viewUnchanged = journal.allSatisfy { labels.view[$0.key] == $0.value }
+        let viewUnchanged = journal.allSatisfy { labels.view($0.key) == $0.value }
         return viewUnchanged && stateBefore == state ? .unchanged : .accepted
     }
 
@@ -179,11 +183,11 @@ public struct SyncEnginePlatform: Sendable {
     /// whose value changes (a save of what the user already sees is no write there).
     private mutating func rememberEdit(_ id: RecordID, _ type: String, _ fields: [FieldAssignment], write: WriteID, _ context: inout EngineContext) {
         let existence = item(id)
-        if labels.view[existence] == nil { labels.remember(existence, .recordExists(type: type), write, at: context.now) }
+        if labels.view(existence) == nil { labels.remember(existence, .recordExists(type: type), write, at: context.now) }
         for assignment in fields {
             let key = item(id, field: assignment.name)
             let value: ItemValue = assignment.value.map { .field($0) } ?? .absent
-            if (labels.view[key]?.value ?? .absent) == value { continue }
+            if (labels.view(key)?.value ?? .absent) == value { continue }
             labels.remember(key, value, write, at: context.now)
         }
     }
@@ -219,13 +223,13 @@ public struct SyncEnginePlatform: Sendable {
     public func pendingWrites() -> [(WriteID, ItemKey)] {
         guard !state.pendingRecordChanges.isEmpty else { return [] }
         var byRecord: [String: [ItemKey]] = [:]
-        for key in labels.view.keys { byRecord[key.name, default: []].append(key) }
+        for key in labels.viewKeys { byRecord[key.name, default: []].append(key) }
         var result: [(WriteID, ItemKey)] = []
         for change in state.pendingRecordChanges {
             switch change {
             case .save(let id):
                 for key in (byRecord[id.itemName] ?? []).sorted() {
-                    if let write = labels.view[key]?.write, write.device == identity.device { result.append((write, key)) }
+                    if let write = labels.view(key)?.write, write.device == identity.device { result.append((write, key)) }
                 }
             case .delete(let id):
                 if let write = labels.known(item(id), .absent)?.write { result.append((write, item(id))) }
@@ -236,6 +240,6 @@ public struct SyncEnginePlatform: Sendable {
 
     /// What the app shows now (as last read), item by item, sorted.
     public func localView() -> [ViewEntry] {
-        labels.view.map { ViewEntry(item: $0.key, value: $0.value.value, write: $0.value.write) }.sorted { $0.item < $1.item }
+        labels.viewEntries.map { ViewEntry(item: $0.key, value: $0.labeled.value, write: $0.labeled.write) }.sorted { $0.item < $1.item }
     }
 }

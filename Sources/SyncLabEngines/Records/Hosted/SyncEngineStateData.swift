@@ -20,6 +20,9 @@ public struct SyncEngineStateData: Hashable, Sendable {
     /// Pending changes added again while already pending, since the platform last looked (it
     /// empties this after every call into the app): not part of what a change means.
     public var readded: [PendingRecordChangeData] = []
+    /// Set by the app's adapter when a call into the app changed the state (the platform clears
+    /// it after every call): so the platform needs no copy of the state to compare with.
+    public var changedByApp = false
 
     public init(account: AccountID?) { self.account = account }
 
