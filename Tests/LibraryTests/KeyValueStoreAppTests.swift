@@ -54,7 +54,6 @@ struct KeyValueStoreAppTests {
         var apps = AppRegistry.builtIn
         try apps.register(kvs: "HighScore") { HighScoreApp() }
         try apps.register(kvs: "NaiveHighScore") { NaiveHighScoreApp() }
-        try apps.register(kvs: "Copier") { CopierApp() }
         return apps
     }
 
@@ -142,7 +141,9 @@ struct KeyValueStoreAppTests {
                 builder.step(at: "41s", device: "A", op: "device.restart")
             }
             builder.step(at: "60s", device: "A", op: "kvs.set", ["key": "go", "value": .integer(1)])
-            let trace = try Scenario(builder, apps: Self.registry()).run().trace
+            var apps = AppRegistry.builtIn
+            try apps.register(kvs: "Copier") { CopierApp() }
+            let trace = try Scenario(builder, apps: apps).run().trace
             return trace.split(separator: "\n").first { $0.contains(#""ev":"derivedWrite""#) }.map(String.init) ?? ""
         }
         // Read before the user's change: B's write is a parent (the notes reached the memory).
