@@ -36,12 +36,6 @@ struct KVSAppReadMemory {
         foldIfFull()
     }
 
-    /// The app read `write` as the value of `key`.
-    mutating func noteRead(_ key: String, _ write: WriteID) {
-        log.append(Note(key: key, write: write, madeHere: false))
-        foldIfFull()
-    }
-
     /// A write was made on the device to `key`.
     mutating func noteMadeHere(_ key: String, _ write: WriteID) {
         log.append(Note(key: key, write: write, madeHere: true))

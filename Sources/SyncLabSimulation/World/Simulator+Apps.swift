@@ -27,15 +27,14 @@ extension Simulator {
             }
             if case .userChanged(let keys) = event {
                 for key in keys {
-                    if values[key]?.value != nil, let write = values[key]?.write { noteKVSApp(index, key, write, madeHere: true) }
+                    if values[key]?.value != nil, let write = values[key]?.write { devices[index].kvsAppSeen.noteMadeHere(key, write) }
                 }
             }
             answer = app.handle(event, values: KVSAppSnapshot(values: values))
         }
         devices[index].kvsApp = app
-        for read in answer.reads { noteKVSApp(index, read.key, read.write, madeHere: false) }
+        devices[index].kvsAppSeen.noteReads(answer.reads)
         guard !answer.commands.isEmpty else { return }
-        flushKVSAppNotes()
         let parents = devices[index].kvsAppSeen.parents()
         let why: String
         switch event {
@@ -55,48 +54,12 @@ extension Simulator {
                                               parents: parents, why: why))
                 // In place: a copy of the engine would copy its whole store.
                 _ = devices[index].kvs?.set([(key: key, value: value)], write: write, cause: .resolution, &context)
-                noteKVSApp(index, key, write, madeHere: true)
+                devices[index].kvsAppSeen.noteMadeHere(key, write)
             case .synchronize:
                 devices[index].kvs?.synchronize(&context)
             }
         }
         finish(&context, index, .kvs)
-    }
-
-    /// Notes, for device `index`'s KVS app memory, a read of `write` as `key`'s value or a write
-    /// made on the device to `key`; handed to the memory at the next flush.
-    mutating func noteKVSApp(_ index: Int, _ key: String, _ write: WriteID, madeHere: Bool) {
-        kvsAppNotes.append(KVSAppNote(device: Int32(index), key: key, write: write, madeHere: madeHere))
-        if kvsAppNotes.count >= Simulator.kvsAppNotesFlushed { flushKVSAppNotes() }
-    }
-
-    /// Notes held before a flush (some 40 bytes each: 1.3 MB): more notes per device per flush,
-    /// so fewer cold lines of its memory touched per note (8,192 measured slower).
-    static let kvsAppNotesFlushed = 32_768
-
-    /// Hands every held note to its device's memory, each device's in the order they came (a
-    /// stable counting sort by device), so a device's memory is touched once per flush. Before
-    /// a memory is read (`parents()`) or replaced (the app relaunched): a memory's contents
-    /// depend only on its notes' order, not on when they reached it.
-    mutating func flushKVSAppNotes() {
-        guard !kvsAppNotes.isEmpty else { return }
-        var starts = [Int](repeating: 0, count: devices.count + 1)
-        for note in kvsAppNotes { starts[Int(note.device) + 1] += 1 }
-        for device in devices.indices { starts[device + 1] += starts[device] }
-        var order = [Int](repeating: 0, count: kvsAppNotes.count)
-        for (place, note) in kvsAppNotes.enumerated() {
-            order[starts[Int(note.device)]] = place
-            starts[Int(note.device)] += 1
-        }
-        for place in order {
-            let note = kvsAppNotes[place]
-            if note.madeHere {
-                devices[Int(note.device)].kvsAppSeen.noteMadeHere(note.key, note.write)
-            } else {
-                devices[Int(note.device)].kvsAppSeen.noteRead(note.key, note.write)
-            }
-        }
-        kvsAppNotes.removeAll(keepingCapacity: true)
     }
 
     /// Asks device `index`'s document app to resolve the conflict on `path` and carries out its answer.

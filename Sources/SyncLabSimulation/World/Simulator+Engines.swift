@@ -203,7 +203,6 @@ extension Simulator {
         trace.record(now, .restart, [("device", .string(devices[index].name))])
         guard devices[index].installed else { return }
         let identity = identity(devices[index])
-        flushKVSAppNotes() // the old app's notes reach its memory before the new app's replaces it
         Simulator.installEngines(&devices[index], identity: identity, recovering: true)
         launchEngines(index)
     }

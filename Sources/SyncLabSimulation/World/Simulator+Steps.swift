@@ -78,7 +78,6 @@ extension Simulator {
             devices[index].installed = true
             devices[index].boot &+= 1
             let identity = identity(devices[index])
-            flushKVSAppNotes() // the old app's notes reach its memory before the new app's replaces it
             Simulator.installEngines(&devices[index], identity: identity, recovering: false)
             launchEngines(index)
         case .accountSignOut:

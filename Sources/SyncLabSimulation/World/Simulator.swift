@@ -36,9 +36,6 @@ public struct Simulator {
     var scratchCloudActions: [CloudAction] = []
     /// KVS notifications and document conflicts for hosted apps, told after the engine step that gave them.
     var appNotifications: [AppNotification] = []
-    /// KVS apps' reads and the writes made on their devices, in the order they came, not yet
-    /// handed to the devices' `kvsAppSeen` (see `KVSAppNote`; `flushKVSAppNotes`).
-    var kvsAppNotes: [KVSAppNote] = []
     var assertFailures: [String] = []
     var statistics = RunStatistics()
     var settling = false
