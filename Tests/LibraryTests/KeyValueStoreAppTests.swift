@@ -37,6 +37,17 @@ struct NaiveHighScoreApp: KeyValueStoreApp {
     }
 }
 
+/// Reads `src` whenever it changes elsewhere; sets `dst` when its user changes `go`.
+struct CopierApp: KeyValueStoreApp {
+    mutating func userDidChange(_ keys: [String], store: KeyValueStore) {
+        if keys.contains("go") { store.set(.integer(1), forKey: "dst") }
+    }
+
+    mutating func storeDidChangeExternally(_ change: KeyValueStoreChange, store: KeyValueStore) {
+        _ = store.object(forKey: "src")
+    }
+}
+
 @Suite("A team's KVS app on every device")
 struct KeyValueStoreAppTests {
     static func registry() throws -> AppRegistry {
@@ -114,6 +125,33 @@ struct KeyValueStoreAppTests {
         // replaced by B's later 5 before the app could act: the offline score is lost.
         #expect(world.device("A").view.kvs["best"] == 5)
         #expect(world.anomalies.contains { $0.kind == "lostUpdate" && $0.device == "A" }, "\(world.anomalies)")
+    }
+
+    @Test("an app's write is built on what it read, and a restarted app's on nothing its crashed self read")
+    func readsBeforeACrashAreNotParentsAfterIt() throws {
+        func run(crash: Bool) throws -> String {
+            var builder = ScenarioBuilder(name: "copier")
+            builder.seed = 3
+            builder.apps = ["kvs": .string("Copier")]
+            builder.device("A")
+            builder.device("B")
+            builder.step(at: "10s", device: "B", op: "kvs.set", ["key": "src", "value": .integer(7)])
+            if crash {
+                builder.step(at: "40s", device: "A", op: "device.crash")
+                builder.step(at: "41s", device: "A", op: "device.restart")
+            }
+            builder.step(at: "60s", device: "A", op: "kvs.set", ["key": "go", "value": .integer(1)])
+            var apps = AppRegistry.builtIn
+            try apps.register(kvs: "Copier") { CopierApp() }
+            let trace = try Scenario(builder, apps: apps).run().trace
+            return trace.split(separator: "\n").first { $0.contains(#""ev":"derivedWrite""#) }.map(String.init) ?? ""
+        }
+        // Read before the user's change: B's write is a parent (the notes reached the memory).
+        let noCrash = try run(crash: false)
+        #expect(noCrash.contains(#""B:1""#), "\(noCrash)")
+        // Read by the app that crashed: not a parent of the restarted app's write.
+        let afterCrash = try run(crash: true)
+        #expect(afterCrash.contains(#""ev":"derivedWrite""#) && !afterCrash.contains(#""B:1""#), "\(afterCrash)")
     }
 }
 

@@ -35,7 +35,8 @@ public struct KVSService: Sendable {
 
     /// One account's store.
     struct AccountStore: Sendable {
-        var entries: [String: Entry] = [:]
+        /// A `NameTable`: every fetch of every device looks its keys up here.
+        var entries: NameTable<Entry> = [:]
         var usage = KVSUsage()
         /// The last change sequence number handed out; the cursor a fetch returns.
         var sequence: UInt64 = 0
@@ -251,7 +252,7 @@ public struct KVSService: Sendable {
     /// The cloud's live keys of `account`, sorted by item, each with the write that produced it.
     public func finalView(account: AccountID) -> [ViewEntry] {
         guard let store = store(of: account) else { return [] }
-        return store.entries.keys.sorted(by: KVSService.keyOrder).compactMap { key in
+        return store.entries.map(\.name).sorted(by: KVSService.keyOrder).compactMap { key in
             guard let entry = store.entries[key], let value = entry.value else { return nil }
             return ViewEntry(item: ItemKey(account: account, store: .kvs, name: key), value: .kvs(value), write: entry.write)
         }
@@ -262,7 +263,7 @@ public struct KVSService: Sendable {
     /// another account, say).
     public func survivingRemovals(account: AccountID) -> [WriteID] {
         guard let store = store(of: account) else { return [] }
-        return store.entries.keys.sorted(by: KVSService.keyOrder).compactMap { key in
+        return store.entries.map(\.name).sorted(by: KVSService.keyOrder).compactMap { key in
             guard let entry = store.entries[key], entry.value == nil else { return nil }
             return entry.write
         }

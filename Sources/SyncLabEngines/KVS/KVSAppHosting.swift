@@ -1,3 +1,4 @@
+import SyncLabKernel
 import SyncLabProtocol
 
 /// The platform's side of a KVS app a device hosts (SPEC §9): told of `didChangeExternally`
@@ -22,10 +23,10 @@ public enum KVSAppEvent: Sendable {
 public struct KVSAppSnapshot {
     /// The engine's local values (one reference: a copy of the whole engine per notification
     /// would retain every field of it).
-    let values: [String: KVSEngine.LocalValue]
+    let values: NameTable<KVSEngine.LocalValue>
 
     /// The store over the engine's local values (`KVSEngine.localValues`).
-    public init(values: [String: KVSEngine.LocalValue]) { self.values = values }
+    public init(values: NameTable<KVSEngine.LocalValue>) { self.values = values }
 
     /// The local value of `key` and the write that made it, nil when absent.
     public func value(forKey key: String) -> (value: PlistValue, write: WriteID?)? {
@@ -35,7 +36,7 @@ public struct KVSAppSnapshot {
 
     /// Every key with a value, in UTF-8 order.
     public var keys: [String] {
-        values.compactMap { $0.value.value == nil ? nil : $0.key }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        values.compactMap { $0.value.value == nil ? nil : $0.name }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 }
 

@@ -7,7 +7,9 @@ extension KVSEngine {
     public struct Durable: Hashable, Sendable {
         /// The local store by key, as the app sees it, plus removed keys (tombstones) so a later
         /// write on this device is known to be built on the remove.
-        public internal(set) var values: [String: LocalValue] = [:]
+        /// A `NameTable`, not a dictionary: a fetched key is looked up here on every device
+        /// (see `NameTable` for what that saves).
+        public internal(set) var values: NameTable<LocalValue> = [:]
         /// App calls accepted locally and not yet decided by the cloud, oldest first. Uploaded
         /// all together; each leaves the queue when the cloud accepts or rejects it.
         public internal(set) var pending: [KVSCall] = []

@@ -230,11 +230,11 @@ extension KVSEngine {
             }
             // One hash of the key for both the read and the write (this runs for every change
             // every device fetches).
-            let index = stored.values.index(forKey: change.key)
-            let old = index.map { stored.values.values[$0] }
+            let index = stored.values.index(forName: change.key)
+            let old = index.map { stored.values[$0] }
             if old?.value == change.value && old?.write == change.write { continue }
             let new = LocalValue(value: change.value, write: change.write, timestamp: change.timestamp)
-            if let index { stored.values.values[index] = new } else { stored.values[change.key] = new }
+            if let index { stored.values[index] = new } else { stored.values[change.key] = new }
             context.observe(.visible(item: item(change.key), value: change.value.map(ItemValue.kvs) ?? .absent,
                                      write: change.write, cause: .fetch))
             if old?.value != change.value && changedKeys.last != change.key { changedKeys.append(change.key) }
@@ -261,7 +261,7 @@ extension KVSEngine {
             reportDiscarded(call, in: storeAccount, reason: "discarded at account switch", &context)
         }
         stored.pending.removeAll()
-        let removed = KVSEngine.sortedKeys(stored.values.compactMap { $0.value.value == nil ? nil : $0.key })
+        let removed = KVSEngine.sortedKeys(stored.values.compactMap { $0.value.value == nil ? nil : $0.name })
         for key in removed {
             context.observe(.visible(item: item(key), value: .absent, write: nil, cause: .reset))
         }

@@ -133,17 +133,14 @@ public struct KVSEngine: ClientEngine {
     /// run takes every device's view, and after 2,000 devices wrote a key each, sorting 2,000
     /// entries of a hundred bytes per device (moving and retaining each) was 12% of the run.
     public func localView() -> [ViewEntry] {
-        var places: [(key: String, index: Dictionary<String, LocalValue>.Index)] = []
+        var places: [(key: String, index: NameTable<LocalValue>.Index)] = []
         places.reserveCapacity(stored.values.count)
-        var index = stored.values.startIndex
-        while index != stored.values.endIndex {
-            let (key, local) = stored.values[index]
-            if local.value != nil { places.append((key, index)) }
-            index = stored.values.index(after: index)
+        for index in stored.values.indices where stored.values[index].value != nil {
+            places.append((stored.values.name(at: index), index))
         }
         places.sort { KVSEngine.utf8Precedes($0.key, $1.key) }
         return places.map { place in
-            let local = stored.values.values[place.index]
+            let local = stored.values[place.index]
             return ViewEntry(item: item(place.key), value: .kvs(local.value!), write: local.write)
         }
     }
@@ -238,7 +235,7 @@ public struct KVSEngine: ClientEngine {
     /// The local store's usage of the limits (the app's pending writes included).
     func usage() -> KVSUsage {
         var usage = KVSUsage()
-        for local in stored.values.values {
+        for (_, local) in stored.values {
             if let value = local.value { usage.keyCount += 1; usage.totalBytes += value.sizeBytes }
         }
         return usage
@@ -266,7 +263,7 @@ extension KVSEngine {
     public func itemKey(_ key: String) -> ItemKey { item(key) }
 
     /// Every key's local state (tombstones included), shared with the engine until it changes.
-    public var localValues: [String: LocalValue] { stored.values }
+    public var localValues: NameTable<LocalValue> { stored.values }
 
     /// The local value of `key` and the write that made it (nil: absent).
     public func localValue(forKey key: String) -> (value: PlistValue, write: WriteID?)? {
