@@ -163,7 +163,8 @@ struct BuiltInRecordsAppsTests {
 /// fetched version (81); the platform moves only what the app shows to the account signed into
 /// after a sign-out, not the old account's memory of other values (357); a re-upload after
 /// `zoneNotFound` is re-stamped after the zone's delete (148); a separate change after an atomic
-/// action takes the record out of it, so withdrawing the action does not undo it (428).
+/// action takes the record out of it, so withdrawing the action does not undo it (428); an
+/// atomic call over the batch limit goes whole in one request (135).
 @Suite("The built-in records apps converge where the engine does")
 struct BuiltInRecordsAppsSeedTests {
     @Test("each seed converges with the app of its policy", arguments: [
@@ -208,6 +209,18 @@ struct BuiltInRecordsAppsSeedTests {
         let run = try BuiltInRecordsAppsTests.scenario("records-seed-428-separate-delete-after-atomic.json", app: "ServerWinsRecordsApp",
                                                        folder: "Tests/LibraryTests/Fixtures").run()
         #expect(!run.anomalies.contains { $0.kind == "resurrection" }, "\(run.summary)")
+    }
+
+    @Test("an atomic call over the batch limit goes in one request, refused whole as the engine's is, never half seen (seed 135)",
+          arguments: ["ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp"])
+    func atomicCallIsNotSplit(app: String) throws {
+        let file = "records-seed-135-atomic-batch-split.json", folder = "Tests/LibraryTests/Fixtures"
+        let hosted = try BuiltInRecordsAppsTests.scenario(file, app: app, folder: folder).run()
+        let engine = try BuiltInRecordsAppsTests.scenario(file, app: "default", folder: folder).run()
+        #expect(!hosted.anomalies.contains { $0.kind == "atomicityViolation" }, "\(hosted.summary)")
+        #expect(hosted.passed, "\(hosted.summary)")
+        #expect(hosted.final == engine.final, "\(hosted.summary)\n\(engine.summary)")
+        #expect(hosted.anomalies.map(\.kind) == engine.anomalies.map(\.kind), "\(hosted.summary)\n\(engine.summary)")
     }
 
     @Test("a lost zone fetch is fetched again on the retry: C ends with r1")

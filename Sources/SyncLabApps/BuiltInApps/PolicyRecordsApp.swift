@@ -147,12 +147,23 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
 
     /// The local copies of the records to save; atomic by zone when one came from a `saveRecords` action.
     public mutating func nextRecordZoneChangeBatch(_ context: SyncEngine.SendChangesContext, syncEngine: inout SyncEngine) -> SyncEngine.RecordZoneChangeBatch? {
-        let atomicByZone = context.pendingChanges.contains { pending in
-            switch pending {
-            case .saveRecord(let id), .deleteRecord(let id): return atomic[id] != nil
+        func action(_ change: SyncEngine.PendingRecordZoneChange) -> Int? {
+            switch change {
+            case .saveRecord(let id), .deleteRecord(let id): return atomic[id]
             }
         }
-        let batch = SyncEngine.RecordZoneChangeBatch(pendingChanges: context.pendingChanges, atomicByZone: atomicByZone) { userSees[$0] }
+        let atomicByZone = context.pendingChanges.contains { action($0) != nil }
+        var pending = context.pendingChanges
+        if atomicByZone {
+            // An atomic action goes whole: its changes the engine's batch limit left out of the
+            // context join the batch, from the state (the cloud refuses it whole if it is too large).
+            let actions = Set(pending.compactMap(action))
+            let listed = Set(pending)
+            pending += syncEngine.state.pendingRecordZoneChanges.filter { change in
+                !listed.contains(change) && action(change).map(actions.contains) == true
+            }
+        }
+        let batch = SyncEngine.RecordZoneChangeBatch(pendingChanges: pending, atomicByZone: atomicByZone) { userSees[$0] }
         for record in batch.recordsToSave { handedOut[record.recordID] = record }
         return batch
     }

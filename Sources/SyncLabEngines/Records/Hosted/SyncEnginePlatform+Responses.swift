@@ -15,7 +15,12 @@ extension SyncEnginePlatform {
             switch failure {
             case .limitExceeded:
                 guard case .records(let saves, let deletes) = request else { break }
-                if saves.count + deletes.count > 1 {
+                if atomicSend == envelope.requestID {
+                    // An atomic zone group is refused whole and cannot be split: each of its
+                    // changes fails for good, as the built-in engine rolls its group back.
+                    let failures = saves.map(\.id) + deletes.map(\.id)
+                    modifyDone(saves, deletes, failures.map { .failed($0, .limitExceeded(limit: "records.batch")) }, &app, &context)
+                } else if saves.count + deletes.count > 1 {
                     batchCap = max(1, (saves.count + deletes.count) / 2)
                     context.log("batchSplit", [("nextBatch", String(batchCap))])
                 } else {

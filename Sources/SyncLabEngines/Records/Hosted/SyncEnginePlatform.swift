@@ -55,6 +55,9 @@ public struct SyncEnginePlatform: Sendable {
     var backoff = RetryBackoff()
     var retryAfter = RetryAfterDeadline()
     var batchCap: Int
+    /// The request id of the atomic records request on the wire (nil: none): refused for its
+    /// size, it cannot be split.
+    var atomicSend: UInt64?
     var bytesCap: Int
     /// The app gave no record for any pending change: nothing is sent until the state changes.
     var sendBlocked = false
