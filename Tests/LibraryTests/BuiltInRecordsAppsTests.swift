@@ -164,7 +164,8 @@ struct BuiltInRecordsAppsTests {
 /// after a sign-out, not the old account's memory of other values (357); a re-upload after
 /// `zoneNotFound` is re-stamped after the zone's delete (148); a separate change after an atomic
 /// action takes the record out of it, so withdrawing the action does not undo it (428); an
-/// atomic call over the batch limit goes whole in one request (135).
+/// atomic call over the batch limit goes whole in one request (135); a zone deleted in Settings
+/// reaches the app at once, before its next save into it (666).
 @Suite("The built-in records apps converge where the engine does")
 struct BuiltInRecordsAppsSeedTests {
     @Test("each seed converges with the app of its policy", arguments: [
@@ -221,6 +222,17 @@ struct BuiltInRecordsAppsSeedTests {
         #expect(hosted.passed, "\(hosted.summary)")
         #expect(hosted.final == engine.final, "\(hosted.summary)\n\(engine.summary)")
         #expect(hosted.anomalies.map(\.kind) == engine.anomalies.map(\.kind), "\(hosted.summary)\n\(engine.summary)")
+    }
+
+    @Test("a zone deleted in Settings reaches the app at once: a save into it right after is not accepted and then lost (seed 666)",
+          arguments: ["ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp"])
+    func settingsZoneDeleteReachesTheAppAtOnce(app: String) throws {
+        let file = "records-seed-666-settings-zone-delete.json", folder = "Tests/LibraryTests/Fixtures"
+        let hosted = try BuiltInRecordsAppsTests.scenario(file, app: app, folder: folder).run()
+        let engine = try BuiltInRecordsAppsTests.scenario(file, app: "default", folder: folder).run()
+        #expect(hosted.anomalies.isEmpty, "\(hosted.summary)")
+        #expect(hosted.passed, "\(hosted.summary)")
+        #expect(hosted.final == engine.final, "\(hosted.summary)\n\(engine.summary)")
     }
 
     @Test("a lost zone fetch is fetched again on the retry: C ends with r1")

@@ -284,7 +284,7 @@ extension SyncEnginePlatform {
     }
 
     /// A zone is gone from the cloud: what the app shows of it is gone by `write` (if it drops it).
-    private mutating func zoneGone(_ zone: String, write: WriteID?) {
+    mutating func zoneGone(_ zone: String, write: WriteID?) {
         state.zoneTokens[zone] = nil
         state.zonesToFetch.removeAll { $0 == zone }
         guard let write else { return }

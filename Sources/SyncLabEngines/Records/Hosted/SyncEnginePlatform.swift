@@ -192,13 +192,23 @@ public struct SyncEnginePlatform: Sendable {
     }
 
     /// `zone.delete` from Settings (`byUser`): the platform deletes the zone itself; the app hears
-    /// of it as a fetched deletion with reason `purged`.
+    /// of it at once as a fetched deletion with reason `purged`, so it drops the zone's data and
+    /// uploads nothing more into it, as the built-in engine does (SPEC §4.3). Told only at the
+    /// next fetch, the app would meanwhile save into the zone, and the cloud's delete would take
+    /// the save with it (records seed 666).
     public mutating func userDeletedZoneInSettings(_ zone: String, write: WriteID, app: inout any SyncEngineAppHosting, _ context: inout EngineContext) -> AppCallResult {
         guard zone != RecordID.defaultZone else { return .rejected(error: "invalidArguments") }
         labels.ownLater.insert(write)
         // Queued with the device (not the app's state): it goes out as soon as the engine can send.
         labels.settingsDeletes.append(ZoneDeletion(zone: zone, byUser: true, write: write))
+        if account != nil {
+            zoneGone(zone, write: write)
+            stateDirty = true
+            tell(.fetchedDatabaseChanges(modified: [], deleted: [HostedZoneDeletion(zone: zone, reason: .purged)]), &app, &context)
+        }
         pump(&app, &context)
+        flushState(&app, &context)
+        syncView(&app, userWrite: nil, &context)
         return .accepted
     }
 
