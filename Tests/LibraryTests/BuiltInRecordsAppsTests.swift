@@ -165,7 +165,8 @@ struct BuiltInRecordsAppsTests {
 /// `zoneNotFound` is re-stamped after the zone's delete (148); a separate change after an atomic
 /// action takes the record out of it, so withdrawing the action does not undo it (428); an
 /// atomic call over the batch limit goes whole in one request (135); a zone deleted in Settings
-/// reaches the app at once, before its next save into it (666).
+/// reaches the app at once, before its next save into it (666); a re-sent delete answered
+/// `deletedBefore` gives the app the record made again, with the next fetch (383).
 @Suite("The built-in records apps converge where the engine does")
 struct BuiltInRecordsAppsSeedTests {
     @Test("each seed converges with the app of its policy", arguments: [
@@ -233,6 +234,14 @@ struct BuiltInRecordsAppsSeedTests {
         #expect(hosted.anomalies.isEmpty, "\(hosted.summary)")
         #expect(hosted.passed, "\(hosted.summary)")
         #expect(hosted.final == engine.final, "\(hosted.summary)\n\(engine.summary)")
+    }
+
+    @Test("a re-sent delete answered deletedBefore: the app learns with the next fetch that the record was made again (seed 383)",
+          arguments: ["ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp"])
+    func resentDeleteShowsTheRecordMadeAgain(app: String) throws {
+        let run = try BuiltInRecordsAppsTests.scenario("records-seed-383-resent-delete-made-again.json", app: app, folder: "Tests/LibraryTests/Fixtures").run()
+        #expect(!run.anomalies.contains { $0.kind == "divergence" }, "\(run.summary)")
+        #expect(run.metrics.converged, "\(run.summary)")
     }
 
     @Test("a lost zone fetch is fetched again on the retry: C ends with r1")

@@ -198,12 +198,15 @@ extension SyncEnginePlatform {
         wantFetch = false
         fetching = true
         fetchedNames = []
+        heldForFetch.merge(heldAfterDelete) { $1 }
+        heldAfterDelete = [:]
         tell(.willFetchChanges, &app, &context)
         send(.fetchDatabaseChanges(database: .private, since: state.databaseToken), .databaseChanges, &context)
     }
 
     mutating func finishFetch(_ app: inout any SyncEngineAppHosting, _ context: inout EngineContext) {
         fetching = false
+        deliverHeld(&app, &context)
         tell(.didFetchChanges, &app, &context)
         // The notifications the built-in engine gives its app, so `expect.notifications` and the
         // counts read the same for a hosted app: here, the records the app was told were fetched.

@@ -134,6 +134,13 @@ extension SyncEnginePlatform {
                 break
             case .deleted(let id, let cascaded):
                 let write = deletes[index - saves.count].write
+                // Made again by another device after this delete was applied: the app hears of
+                // it after the delete, with the next fetch (as the built-in engine holds it).
+                if case .deletedBefore(_, let current) = answer {
+                    heldAfterDelete[id] = current
+                    wantFetch = true
+                    context.log("deletedAwaitsFetch", [("record", id.itemName)])
+                }
                 settle(.delete(id), &self)
                 // The user's delete removed these too, as one operation: what the app drops of
                 // them is that write, this device's own, built on what it showed.
@@ -283,8 +290,31 @@ extension SyncEnginePlatform {
         }
     }
 
+    /// The records held after a re-sent delete (`heldAfterDelete`) that the fetch now ending did
+    /// not name: the app hears of them as fetched, zone by zone.
+    mutating func deliverHeld(_ app: inout any SyncEngineAppHosting, _ context: inout EngineContext) {
+        guard !heldForFetch.isEmpty else { return }
+        let held = heldForFetch.values.sorted { $0.id < $1.id }
+        heldForFetch = [:]
+        var index = 0
+        while index < held.count {
+            let zone = held[index].id.zone
+            var records: [ServerRecord] = []
+            while index < held.count && held[index].id.zone == zone { records.append(held[index]); index += 1 }
+            let pending = Set(state.pendingRecordChanges)
+            for server in records where pending.contains(.save(server.id)) { noteFetchedOverUnsentEdits(server) }
+            for server in records { rememberServer(server) }
+            fetchedNames += records.map(\.id.itemName)
+            tell(.willFetchRecordZoneChanges(zone: zone), &app, &context)
+            tell(.fetchedRecordZoneChanges(zone: zone, modified: records.map(HostedRecord.init), deleted: []), &app, &context)
+            tell(.didFetchRecordZoneChanges(zone: zone), &app, &context)
+        }
+    }
+
     /// A zone is gone from the cloud: what the app shows of it is gone by `write` (if it drops it).
     mutating func zoneGone(_ zone: String, write: WriteID?) {
+        heldAfterDelete = heldAfterDelete.filter { $0.key.zone != zone }
+        heldForFetch = heldForFetch.filter { $0.key.zone != zone }
         state.zoneTokens[zone] = nil
         state.zonesToFetch.removeAll { $0 == zone }
         guard let write else { return }
@@ -333,6 +363,10 @@ extension SyncEnginePlatform {
                 continue
             }
             tell(.willFetchRecordZoneChanges(zone: zone), &app, &context)
+            if !heldForFetch.isEmpty {
+                for server in zoneChanges.changed { heldForFetch[server.id] = nil }
+                for deletion in zoneChanges.deleted { heldForFetch[deletion.id] = nil }
+            }
             if !zoneChanges.changed.isEmpty {
                 let pending = Set(state.pendingRecordChanges)
                 for server in zoneChanges.changed where pending.contains(.save(server.id)) { noteFetchedOverUnsentEdits(server) }

@@ -55,6 +55,11 @@ public struct SyncEnginePlatform: Sendable {
     var backoff = RetryBackoff()
     var retryAfter = RetryAfterDeadline()
     var batchCap: Int
+    /// Records a re-sent delete found made again since it was applied (`deletedBefore`): the
+    /// app was told of the delete, and hears of the record with the next fetch that starts after
+    /// (`heldForFetch`), unless that fetch names it itself (a fetch brings an atomic call whole).
+    var heldAfterDelete: [RecordID: ServerRecord] = [:]
+    var heldForFetch: [RecordID: ServerRecord] = [:]
     /// The request id of the atomic records request on the wire (nil: none): refused for its
     /// size, it cannot be split.
     var atomicSend: UInt64?
