@@ -166,7 +166,8 @@ struct BuiltInRecordsAppsTests {
 /// action takes the record out of it, so withdrawing the action does not undo it (428); an
 /// atomic call over the batch limit goes whole in one request (135); a zone deleted in Settings
 /// reaches the app at once, before its next save into it (666); a re-sent delete answered
-/// `deletedBefore` gives the app the record made again, with the next fetch (383).
+/// `deletedBefore` gives the app the record made again, with the next fetch (383); the app sends
+/// at sign-in no delete of a record made and deleted while signed out (526).
 @Suite("The built-in records apps converge where the engine does")
 struct BuiltInRecordsAppsSeedTests {
     @Test("each seed converges with the app of its policy", arguments: [
@@ -245,6 +246,13 @@ struct BuiltInRecordsAppsSeedTests {
         let run = try BuiltInRecordsAppsTests.scenario("records-seed-383-resent-delete-made-again.json", app: app, folder: "Tests/LibraryTests/Fixtures").run()
         #expect(!run.anomalies.contains { $0.kind == "divergence" }, "\(run.summary)")
         #expect(run.metrics.converged, "\(run.summary)")
+    }
+
+    @Test("a record made and deleted while signed out sends no delete at sign-in, and another device's record of that name shows (seed 526)",
+          arguments: ["ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp"])
+    func signedOutDeleteOfLocalRecord(app: String) throws {
+        let hosted = try Self.endsAsTheEngine("records-seed-526-deleted-signed-out.json", app: app)
+        #expect(hosted.metrics.converged, "\(hosted.summary)")
     }
 
     @Test("a lost zone fetch is fetched again on the retry: C ends with r1")

@@ -84,6 +84,11 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
                 // Records saved while signed out go up now (the engine's state began afresh).
                 let waiting = unsent.keys.sorted()
                 syncEngine.state.add(pendingRecordZoneChanges: waiting.map { .saveRecord($0) })
+                // So do deletes of records this account's cloud had; a record made and deleted
+                // while signed out never reached it: nothing to delete, and a version another
+                // device made must not wait for a delete that never goes (records seed 526).
+                deleting = deleting.filter { lastServer[$0] != nil }
+                syncEngine.state.add(pendingRecordZoneChanges: deleting.sorted().map { .deleteRecord($0) })
                 return
             }
             // Another account's data (or none) from now on: nothing of this one stays shown.
