@@ -163,7 +163,11 @@ struct BuiltInRecordsAppsTests {
 /// fetched version (81); the platform moves only what the app shows to the account signed into
 /// after a sign-out, not the old account's memory of other values (357); a re-upload after
 /// `zoneNotFound` is re-stamped after the zone's delete (148); a separate change after an atomic
-/// action takes the record out of it, so withdrawing the action does not undo it (428).
+/// action takes the record out of it, so withdrawing the action does not undo it (428); an
+/// atomic call over the batch limit goes whole in one request (135); a zone deleted in Settings
+/// reaches the app at once, before its next save into it (666); a re-sent delete answered
+/// `deletedBefore` gives the app the record made again, with the next fetch (383); the app sends
+/// at sign-in no delete of a record made and deleted while signed out (526).
 @Suite("The built-in records apps converge where the engine does")
 struct BuiltInRecordsAppsSeedTests {
     @Test("each seed converges with the app of its policy", arguments: [
@@ -208,6 +212,47 @@ struct BuiltInRecordsAppsSeedTests {
         let run = try BuiltInRecordsAppsTests.scenario("records-seed-428-separate-delete-after-atomic.json", app: "ServerWinsRecordsApp",
                                                        folder: "Tests/LibraryTests/Fixtures").run()
         #expect(!run.anomalies.contains { $0.kind == "resurrection" }, "\(run.summary)")
+    }
+
+    @Test("an atomic call over the batch limit goes in one request, refused whole as the engine's is, never half seen (seed 135)",
+          arguments: ["ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp"])
+    func atomicCallIsNotSplit(app: String) throws {
+        let hosted = try Self.endsAsTheEngine("records-seed-135-atomic-batch-split.json", app: app)
+        #expect(!hosted.anomalies.contains { $0.kind == "atomicityViolation" }, "\(hosted.summary)")
+    }
+
+    @Test("a zone deleted in Settings reaches the app at once: a save into it right after is not accepted and then lost (seed 666)",
+          arguments: ["ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp"])
+    func settingsZoneDeleteReachesTheAppAtOnce(app: String) throws {
+        let hosted = try Self.endsAsTheEngine("records-seed-666-settings-zone-delete.json", app: app)
+        #expect(hosted.anomalies.isEmpty, "\(hosted.summary)")
+    }
+
+    /// Fixture `file` run with `app` on every device: it passes, ending where the built-in engine
+    /// ends, with the same anomaly kinds. The hosted run.
+    static func endsAsTheEngine(_ file: String, app: String) throws -> RunResult {
+        let folder = "Tests/LibraryTests/Fixtures"
+        let hosted = try BuiltInRecordsAppsTests.scenario(file, app: app, folder: folder).run()
+        let engine = try BuiltInRecordsAppsTests.scenario(file, app: "default", folder: folder).run()
+        #expect(hosted.passed, "\(hosted.summary)")
+        #expect(hosted.final == engine.final, "\(hosted.summary)\n\(engine.summary)")
+        #expect(hosted.anomalies.map(\.kind) == engine.anomalies.map(\.kind), "\(hosted.summary)\n\(engine.summary)")
+        return hosted
+    }
+
+    @Test("a re-sent delete answered deletedBefore: the app learns with the next fetch that the record was made again (seed 383)",
+          arguments: ["ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp"])
+    func resentDeleteShowsTheRecordMadeAgain(app: String) throws {
+        let run = try BuiltInRecordsAppsTests.scenario("records-seed-383-resent-delete-made-again.json", app: app, folder: "Tests/LibraryTests/Fixtures").run()
+        #expect(!run.anomalies.contains { $0.kind == "divergence" }, "\(run.summary)")
+        #expect(run.metrics.converged, "\(run.summary)")
+    }
+
+    @Test("a record made and deleted while signed out sends no delete at sign-in, and another device's record of that name shows (seed 526)",
+          arguments: ["ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp"])
+    func signedOutDeleteOfLocalRecord(app: String) throws {
+        let hosted = try Self.endsAsTheEngine("records-seed-526-deleted-signed-out.json", app: app)
+        #expect(hosted.metrics.converged, "\(hosted.summary)")
     }
 
     @Test("a lost zone fetch is fetched again on the retry: C ends with r1")

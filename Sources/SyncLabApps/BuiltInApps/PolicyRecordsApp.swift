@@ -84,6 +84,11 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
                 // Records saved while signed out go up now (the engine's state began afresh).
                 let waiting = unsent.keys.sorted()
                 syncEngine.state.add(pendingRecordZoneChanges: waiting.map { .saveRecord($0) })
+                // So do deletes of records this account's cloud had; a record made and deleted
+                // while signed out never reached it: nothing to delete, and a version another
+                // device made must not wait for a delete that never goes (records seed 526).
+                deleting = deleting.filter { lastServer[$0] != nil }
+                syncEngine.state.add(pendingRecordZoneChanges: deleting.sorted().map { .deleteRecord($0) })
                 return
             }
             // Another account's data (or none) from now on: nothing of this one stays shown.
@@ -147,12 +152,23 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
 
     /// The local copies of the records to save; atomic by zone when one came from a `saveRecords` action.
     public mutating func nextRecordZoneChangeBatch(_ context: SyncEngine.SendChangesContext, syncEngine: inout SyncEngine) -> SyncEngine.RecordZoneChangeBatch? {
-        let atomicByZone = context.pendingChanges.contains { pending in
-            switch pending {
-            case .saveRecord(let id), .deleteRecord(let id): return atomic[id] != nil
+        func action(_ change: SyncEngine.PendingRecordZoneChange) -> Int? {
+            switch change {
+            case .saveRecord(let id), .deleteRecord(let id): return atomic[id]
             }
         }
-        let batch = SyncEngine.RecordZoneChangeBatch(pendingChanges: context.pendingChanges, atomicByZone: atomicByZone) { userSees[$0] }
+        let atomicByZone = context.pendingChanges.contains { action($0) != nil }
+        var pending = context.pendingChanges
+        if atomicByZone {
+            // An atomic action goes whole: its changes the engine's batch limit left out of the
+            // context join the batch, from the state (the cloud refuses it whole if it is too large).
+            let actions = Set(pending.compactMap(action))
+            let listed = Set(pending)
+            pending += syncEngine.state.pendingRecordZoneChanges.filter { change in
+                !listed.contains(change) && action(change).map(actions.contains) == true
+            }
+        }
+        let batch = SyncEngine.RecordZoneChangeBatch(pendingChanges: pending, atomicByZone: atomicByZone) { userSees[$0] }
         for record in batch.recordsToSave { handedOut[record.recordID] = record }
         return batch
     }

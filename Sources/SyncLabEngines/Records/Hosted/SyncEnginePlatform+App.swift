@@ -306,6 +306,8 @@ extension SyncEnginePlatform {
     /// Signing in, out, or switching: the engine's state starts afresh, the app is told.
     mutating func changeAccount(to newAccount: AccountID?, _ change: HostedAccountChange, _ app: inout any SyncEngineAppHosting, _ context: inout EngineContext) {
         context.log("accountChange", [("change", "\(change)")])
+        heldAfterDelete = [:]
+        heldForFetch = [:]
         let old = account ?? lastAccount
         // CKSyncEngine forgets its pending changes: what they carried never reaches the cloud.
         if account != nil {

@@ -72,9 +72,6 @@ extension SyncEnginePlatform {
         let candidates = Array(state.pendingRecordChanges.prefix(batchCap))
         var answer: (saves: [HostedRecord], deletes: [RecordID], atomicByZone: Bool) = ([], [], false)
         callApp(&app, &context) { app, state in answer = app.nextBatch(candidates, state: &state) }
-        var saves: [RecordSave] = [], deletes: [RecordDeletion] = []
-        var bytes = 0
-        var taken: Set<RecordID> = []
         // In pending order, whatever order the app built its batch in (a batch built from a
         // dictionary must not make the run depend on hash order).
         var position: [RecordID: Int] = [:]
@@ -93,17 +90,25 @@ extension SyncEnginePlatform {
                 answer.deletes.removeAll { $0.zone != zone }
             }
         }
+        var saves: [RecordSave] = [], deletes: [RecordDeletion] = []
+        var bytes = 0
+        var taken: Set<RecordID> = []
         // Sets, not list scans: a batch of hundreds against thousands pending stays linear.
-        let offered = Set(candidates).intersection(state.pendingRecordChanges)
+        // An atomic zone group goes whole in one request, whatever the batch and byte limits:
+        // the app may add the pending changes of its atomic action that the first `batchCap`
+        // left out (a delegate builds its batch from the state), and the cloud refuses the
+        // request whole if it is over a limit (`limitExceeded`), as it does the built-in
+        // engine's. Split, another device would see part of the action.
+        let offered = atomicZone == nil ? Set(candidates).intersection(state.pendingRecordChanges) : Set(state.pendingRecordChanges)
         for record in answer.saves where offered.contains(.save(record.id)) && !taken.contains(record.id) {
             let save = recordSave(record, &context)
-            if saves.count + deletes.count >= batchCap || (!saves.isEmpty && bytes + save.sizeBytes > bytesCap) { break }
+            if atomicZone == nil && (saves.count + deletes.count >= batchCap || (!saves.isEmpty && bytes + save.sizeBytes > bytesCap)) { break }
             bytes += save.sizeBytes
             saves.append(save)
             taken.insert(record.id)
         }
         for id in answer.deletes where offered.contains(.delete(id)) && !taken.contains(id) {
-            if saves.count + deletes.count >= batchCap { break }
+            if atomicZone == nil && saves.count + deletes.count >= batchCap { break }
             let write = label(item(id), .absent, mint: true, &context).write!
             deletes.append(RecordDeletion(id: id, write: write))
             taken.insert(id)
@@ -120,6 +125,7 @@ extension SyncEnginePlatform {
         for change in readded where taken.contains(change.id) { readded.remove(change) }
         let modify = RecordModify(database: .private, saves: saves, deletes: deletes, atomic: atomicZone != nil, savePolicy: identity.settings.records.savePolicy)
         send(.modifyRecords(modify), .records(saves: saves, deletes: deletes), &context)
+        atomicSend = atomicZone == nil ? nil : requestCounter
     }
 
     /// The record the app gave, with the write behind each field (SPEC §9).
@@ -192,12 +198,15 @@ extension SyncEnginePlatform {
         wantFetch = false
         fetching = true
         fetchedNames = []
+        heldForFetch.merge(heldAfterDelete) { $1 }
+        heldAfterDelete = [:]
         tell(.willFetchChanges, &app, &context)
         send(.fetchDatabaseChanges(database: .private, since: state.databaseToken), .databaseChanges, &context)
     }
 
     mutating func finishFetch(_ app: inout any SyncEngineAppHosting, _ context: inout EngineContext) {
         fetching = false
+        deliverHeld(&app, &context)
         tell(.didFetchChanges, &app, &context)
         // The notifications the built-in engine gives its app, so `expect.notifications` and the
         // counts read the same for a hosted app: here, the records the app was told were fetched.

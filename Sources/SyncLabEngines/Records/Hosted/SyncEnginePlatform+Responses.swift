@@ -15,7 +15,12 @@ extension SyncEnginePlatform {
             switch failure {
             case .limitExceeded:
                 guard case .records(let saves, let deletes) = request else { break }
-                if saves.count + deletes.count > 1 {
+                if atomicSend == envelope.requestID {
+                    // An atomic zone group is refused whole and cannot be split: each of its
+                    // changes fails for good, as the built-in engine rolls its group back.
+                    let failures = saves.map(\.id) + deletes.map(\.id)
+                    modifyDone(saves, deletes, failures.map { .failed($0, .limitExceeded(limit: "records.batch")) }, &app, &context)
+                } else if saves.count + deletes.count > 1 {
                     batchCap = max(1, (saves.count + deletes.count) / 2)
                     context.log("batchSplit", [("nextBatch", String(batchCap))])
                 } else {
@@ -129,6 +134,13 @@ extension SyncEnginePlatform {
                 break
             case .deleted(let id, let cascaded):
                 let write = deletes[index - saves.count].write
+                // Made again by another device after this delete was applied: the app hears of
+                // it after the delete, with the next fetch (as the built-in engine holds it).
+                if case .deletedBefore(_, let current) = answer {
+                    heldAfterDelete[id] = current
+                    wantFetch = true
+                    context.log("deletedAwaitsFetch", [("record", id.itemName)])
+                }
                 settle(.delete(id), &self)
                 // The user's delete removed these too, as one operation: what the app drops of
                 // them is that write, this device's own, built on what it showed.
@@ -278,8 +290,31 @@ extension SyncEnginePlatform {
         }
     }
 
+    /// The records held after a re-sent delete (`heldAfterDelete`) that the fetch now ending did
+    /// not name: the app hears of them as fetched, zone by zone.
+    mutating func deliverHeld(_ app: inout any SyncEngineAppHosting, _ context: inout EngineContext) {
+        guard !heldForFetch.isEmpty else { return }
+        let held = heldForFetch.values.sorted { $0.id < $1.id }
+        heldForFetch = [:]
+        var index = 0
+        while index < held.count {
+            let zone = held[index].id.zone
+            var records: [ServerRecord] = []
+            while index < held.count && held[index].id.zone == zone { records.append(held[index]); index += 1 }
+            let pending = Set(state.pendingRecordChanges)
+            for server in records where pending.contains(.save(server.id)) { noteFetchedOverUnsentEdits(server) }
+            for server in records { rememberServer(server) }
+            fetchedNames += records.map(\.id.itemName)
+            tell(.willFetchRecordZoneChanges(zone: zone), &app, &context)
+            tell(.fetchedRecordZoneChanges(zone: zone, modified: records, deleted: []), &app, &context)
+            tell(.didFetchRecordZoneChanges(zone: zone), &app, &context)
+        }
+    }
+
     /// A zone is gone from the cloud: what the app shows of it is gone by `write` (if it drops it).
-    private mutating func zoneGone(_ zone: String, write: WriteID?) {
+    mutating func zoneGone(_ zone: String, write: WriteID?) {
+        heldAfterDelete = heldAfterDelete.filter { $0.key.zone != zone }
+        heldForFetch = heldForFetch.filter { $0.key.zone != zone }
         state.zoneTokens[zone] = nil
         state.zonesToFetch.removeAll { $0 == zone }
         guard let write else { return }
@@ -328,6 +363,10 @@ extension SyncEnginePlatform {
                 continue
             }
             tell(.willFetchRecordZoneChanges(zone: zone), &app, &context)
+            if !heldForFetch.isEmpty {
+                for server in zoneChanges.changed { heldForFetch[server.id] = nil }
+                for deletion in zoneChanges.deleted { heldForFetch[deletion.id] = nil }
+            }
             if !zoneChanges.changed.isEmpty && !state.pendingRecordChanges.isEmpty {
                 let pending = Set(state.pendingRecordChanges)
                 for server in zoneChanges.changed where pending.contains(.save(server.id)) { noteFetchedOverUnsentEdits(server) }

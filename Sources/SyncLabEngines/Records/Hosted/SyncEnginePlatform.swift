@@ -55,6 +55,14 @@ public struct SyncEnginePlatform: Sendable {
     var backoff = RetryBackoff()
     var retryAfter = RetryAfterDeadline()
     var batchCap: Int
+    /// Records a re-sent delete found made again since it was applied (`deletedBefore`): the
+    /// app was told of the delete, and hears of the record with the next fetch that starts after
+    /// (`heldForFetch`), unless that fetch names it itself (a fetch brings an atomic call whole).
+    var heldAfterDelete: [RecordID: ServerRecord] = [:]
+    var heldForFetch: [RecordID: ServerRecord] = [:]
+    /// The request id of the atomic records request on the wire (nil: none): refused for its
+    /// size, it cannot be split.
+    var atomicSend: UInt64?
     var bytesCap: Int
     /// The app gave no record for any pending change: nothing is sent until the state changes.
     var sendBlocked = false
@@ -193,13 +201,23 @@ public struct SyncEnginePlatform: Sendable {
     }
 
     /// `zone.delete` from Settings (`byUser`): the platform deletes the zone itself; the app hears
-    /// of it as a fetched deletion with reason `purged`.
+    /// of it at once as a fetched deletion with reason `purged`, so it drops the zone's data and
+    /// uploads nothing more into it, as the built-in engine does (SPEC §4.3). Told only at the
+    /// next fetch, the app would meanwhile save into the zone, and the cloud's delete would take
+    /// the save with it (records seed 666).
     public mutating func userDeletedZoneInSettings(_ zone: String, write: WriteID, app: inout any SyncEngineAppHosting, _ context: inout EngineContext) -> AppCallResult {
         guard zone != RecordID.defaultZone else { return .rejected(error: "invalidArguments") }
         labels.ownLater.insert(write)
         // Queued with the device (not the app's state): it goes out as soon as the engine can send.
         labels.settingsDeletes.append(ZoneDeletion(zone: zone, byUser: true, write: write))
+        if account != nil {
+            zoneGone(zone, write: write)
+            stateDirty = true
+            tell(.fetchedDatabaseChanges(modified: [], deleted: [HostedZoneDeletion(zone: zone, reason: .purged)]), &app, &context)
+        }
         pump(&app, &context)
+        flushState(&app, &context)
+        syncView(&app, userWrite: nil, &context)
         return .accepted
     }
 
