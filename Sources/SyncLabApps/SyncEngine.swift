@@ -84,6 +84,13 @@ public struct SyncEngine {
     }
 
     /// `CKSyncEngine.SendChangesContext`: the pending changes this batch is for (its scope).
+    ///
+    /// The engine offers at most `limits.records.batch` changes. A batch marked `atomicByZone`
+    /// goes up as one request per zone whatever that limit (the cloud refuses an oversized atomic
+    /// request whole, every change failing with `limitExceeded`), and only your app knows which
+    /// pending changes make one user action: when an action has more changes pending than were
+    /// offered, put all of them in its atomic batch, or the rest goes up in a later request and
+    /// another device can see half of the action.
     public struct SendChangesContext: Sendable {
         /// The changes the engine can send in this batch, in pending order.
         public var pendingChanges: [PendingRecordZoneChange]
