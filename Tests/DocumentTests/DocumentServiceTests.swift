@@ -36,7 +36,7 @@ struct ServiceHarness {
                 if case .ok(.documents(let body)) = envelope.result { response = body }
             case .observe(let observation): observations.append(observation)
             case .pushAccount, .push: pushes += 1
-            case .log: break
+            case .log, .logFields: break
             }
         }
         return response

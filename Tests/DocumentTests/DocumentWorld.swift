@@ -149,7 +149,7 @@ struct DocumentWorld {
                 notifications.append((device, notification))
             case .observe(let observation):
                 observations.append((device, observation))
-            case .log:
+            case .log, .logFields:
                 break
             }
         }
@@ -171,7 +171,7 @@ struct DocumentWorld {
                 }
             case .push(_, let to): queue.append(.push(device: Int(to.index)))
             case .observe(let observation): observations.append((nil, observation))
-            case .log: break
+            case .log, .logFields: break
             }
         }
     }

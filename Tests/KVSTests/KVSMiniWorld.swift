@@ -49,7 +49,7 @@ struct KVSMiniWorld {
                 timers.removeAll { $0.device == device && $0.timer == timer }
                 timers.append((device, timer))
             case .cancelTimer(let timer): timers.removeAll { $0.device == device && $0.timer == timer }
-            case .notify, .observe, .log: actions[device].append(action)
+            case .notify, .observe, .log, .logFields: actions[device].append(action)
             }
         }
     }
@@ -84,7 +84,7 @@ struct KVSMiniWorld {
                     for other in engines.indices where DeviceID(index: other) != except {
                         run(other) { engine, context in engine.handle(.push(push), &context) }
                     }
-                case .push, .observe, .log:
+                case .push, .observe, .log, .logFields:
                     cloudActions.append(action)
                 }
             }

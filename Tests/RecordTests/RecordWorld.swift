@@ -167,6 +167,8 @@ struct RecordWorld {
                 facts.append(Fact(device: device, observation: observation))
             case .log(let event, _):
                 logs.append((device, event))
+            case .logFields(let fields):
+                logs.append((device, fields.event.description))
             }
         }
     }
@@ -199,7 +201,7 @@ struct RecordWorld {
                     case .push(let push, let target):
                         let index = Int(target.index)
                         if index < engines.count, online[index], engines[index] != nil { pendingPushes.append((index, push)) }
-                    case .pushAccount, .observe, .log:
+                    case .pushAccount, .observe, .log, .logFields:
                         break
                     }
                 }

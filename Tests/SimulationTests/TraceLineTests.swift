@@ -1,6 +1,7 @@
 import Testing
 import SyncLabJSON
 import SyncLabKernel
+import SyncLabProtocol
 @testable import SyncLabSimulation
 
 /// Trace lines are written member by member; they must be the bytes of the object they stand for.
@@ -18,6 +19,29 @@ struct TraceLineTests {
         let expected = JSON.object([("t_us", .int(1_500)), ("ev", .string("op"))] + fields).rendered() + "\n"
             + JSON.object([("t_us", .int(-7)), ("ev", .string("end"))]).rendered() + "\n"
         #expect(recorder.bytes == Array(expected.utf8))
+    }
+
+    /// A log line with typed details has the bytes of the same line with its details as text.
+    @Test func aTypedLogLineIsTheLineOfItsDetailsAsText() {
+        let lines: [LogFields] = [
+            LogFields("kvsFetch", ("request", .number(7)), ("since", .number(nil, else: "none"))),
+            LogFields("kvsFetched", ("request", .number(0)), ("changes", .count(12)), ("cursor", .number(UInt64.max)), ("reason", .literal("initialSyncChange"))),
+            LogFields("kvsUpload", ("calls", .count(1_234_567_890_123)), ("accepted", .number(10)), ("rejected", .number(99)), ("superseded", .number(100))),
+            LogFields("a \"quoted\"", ("k\n", .literal("\u{1}é"))),
+            LogFields("empty"),
+        ]
+        var typed = TraceRecorder(enabled: true, deviceNames: [], accountNames: [])
+        var text = TraceRecorder(enabled: true, deviceNames: [], accountNames: [])
+        for (index, line) in lines.enumerated() {
+            let time = SimInstant(microseconds: Int64(index) * 1_000_003), device: String? = index % 2 == 0 ? "d1" : nil
+            typed.log(time, device, .kvs, line)
+            text.log(time, device, .kvs, line.event.description, line.details)
+        }
+        typed.flush(); text.flush()
+        #expect(String(decoding: typed.bytes, as: UTF8.self) == String(decoding: text.bytes, as: UTF8.self))
+        #expect(lines[0].details.map { "\($0.0)=\($0.1)" } == ["request=7", "since=none"])
+        #expect(lines[1].details.map(\.1) == ["0", "12", "18446744073709551615", "initialSyncChange"])
+        #expect(lines[4].count == 0 && lines[2].count == 4)
     }
 
     @Test func aDisabledRecorderWritesNothing() {

@@ -13,4 +13,6 @@ public enum CloudAction: Sendable {
     indirect case observe(Observation)
     /// A trace line from the cloud (`details` in order).
     case log(event: String, details: [(String, String)])
+    /// A trace line from the cloud with typed details (`LogFields`); boxed, like `observe`.
+    indirect case logFields(LogFields)
 }

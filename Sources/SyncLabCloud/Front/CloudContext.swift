@@ -23,6 +23,10 @@ public struct CloudContext: Sendable {
     @inlinable public mutating func log(_ event: String, _ details: @autoclosure () -> [(String, String)]) {
         if tracing { actions.append(.log(event: event, details: details())) }
     }
+    /// A trace line with typed details, built only when the host is tracing: no array, no strings.
+    @inlinable public mutating func log(_ fields: @autoclosure () -> LogFields) {
+        if tracing { actions.append(.logFields(fields())) }
+    }
     @inlinable public mutating func respond(to request: RequestEnvelope, _ response: ServiceResponse) {
         actions.append(.respond(ResponseEnvelope(requestID: request.requestID, device: request.device, store: request.body.store, result: .ok(response))))
     }

@@ -74,8 +74,7 @@ public struct KVSService: Sendable {
         case .fetch(let since):
             let cursor = since ?? 0
             let changes = KVSService.changes(in: store, after: cursor)
-            context.log("kvsFetch", [("since", since.map { DecimalText.string($0) } ?? "none"),
-                                                           ("changes", DecimalText.string(changes.count)), ("cursor", DecimalText.string(store.sequence))])
+            context.log(LogFields("kvsFetch", ("since", .number(since, else: "none")), ("changes", .count(changes.count)), ("cursor", .number(store.sequence))))
             context.respond(to: request, .kvs(.changes(changes, cursor: store.sequence)))
         }
         accounts[place] = store
@@ -151,8 +150,8 @@ public struct KVSService: Sendable {
             }
         }
         let superseded = supersededKeys.sorted(by: KVSService.keyOrder).map { KVSService.change($0, store.entries[$0]!) }
-        context.log("kvsUpload", [("calls", DecimalText.string(calls.count)), ("accepted", DecimalText.string(accepted.count)),
-                                                        ("rejected", DecimalText.string(rejected.count)), ("superseded", DecimalText.string(superseded.count))])
+        context.log(LogFields("kvsUpload", ("calls", .count(calls.count)), ("accepted", .count(accepted.count)),
+                              ("rejected", .count(rejected.count)), ("superseded", .count(superseded.count))))
         context.respond(to: request, .kvs(.uploaded(accepted: accepted, rejected: rejected, superseded: superseded)))
         if changedAnything {
             context.emit(.pushAccount(PushNotification(store: .kvs, account: request.account), except: request.device))

@@ -47,7 +47,7 @@ extension KVSEngine {
             context.emit(.cancelTimer(EngineTimer(TimerKind.upload)))
         }
         context.emit(.send(requestID: id, .kvs(.upload(calls: stored.pending))))
-        context.log("kvsUpload", [("request", DecimalText.string(id)), ("calls", DecimalText.string(stored.pending.count))])
+        context.log(LogFields("kvsUpload", ("request", .number(id)), ("calls", .count(stored.pending.count))))
     }
 
     private mutating func sendFetch(_ context: inout EngineContext) {
@@ -56,7 +56,7 @@ extension KVSEngine {
         inFlight = InFlight(requestID: id, kind: .fetch, stale: false)
         fetchAgain = false
         context.emit(.send(requestID: id, .kvs(.fetch(since: stored.cursor))))
-        context.log("kvsFetch", [("request", DecimalText.string(id)), ("since", stored.cursor.map { DecimalText.string($0) } ?? "none")])
+        context.log(LogFields("kvsFetch", ("request", .number(id)), ("since", .number(stored.cursor, else: "none"))))
     }
 
     /// Are all of `writes` among `calls`? (Linear for the usual few, a set for a backlog.)
@@ -92,11 +92,13 @@ extension KVSEngine {
             precondition(cursor >= stored.cursor ?? 0, "kvs: fetch \(envelope.requestID) moved the cursor back from \(stored.cursor ?? 0) to \(cursor)")
             backoff.reset()
             stored.cursor = cursor
-            let reason = stored.initialSyncDone ? "serverChange" : "initialSyncChange"
+            let initialSync = !stored.initialSyncDone
+            let reason = initialSync ? "initialSyncChange" : "serverChange"
             stored.initialSyncDone = true
             if !fetchAgain { fetchWanted = false }
-            context.log("kvsFetched", [("request", DecimalText.string(envelope.requestID)), ("changes", DecimalText.string(changes.count)),
-                                                             ("cursor", DecimalText.string(cursor)), ("reason", reason)])
+            // `reason` again, as literals the trace copies (a line on most steps: no strings built).
+            context.log(LogFields("kvsFetched", ("request", .number(envelope.requestID)), ("changes", .count(changes.count)),
+                                  ("cursor", .number(cursor)), ("reason", .literal(initialSync ? "initialSyncChange" : "serverChange"))))
             applyRemote(changes, reason: reason, &context)
         case .ok(.documents), .ok(.records):
             // Another service's answer under this request id is a host bug; retry the work.

@@ -16,4 +16,7 @@ public enum EngineAction: Sendable {
     /// A line for the trace: an engine event in the style of CKSyncEngine's event log
     /// (`willSendChanges`, `sentRecordZoneChanges`, …). `details` are (name, value) pairs in order.
     case log(event: String, details: [(String, String)])
+    /// A trace line with typed details (`LogFields`), for the lines logged on most steps. Boxed:
+    /// its four fields would set the width of every action; the box holds nothing to release.
+    indirect case logFields(LogFields)
 }

@@ -41,4 +41,8 @@ public struct EngineContext: Sendable {
     @inlinable public mutating func log(_ event: String, _ details: @autoclosure () -> [(String, String)]) {
         if tracing { actions.append(.log(event: event, details: details())) }
     }
+    /// A trace line with typed details, built only when the host is tracing: no array, no strings.
+    @inlinable public mutating func log(_ fields: @autoclosure () -> LogFields) {
+        if tracing { actions.append(.logFields(fields())) }
+    }
 }

@@ -221,6 +221,12 @@ struct TraceBuffer {
         }
     }
 
+    /// A literal as a JSON string (quoted and, should it need it, escaped): an engine's event
+    /// name or detail, read where the binary holds it.
+    @inline(__always) mutating func appendQuoted(_ text: StaticString) {
+        text.withUTF8Buffer { appendQuoted($0) }
+    }
+
     /// `value` escaped as inside a JSON string, without the quotes.
     @inline(__always) mutating func appendEscaped(_ value: String) {
         withUTF8(of: value) { $0.appendEscapedInline($1) }

@@ -185,6 +185,39 @@ struct TraceRecorder {
         end()
     }
 
+    /// A log line with typed details: the same bytes as `log` given the details as text
+    /// (`fields.details`), each number spelled straight into the buffer and each name and
+    /// literal copied from the binary, with no strings to read or release.
+    mutating func log(_ time: SimInstant, _ device: String?, _ store: Store, _ fields: LogFields) {
+        guard enabled else { return }
+        begin(time, .log, device: device ?? "cloud", store: store)
+        writeKey("event")
+        buffer.appendQuoted(fields.event)
+        buffer.append(#","details":{"#)
+        for index in 0..<fields.count {
+            if index > 0 { buffer.append(UInt8(ascii: ",")) }
+            let field = fields[index]
+            buffer.appendQuoted(field.name)
+            buffer.append(UInt8(ascii: ":"))
+            switch field.value {
+            case .number(let value):
+                // `"DIGITS"`: at most 20 digits and the two quotes.
+                buffer.write(atMost: 22) { target in
+                    target.pointee = UInt8(ascii: "\"")
+                    let digitCount = DecimalText.digitCount(value)
+                    DecimalText.write(value, digitCount: digitCount, to: UnsafeMutableRawPointer(target + 1))
+                    let end = target + 1 + digitCount
+                    end.pointee = UInt8(ascii: "\"")
+                    return end + 1
+                }
+            case .literal(let text):
+                buffer.appendQuoted(text)
+            }
+        }
+        buffer.append(UInt8(ascii: "}"))
+        end()
+    }
+
     mutating func observation(_ time: SimInstant, _ device: String?, _ observation: Observation) {
         guard enabled else { return }
         if case .visible(let key, let value, let write, let cause) = observation {

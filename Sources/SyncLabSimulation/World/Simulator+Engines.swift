@@ -110,6 +110,8 @@ extension Simulator {
                 trace.observation(now, name, observation)
             case .log(let event, let details):
                 trace.log(now, name, store, event, details)
+            case .logFields(let fields):
+                trace.log(now, name, store, fields)
             }
         }
         context.actions.removeAll(keepingCapacity: true)

@@ -76,6 +76,8 @@ extension Simulator {
                 trace.observation(now, nil, observation)
             case .log(let event, let details):
                 trace.log(now, nil, request.body.store, event, details)
+            case .logFields(let fields):
+                trace.log(now, nil, request.body.store, fields)
             }
         }
         // The cloud holds it unanswered (or answered someone else): only the timeout can end it.
