@@ -1,3 +1,4 @@
+import SyncLabKernel
 import SyncLabProtocol
 
 /// What a device's running KVS app has seen since it launched, to build its own writes on
@@ -17,22 +18,57 @@ struct KVSAppReadMemory {
     static let foldAfterNotes = 1_024
 
     /// One note: `write` read as the value of `key`, or made on the device to it (`madeHere`).
-    private struct Note {
+    /// 24 bytes, not the 32 of a `WriteID` and a flag beside the key (its 9 bytes and the flag
+    /// round up to 16): the log is most of a reading app's memory, written at every read. The
+    /// two flags ride in the top bits of the device's index, which is far below 2^30 (a device
+    /// takes kilobytes).
+    struct Note {
         var key: String
-        var write: WriteID
-        var madeHere: Bool
+        /// The write's device index, `derived` in bit 31, `madeHere` in bit 30.
+        private var deviceAndFlags: UInt32
+        private var sequence: UInt32
+
+        private static let derivedBit: UInt32 = 1 << 31
+        private static let madeHereBit: UInt32 = 1 << 30
+
+        init(key: String, write: WriteID, madeHere: Bool) {
+            self.key = key
+            deviceAndFlags = UInt32(truncatingIfNeeded: write.device.index)
+                | (write.derived ? Self.derivedBit : 0) | (madeHere ? Self.madeHereBit : 0)
+            sequence = write.sequence
+        }
+
+        var madeHere: Bool { deviceAndFlags & Self.madeHereBit != 0 }
+        var write: WriteID {
+            WriteID(device: DeviceID(Int32(truncatingIfNeeded: deviceAndFlags & ~(Self.derivedBit | Self.madeHereBit))),
+                    sequence: sequence, derived: deviceAndFlags & Self.derivedBit != 0)
+        }
     }
 
-    /// Folded memory: per key, its writes.
-    private var seen: [String: SeenWrites] = [:]
+    /// Folded memory: per key, its writes. A `NameTable`: its FNV-1a probe is cheaper than a
+    /// `Dictionary`'s seeded SipHash at every note folded; the order of its entries is not seen
+    /// (`parents()` sorts).
+    private var seen = NameTable<SeenWrites>()
     /// Notes not folded yet, in the order they came.
     private var log: [Note] = []
     /// Notes replayed into the per-key memory so far (a work count, for tests).
     private(set) var foldedNotes = 0
+    /// The log's length past which it is folded (see `foldIfFull`), kept here: working it out
+    /// at every note read the per-key memory's header, another cold line at 1,000 devices.
+    private var foldPast = Self.foldAfterNotes
 
     /// The app read these values while told of one event.
     mutating func noteReads(_ reads: [(key: String, write: WriteID)]) {
+        // An app that read nothing (the built-in reader, at every notification) leaves the log,
+        // a cold line at 1,000 devices, untouched.
+        guard !reads.isEmpty else { return }
         for read in reads { log.append(Note(key: read.key, write: read.write, madeHere: false)) }
+        foldIfFull()
+    }
+
+    /// Notes held back by the platform (`KVSAppPendingNotes`), in the order they came.
+    mutating func note(_ notes: some Sequence<Note>) {
+        log.append(contentsOf: notes)
         foldIfFull()
     }
 
@@ -47,27 +83,30 @@ struct KVSAppReadMemory {
         fold()
         // A set, then one sort: a scan of the list per write grew with the square of the writes.
         var union = Set<WriteID>()
-        for writes in seen.values { union.formUnion(writes.writes) }
+        for (_, writes) in seen { union.formUnion(writes.writes) }
         return union.sorted()
     }
 
     /// Folds the log once it outgrows what the per-key memory can hold.
     private mutating func foldIfFull() {
-        if log.count > max(Self.foldAfterNotes, Self.writesPerKey * seen.count) { fold() }
+        if log.count > foldPast { fold() }
     }
 
     /// Replays the log into the per-key memory, in order.
     private mutating func fold() {
         for note in log {
             if note.madeHere {
-                seen[note.key] = SeenWrites(note.write)
+                seen.updateValue(SeenWrites(note.write), forName: note.key)
+            } else if let index = seen.index(forName: note.key) {
+                // In place: a copy taken out of the table would be copied on every note.
+                seen[index].note(note.write)
             } else {
-                // In place, one lookup: a copy taken out of the dictionary would be copied on every note.
-                seen[note.key, default: SeenWrites()].note(note.write)
+                seen.updateValue(SeenWrites(note.write), forName: note.key)
             }
         }
         foldedNotes += log.count
         log.removeAll(keepingCapacity: true)
+        foldPast = max(Self.foldAfterNotes, Self.writesPerKey * seen.count)
     }
 }
 

@@ -27,14 +27,15 @@ extension Simulator {
             }
             if case .userChanged(let keys) = event {
                 for key in keys {
-                    if values[key]?.value != nil, let write = values[key]?.write { devices[index].kvsAppSeen.noteMadeHere(key, write) }
+                    if values[key]?.value != nil, let write = values[key]?.write { noteKVSAppMadeHere(index, key, write) }
                 }
             }
             answer = app.handle(event, values: KVSAppSnapshot(values: values))
         }
         devices[index].kvsApp = app
-        devices[index].kvsAppSeen.noteReads(answer.reads)
+        if !answer.reads.isEmpty, kvsAppNotes.noteReads(answer.reads, device: index) { flushKVSAppNotes() }
         guard !answer.commands.isEmpty else { return }
+        flushKVSAppNotes()
         let parents = devices[index].kvsAppSeen.parents()
         let why: String
         switch event {
@@ -54,12 +55,32 @@ extension Simulator {
                                               parents: parents, why: why))
                 // In place: a copy of the engine would copy its whole store.
                 _ = devices[index].kvs?.set([(key: key, value: value)], write: write, cause: .resolution, &context)
-                devices[index].kvsAppSeen.noteMadeHere(key, write)
+                noteKVSAppMadeHere(index, key, write)
             case .synchronize:
                 devices[index].kvs?.synchronize(&context)
             }
         }
         finish(&context, index, .kvs)
+    }
+
+    /// Notes a write made on device `index` to `key`, for its KVS app's memory.
+    mutating func noteKVSAppMadeHere(_ index: Int, _ key: String, _ write: WriteID) {
+        if kvsAppNotes.noteMadeHere(key, write, device: index) { flushKVSAppNotes() }
+    }
+
+    /// Hands the notes held in `kvsAppNotes` to their devices' memories: each device's at once,
+    /// in the order they came.
+    mutating func flushKVSAppNotes() {
+        guard !kvsAppNotes.isEmpty else { return }
+        let notes = kvsAppNotes.takeByDevice()
+        var start = 0
+        while start < notes.count {
+            let device = notes[start].device
+            var end = start + 1
+            while end < notes.count && notes[end].device == device { end += 1 }
+            devices[Int(device)].kvsAppSeen.note(notes[start..<end].lazy.map(\.note))
+            start = end
+        }
     }
 
     /// Asks device `index`'s document app to resolve the conflict on `path` and carries out its answer.

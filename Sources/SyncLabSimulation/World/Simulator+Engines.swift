@@ -205,6 +205,7 @@ extension Simulator {
         trace.record(now, .restart, [("device", .string(devices[index].name))])
         guard devices[index].installed else { return }
         let identity = identity(devices[index])
+        flushKVSAppNotes() // the relaunched app starts with an empty memory: the old one's notes go to the old one
         Simulator.installEngines(&devices[index], identity: identity, recovering: true)
         launchEngines(index)
     }

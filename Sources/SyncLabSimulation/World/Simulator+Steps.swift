@@ -78,6 +78,7 @@ extension Simulator {
             devices[index].installed = true
             devices[index].boot &+= 1
             let identity = identity(devices[index])
+            flushKVSAppNotes() // the relaunched app starts with an empty memory: the old one's notes go to the old one
             Simulator.installEngines(&devices[index], identity: identity, recovering: false)
             launchEngines(index)
         case .accountSignOut:

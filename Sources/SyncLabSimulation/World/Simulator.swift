@@ -36,6 +36,8 @@ public struct Simulator {
     var scratchCloudActions: [CloudAction] = []
     /// KVS notifications and document conflicts for hosted apps, told after the engine step that gave them.
     var appNotifications: [AppNotification] = []
+    /// The KVS apps' reads not yet in their devices' memories (see `KVSAppPendingNotes`).
+    var kvsAppNotes = KVSAppPendingNotes()
     var assertFailures: [String] = []
     var statistics = RunStatistics()
     var settling = false

@@ -1,0 +1,57 @@
+import Testing
+import SyncLabProtocol
+@testable import SyncLabSimulation
+
+/// The KVS apps' notes held for all devices at once: handed over grouped by device, each
+/// device's in the order they came (the order its memory folds them in).
+struct KVSAppPendingNotesTests {
+    func write(_ sequence: UInt32, device: Int32 = 1, derived: Bool = false) -> WriteID {
+        WriteID(device: DeviceID(device), sequence: sequence, derived: derived)
+    }
+
+    @Test("notes are handed over grouped by device, each device's in the order noted, and the buffer is emptied")
+    func groupedByDeviceInOrder() {
+        var pending = KVSAppPendingNotes()
+        _ = pending.noteReads([(key: "a", write: write(1)), (key: "b", write: write(2))], device: 2)
+        _ = pending.noteReads([(key: "a", write: write(3))], device: 0)
+        _ = pending.noteMadeHere("a", write(4, derived: true), device: 2)
+        _ = pending.noteReads([(key: "c", write: write(5))], device: 2)
+        _ = pending.noteReads([(key: "d", write: write(6))], device: 0)
+        let taken = pending.takeByDevice()
+        #expect(taken.map(\.device) == [0, 0, 2, 2, 2, 2])
+        #expect(taken.map(\.note.key) == ["a", "d", "a", "b", "a", "c"])
+        #expect(taken.map(\.note.write) == [write(3), write(6), write(1), write(2), write(4, derived: true), write(5)])
+        #expect(taken.map(\.note.madeHere) == [false, false, false, false, true, false])
+        #expect(pending.isEmpty)
+    }
+
+    @Test("the buffer asks to be flushed once it holds its bound")
+    func asksForAFlushWhenFull() {
+        var pending = KVSAppPendingNotes()
+        for sequence in 1..<KVSAppPendingNotes.flushAfterNotes {
+            let full = pending.noteReads([(key: "k", write: write(UInt32(sequence)))], device: 0)
+            #expect(!full)
+        }
+        let full = pending.noteReads([(key: "k", write: write(0))], device: 0)
+        #expect(full)
+    }
+
+    @Test("a memory given a device's notes in a batch gives the parents of noting them one by one")
+    func batchedNotesGiveTheSameParents() {
+        var pending = KVSAppPendingNotes()
+        var direct = KVSAppReadMemory()
+        for sequence in 1...300 {
+            let read = (key: "k\(sequence % 7)", write: write(UInt32(sequence), device: Int32(sequence % 3)))
+            if sequence % 50 == 0 {
+                _ = pending.noteMadeHere(read.key, read.write, device: 0)
+                direct.noteMadeHere(read.key, read.write)
+            } else {
+                _ = pending.noteReads([read], device: 0)
+                direct.noteReads([read])
+            }
+        }
+        var batched = KVSAppReadMemory()
+        batched.note(pending.takeByDevice().map(\.note))
+        #expect(batched.parents() == direct.parents())
+    }
+}
