@@ -18,8 +18,8 @@ public struct History: Sendable {
     public var accountNames: [String]
     /// Every user-level operation that could write, in the order run.
     public var operations: [OperationRecord] = []
-    /// Every fact, in the order reported.
-    public var facts: [FactRecord] = []
+    /// Every fact, in the order reported (chunked: recording never copies the facts already kept).
+    public var facts = FactLog()
     /// The cloud's final view per account (index = account index).
     public var finalCloud: [[ViewEntry]] = []
     /// The cloud's final view of the public database.

@@ -68,7 +68,7 @@ extension CheckContext {
         var index: Int32 = -1
         if let write { index = writeIndex(write) }
         // One probe for the lookup and the update: `shown` now holds the new value, `previous` the old.
-        let previous = shown.exchange(shownKey(device: device.index, item: itemID), Shown(write: index, value: value)) ?? Shown.missing
+        let previous = shown.exchange(device: device.index, item: itemID, Shown(write: index, value: value)) ?? Shown.missing
         let before = previous.write
         // A write shown on its own device, as the app made it: it was built on what the device
         // showed before, which it replaced.

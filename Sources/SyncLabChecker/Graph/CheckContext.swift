@@ -41,8 +41,8 @@ struct CheckContext {
     var graph: WriteGraph
     /// Per dense write index.
     var writes: [WriteInfo] = []
-    /// What each device shows now, keyed by `shownKey(device:item:)`.
-    var shown: IntMap<Shown>
+    /// What each device shows now.
+    var shown: ShownTable
     /// The account each device is signed into now (nil: signed out), by device index.
     var accountOf: [AccountID?]
     /// The last write made to each item so far, by item id (-1: none).
@@ -69,7 +69,7 @@ struct CheckContext {
         items = ItemTable(capacity: 1_024)
         graph = WriteGraph(capacity: history.operations.count)
         writes.reserveCapacity(history.operations.count)
-        shown = IntMap(capacity: 16 * history.deviceNames.count)
+        shown = ShownTable(deviceCount: history.deviceNames.count)
         accountOf = Array(repeating: nil, count: history.deviceNames.count)
         for (index, operation) in history.operations.enumerated() {
             let write = writeIndex(operation.write)
@@ -90,7 +90,7 @@ struct CheckContext {
     /// The dense id of `item`, giving it one if it has none.
     mutating func itemID(_ item: ItemKey) -> Int32 {
         let id = items.id(of: item)
-        if Int(id) == latestWrite.count { latestWrite.append(-1); latestDelete.append(-1) }
+        if Int(id) == latestWrite.count { latestWrite.append(-1); latestDelete.append(-1); shown.addItem(account: item.account) }
         return id
     }
 
@@ -143,7 +143,7 @@ struct CheckContext {
     /// the final value of an item the cloud no longer has.
     func shownFinalWrite(_ item: Int32) -> WriteID? {
         for device in 0..<history.deviceNames.count {
-            if let seen = shown[shownKey(device: Int32(device), item: item)], seen.write >= 0 { return graph[seen.write] }
+            if let seen = shown[device: Int32(device), item: item], seen.write >= 0 { return graph[seen.write] }
         }
         return nil
     }

@@ -10,8 +10,5 @@ struct Shown {
     static let missing = Shown(write: -1, value: .absent)
 }
 
-/// The key of a (device, item) pair in one integer: hashing it is one multiply, not two strings.
-@inline(__always) func shownKey(device: Int32, item: Int32) -> Int { Int(item) << 32 | Int(UInt32(bitPattern: device)) }
-
 /// The key of a (write, item) pair in one integer.
 @inline(__always) func writeItemKey(write: Int32, item: Int32) -> Int { Int(item) << 32 | Int(UInt32(bitPattern: write)) }

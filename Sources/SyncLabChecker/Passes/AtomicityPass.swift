@@ -36,7 +36,7 @@ struct AtomicityPass {
         var showsNew = false
         var showsOld: Int32?
         for touch in info.touches {
-            let now = context.shown[shownKey(device: device.index, item: touch.item)]
+            let now = context.shown[device: device.index, item: touch.item]
             let nowWrite = now?.write ?? -1
             if nowWrite == write { showsNew = true; continue }
             guard touch.replaced != Touch.notShown, nowWrite == touch.replaced else { continue }
@@ -72,8 +72,8 @@ struct AtomicityPass {
         guard key.store == .records,
               let record = key.field.isEmpty ? item : context.items.existingID(of: ItemKey(account: key.account, store: .records, name: key.name, field: "")) else { return false }
         let replaced = info.touches.first { $0.item == record }?.replaced ?? Touch.notShown
-        guard let now = context.shown[shownKey(device: device.index, item: record)], now.write >= 0, now.value != .absent else {
-            if let now = context.shown[shownKey(device: device.index, item: record)], now.write >= 0 {
+        guard let now = context.shown[device: device.index, item: record], now.write >= 0, now.value != .absent else {
+            if let now = context.shown[device: device.index, item: record], now.write >= 0 {
                 guard now.write != write else { return false }
                 // Shown deleted by the very delete the call replaced, and a delete the call had
                 // not seen removed the record again since: a fetch lists the record as deleted,
@@ -103,9 +103,9 @@ struct AtomicityPass {
     private func absentInOtherVersion(_ item: Int32, _ nowWrite: Int32, of info: WriteInfo, _ write: Int32, on device: DeviceID, _ context: inout CheckContext) -> Bool {
         let key = context.items[item]
         guard key.store == .records, !key.field.isEmpty, nowWrite == Touch.nothing,
-              (context.shown[shownKey(device: device.index, item: item)]?.value ?? .absent) == .absent,
+              (context.shown[device: device.index, item: item]?.value ?? .absent) == .absent,
               let record = context.items.existingID(of: ItemKey(account: key.account, store: .records, name: key.name, field: "")),
-              let shown = context.shown[shownKey(device: device.index, item: record)], shown.write >= 0, shown.value != .absent
+              let shown = context.shown[device: device.index, item: record], shown.write >= 0, shown.value != .absent
         else { return false }
         let replaced = info.touches.first { $0.item == record }?.replaced ?? Touch.notShown
         return shown.write != write && shown.write != replaced

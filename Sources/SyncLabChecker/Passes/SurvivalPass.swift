@@ -35,8 +35,8 @@ struct SurvivalPass {
         }
         // Deletes a device still shows for items the cloud no longer has.
         let finalByItem = context.finalByItem
-        context.shown.forEach { key, seen in
-            let item = Int(key >> 32)
+        context.shown.forEach { _, shownItem, seen in
+            let item = Int(shownItem)
             if seen.value == .absent && seen.write >= 0 && finalByItem[item] == nil { roots[item].append(seen.write) }
         }
         var writesByItem: [[Int32]] = Array(repeating: [], count: context.items.count)
