@@ -75,26 +75,29 @@ public struct Checker {
     static func scan(_ history: History, _ moments: inout MomentPasses) -> CheckContext {
         var context = CheckContext(history)
         var currentBatch = -1
-        // By index, not `for fact in`: reading facts in place instead of copying each one; a
-        // chunk at a time, so each read is an array's.
+        // One copy of each fact, shared by `apply` and the switch below: `apply` mutates the
+        // context, so the compiler copies a fact read in place (from the array or from its
+        // buffer) to keep it steady across the call; reading `facts[index]` again for the switch
+        // made a second copy, a retain and a release of every string in it (issue 13).
         for facts in history.facts.chunks {
             for index in facts.indices {
-                let at = facts[index].at
+                let fact = facts[index]
+                let at = fact.at
                 // A batch is one step of the world (see `FactRecord`): its moment is judged when it ends.
-                if facts[index].batch != currentBatch {
+                if fact.batch != currentBatch {
                     moments.notifications.endBatch(at: at, context)
                     moments.atomicity.endBatch(at: at, &context)
-                    currentBatch = facts[index].batch
+                    currentBatch = fact.batch
                 }
-                if let step = context.apply(facts[index]) {
+                if let step = context.apply(fact) {
                     moments.atomicity.visible(step, context)
                     moments.notifications.visible(step, at: at, context)
                     moments.isolation.visible(step, at: at, context)
                     continue
                 }
-                switch facts[index].kind {
+                switch fact.kind {
                 case .notification(let notification):
-                    if let device = facts[index].device { moments.notifications.notified(notification, device: device, at: at) }
+                    if let device = fact.device { moments.notifications.notified(notification, device: device, at: at) }
                 case .observation(.rejected(let write, let item, let error, let limit)):
                     moments.quota.rejected(write, item: item, error: error, limit: limit, at: at, &context)
                 case .observation, .accountChanged:
