@@ -44,6 +44,15 @@ struct BenchCommandTests {
         #expect((FileManager.default.contents(atPath: written)?.count ?? 0) > 0)
     }
 
+    @Test("a --series-svg path that cannot be written is exit 2 at once, before the series runs")
+    func unwritableSeriesPlot() throws {
+        let path = "/nonexistent-\(UUID().uuidString)/series.svg"
+        let refused = try Synclab.run(["bench", "--series", "--series-svg", path])
+        #expect(refused.status == 2, "\(refused.stdout)")
+        #expect(refused.stderr.contains("--series-svg: cannot write \(path)"), "\(refused.stderr)")
+        #expect(!refused.stderr.contains("devices done"), "the series ran before the path was checked: \(refused.stderr)")
+    }
+
     @Test("--reports runs the workload as synclab run does and writes its four report files")
     func reports() throws {
         let directory = try Synclab.temporaryDirectory()

@@ -18,6 +18,18 @@ enum BenchSeries {
     }
 
     static func main(store: String, seed: UInt64, svgPath: String?) -> ExitStatus {
+        // The plot's file is opened before the series runs (minutes), so a path that cannot be
+        // written fails at once, and it is written in place like the trace file: a rename would
+        // replace a device node or a symlink the user named with a regular file.
+        var svgFile: FileHandle?
+        if let svgPath {
+            // Not `FileManager.createFile`: it writes a new file and renames it over the path.
+            let descriptor = open(svgPath, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else {
+                Console.error("synclab bench: --series-svg: cannot write \(svgPath)"); return .badInput
+            }
+            svgFile = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        }
         guard let base = run(["--workload", "idle", "--devices", "1", "--seed", String(seed)])?["peakMemoryBytes"] else { return .failed }
         var points: [Point] = []
         for devices in deviceCounts {
@@ -28,10 +40,14 @@ enum BenchSeries {
             Console.error("  \(devices) devices done")
         }
         Console.out(markdown(points, store: store, basePeakBytes: base))
-        if let svgPath {
+        if let svgFile, let svgPath {
             let svg = BenchPlotSVG.series(points, store: store)
-            guard FileManager.default.createFile(atPath: svgPath, contents: Data(svg.utf8)) else {
-                Console.error("synclab bench: cannot write \(svgPath)"); return .failed
+            // A device (/dev/null, /dev/full) cannot be truncated: what decides is the write.
+            _ = ftruncate(svgFile.fileDescriptor, 0)
+            do {
+                try svgFile.write(contentsOf: Data(svg.utf8))
+            } catch {
+                Console.error("synclab bench: --series-svg: cannot write \(svgPath): \(ScenarioFiles.reason(error))"); return .badInput
             }
         }
         return .success
