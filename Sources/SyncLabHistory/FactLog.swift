@@ -78,29 +78,49 @@ public struct FactLog: RandomAccessCollection, Sendable {
 
     /// Records one fact after the others.
     public mutating func append(_ fact: FactRecord) {
-        var stored = StoredFact(batch: fact.batch, at: fact.at, payload: 0, item: -1, write: nil, device: fact.device,
-                                cause: .local, form: StoredFact.Form.other)
-        if case .observation(.visible(let item, let value, let write, let cause)) = fact.kind {
-            stored.item = items.id(of: item)
-            stored.write = write
-            stored.cause = cause
-            switch value {
-            case .absent: stored.form = StoredFact.Form.absent
-            case .kvs(.integer(let number)): stored.form = StoredFact.Form.kvsInteger; stored.payload = number
-            case .field(.int(let number)): stored.form = StoredFact.Form.fieldInt; stored.payload = number
-            default:
-                stored.form = StoredFact.Form.kept
-                stored.payload = Int64(values.count)
-                values.append(value)
-            }
-        } else if case .notification(let notification) = fact.kind {
-            stored.form = StoredFact.Form.notification
-            stored.payload = Int64(notifications.count)
-            notifications.append(notification)
-        } else {
-            stored.payload = Int64(others.count)
-            others.append(fact.kind)
+        switch fact.kind {
+        case .observation(let observation): append(observation, batch: fact.batch, at: fact.at, device: fact.device)
+        case .notification(let notification): append(notification, batch: fact.batch, at: fact.at, device: fact.device)
+        case .accountChanged: appendOther(fact.kind, batch: fact.batch, at: fact.at, device: fact.device)
         }
+    }
+
+    /// Records an observation after the other facts: `append(_:)` of its `FactRecord`, without
+    /// building one (the simulator's path: one copy of the observation fewer per fact).
+    public mutating func append(_ observation: Observation, batch: Int, at: SimInstant, device: DeviceID?) {
+        guard case .visible(let item, let value, let write, let cause) = observation else {
+            appendOther(.observation(observation), batch: batch, at: at, device: device)
+            return
+        }
+        var stored = StoredFact(batch: batch, at: at, payload: 0, item: items.id(of: item), write: write, device: device,
+                                cause: cause, form: StoredFact.Form.kept)
+        switch value {
+        case .absent: stored.form = StoredFact.Form.absent
+        case .kvs(.integer(let number)): stored.form = StoredFact.Form.kvsInteger; stored.payload = number
+        case .field(.int(let number)): stored.form = StoredFact.Form.fieldInt; stored.payload = number
+        default:
+            stored.payload = Int64(values.count)
+            values.append(value)
+        }
+        store(stored)
+    }
+
+    /// Records a notification after the other facts.
+    public mutating func append(_ notification: AppNotification, batch: Int, at: SimInstant, device: DeviceID?) {
+        store(StoredFact(batch: batch, at: at, payload: Int64(notifications.count), item: -1, write: nil, device: device,
+                         cause: .local, form: StoredFact.Form.notification))
+        notifications.append(notification)
+    }
+
+    /// Records a fact that is neither `visible` nor a notification.
+    private mutating func appendOther(_ kind: FactKind, batch: Int, at: SimInstant, device: DeviceID?) {
+        store(StoredFact(batch: batch, at: at, payload: Int64(others.count), item: -1, write: nil, device: device,
+                         cause: .local, form: StoredFact.Form.other))
+        others.append(kind)
+    }
+
+    /// Puts a stored fact after the others, in the last chunk or a new one.
+    private mutating func store(_ stored: StoredFact) {
         if count & FactLog.chunkMask == 0 {
             var chunk: [StoredFact] = []
             if count > 0 { chunk.reserveCapacity(FactLog.chunkMask + 1) }

@@ -60,16 +60,32 @@ struct ItemInterner: Sendable {
         hash = (hash ^ UInt64(UInt32(bitPattern: key.account.index))) &* 0x0000_0100_0000_01b3
         let store: UInt64 = key.store == .kvs ? 0 : key.store == .documents ? 1 : 2
         hash = (hash ^ store) &* 0x0000_0100_0000_01b3
-        for byte in key.name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        hash = mix(key.name, into: hash)
         // A separator no UTF-8 byte equals, so ("ab", "") and ("a", "b") differ.
         hash = (hash ^ 0x1_00) &* 0x0000_0100_0000_01b3
-        for byte in key.field.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        return hash
+        return mix(key.field, into: hash)
+    }
+
+    /// `hash` with `text`'s UTF-8 bytes mixed in, read in place (a buffer, not the view's iterator).
+    private static func mix(_ text: String, into hash: UInt64) -> UInt64 {
+        func mixBytes<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64 {
+            var hash = hash
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+            return hash
+        }
+        return text.utf8.withContiguousStorageIfAvailable { mixBytes($0) } ?? mixBytes(text.utf8)
     }
 
     /// Equal account and store, and the same bytes in the name and the field.
     static func sameBytes(_ lhs: ItemKey, _ rhs: ItemKey) -> Bool {
-        lhs.account == rhs.account && lhs.store == rhs.store
-            && lhs.name.utf8.elementsEqual(rhs.name.utf8) && lhs.field.utf8.elementsEqual(rhs.field.utf8)
+        lhs.account == rhs.account && lhs.store == rhs.store && sameBytes(lhs.name, rhs.name) && sameBytes(lhs.field, rhs.field)
+    }
+
+    /// The same UTF-8 bytes (not `==`, which is true of two spellings of one text).
+    private static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
+        let inPlace = lhs.utf8.withContiguousStorageIfAvailable { left in
+            rhs.utf8.withContiguousStorageIfAvailable { right in left.elementsEqual(right) }
+        }
+        return (inPlace ?? nil) ?? lhs.utf8.elementsEqual(rhs.utf8)
     }
 }
