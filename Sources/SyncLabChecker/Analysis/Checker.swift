@@ -68,6 +68,13 @@ public struct Checker {
         var quota = QuotaPass()
 
         init(deviceCount: Int) { notifications = NotificationPass(deviceCount: deviceCount) }
+
+        /// One visible change, to every pass that judges it.
+        mutating func visible(_ step: VisibleStep, at: SimInstant, _ context: CheckContext) {
+            atomicity.visible(step, context)
+            notifications.visible(step, at: at, context)
+            isolation.visible(step, at: at, context)
+        }
     }
 
     /// The one scan over the facts: builds the context (the write graph, what each device
@@ -95,9 +102,7 @@ public struct Checker {
                     guard let device = stored.device else { continue }
                     let step = context.visible(device, context.itemID(logItem: stored.item, of: log), log.value(of: stored),
                                                stored.write, stored.cause)
-                    moments.atomicity.visible(step, context)
-                    moments.notifications.visible(step, at: at, context)
-                    moments.isolation.visible(step, at: at, context)
+                    moments.visible(step, at: at, context)
                     continue
                 }
                 if stored.isNotification {
@@ -106,9 +111,7 @@ public struct Checker {
                 }
                 let fact = log.record(stored)
                 if let step = context.apply(fact) {
-                    moments.atomicity.visible(step, context)
-                    moments.notifications.visible(step, at: at, context)
-                    moments.isolation.visible(step, at: at, context)
+                    moments.visible(step, at: at, context)
                     continue
                 }
                 switch fact.kind {
