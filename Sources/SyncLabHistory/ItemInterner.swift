@@ -17,12 +17,14 @@ struct ItemInterner: Sendable {
 
     /// The items by id.
     private(set) var keys: [ItemKey] = []
-    private var slots = Array(repeating: Slot(hash: 0, id: -1), count: 256)
+    /// Empty until the first item, so a history that records nothing allocates nothing here.
+    private var slots: [Slot] = []
 
     /// The id of `key`, given it a new one if it has none.
     /// - Complexity: one pass over the key's bytes, then usually one slot.
     mutating func id(of key: ItemKey) -> Int32 {
         let hash = ItemInterner.hash(key)
+        if slots.isEmpty { slots = Array(repeating: Slot(hash: 0, id: -1), count: 64) }
         let mask = slots.count - 1
         var index = ItemInterner.start(hash, mask)
         while slots[index].id >= 0 {
