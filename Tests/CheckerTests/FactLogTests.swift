@@ -29,4 +29,42 @@ struct FactLogTests {
         for number in 65_537..<(2 * 65_536) { log.append(fact(number)) }
         #expect(log.chunks[1].withUnsafeBufferPointer { $0.baseAddress } == second)
     }
+
+    @Test func everyKindOfFactReadsBackAsItWasRecorded() {
+        // Kept as plain 48-byte facts beside tables (items, values, notifications, others): each
+        // reads back field for field, the reflected text of both equal.
+        let main = AccountID(0)
+        let writer = WriteID(device: DeviceID(1), sequence: 4)
+        let key = ItemKey(account: main, store: .kvs, name: "k1")
+        let record = ItemKey(account: main, store: .records, name: "Zone/r1", field: "title")
+        // "é" precomposed and decomposed: equal as Strings, two spellings the log must keep apart.
+        let composed = ItemKey(account: main, store: .documents, name: "caf\u{E9}.txt")
+        let decomposed = ItemKey(account: main, store: .documents, name: "cafe\u{301}.txt")
+        let kinds: [FactKind] = [
+            .observation(.visible(item: key, value: .kvs(.integer(-7)), write: writer, cause: .fetch)),
+            .observation(.visible(item: key, value: .absent, write: nil, cause: .reset)),
+            .observation(.visible(item: record, value: .field(.int(Int64.min)), write: writer, cause: .local)),
+            .observation(.visible(item: record, value: .field(.string("hello")), write: writer, cause: .resolution)),
+            .observation(.visible(item: key, value: .kvs(.string("long enough to live on the heap")), write: writer, cause: .rollback)),
+            .observation(.visible(item: composed, value: .document(.text("a")), write: writer, cause: .local)),
+            .observation(.visible(item: decomposed, value: .recordExists(type: "Item"), write: writer, cause: .local)),
+            .notification(AppNotification(store: .kvs, reason: "serverChange", items: ["k1", "k2"])),
+            .observation(.lastWriterWins(item: key, chosen: writer, over: WriteID(device: DeviceID(2), sequence: 1, derived: true), rule: "timestamp")),
+            .observation(.note("a remark")),
+            .accountChanged(nil),
+        ]
+        var log = FactLog()
+        var recorded: [FactRecord] = []
+        for (number, kind) in kinds.enumerated() {
+            let fact = FactRecord(batch: number / 2, at: SimInstant(microseconds: Int64(number * 10)),
+                                  device: number % 4 == 3 ? nil : DeviceID(Int32(number)), kind: kind)
+            recorded.append(fact)
+            log.append(fact)
+        }
+        #expect(log.map { String(reflecting: $0) } == recorded.map { String(reflecting: $0) })
+        #expect(log.itemCount == 4)
+        #expect(log.chunks[0].filter(\.isVisible).count == 7)
+        #expect(log.chunks[0].filter(\.isNotification).count == 1)
+        #expect(MemoryLayout<StoredFact>.stride == 48)
+    }
 }

@@ -43,4 +43,29 @@ struct ShownTableTests {
         #expect(table.slotCount == 1)
         #expect(table[device: 1, item: 1_000]?.write == 0)
     }
+
+    @Test func aSlotHandsBackTheValueItHeldEvenWhenItsWriteShowedAnother() {
+        // Write 3 shown with 1 on device 0, then with 2 on device 1 (a rollback, a merge):
+        // each slot keeps its own value; the per-write shortcut must not hand back the last one.
+        var table = ShownTable(deviceCount: 2)
+        table.addItem(account: AccountID(0))
+        _ = table.exchange(device: 0, item: 0, Shown(write: 3, value: .kvs(.integer(1))))
+        _ = table.exchange(device: 1, item: 0, Shown(write: 3, value: .kvs(.integer(2))))
+        #expect(table.exchange(device: 0, item: 0, Shown(write: 4, value: .absent))?.value == .kvs(.integer(1)))
+        #expect(table.exchange(device: 1, item: 0, Shown(write: -1, value: .kvs(.string("x"))))?.value == .kvs(.integer(2)))
+        #expect(table[device: 1, item: 0]?.value == .kvs(.string("x")))
+        #expect(table[device: 1, item: 0]?.write == -1)
+    }
+
+    @Test func aValueShownByManyDevicesIsKeptOnce() {
+        // 1,000 devices show the same two values: the table keeps them once each (and `.absent`),
+        // 8 bytes a slot instead of a value per slot.
+        var table = ShownTable(deviceCount: 1_000)
+        table.addItem(account: AccountID(0))
+        for device in 0..<1_000 {
+            _ = table.exchange(device: Int32(device), item: 0, Shown(write: Int32(device % 2), value: .kvs(.integer(Int64(device % 2)))))
+        }
+        #expect(table.valueCount == 3)
+        #expect(table[device: 999, item: 0]?.value == .kvs(.integer(1)))
+    }
 }

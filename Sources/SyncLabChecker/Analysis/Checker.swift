@@ -68,6 +68,13 @@ public struct Checker {
         var quota = QuotaPass()
 
         init(deviceCount: Int) { notifications = NotificationPass(deviceCount: deviceCount) }
+
+        /// One visible change, to every pass that judges it.
+        mutating func visible(_ step: VisibleStep, at: SimInstant, _ context: CheckContext) {
+            atomicity.visible(step, context)
+            notifications.visible(step, at: at, context)
+            isolation.visible(step, at: at, context)
+        }
     }
 
     /// The one scan over the facts: builds the context (the write graph, what each device
@@ -75,24 +82,36 @@ public struct Checker {
     static func scan(_ history: History, _ moments: inout MomentPasses) -> CheckContext {
         var context = CheckContext(history)
         var currentBatch = -1
-        // One copy of each fact, shared by `apply` and the switch below: `apply` mutates the
-        // context, so the compiler copies a fact read in place (from the array or from its
-        // buffer) to keep it steady across the call; reading `facts[index]` again for the switch
-        // made a second copy, a retain and a release of every string in it (issue 13).
-        for facts in history.facts.chunks {
+        // The facts are read as the log keeps them (plain `StoredFact`s, copied without a
+        // retain): a `visible` fact goes to the context with its item's log id, which the
+        // context maps to its own item id once per item instead of hashing the item per fact;
+        // only the other facts are made whole (issue 13, session 9).
+        let log = history.facts
+        for facts in log.chunks {
             for index in facts.indices {
-                let fact = facts[index]
-                let at = fact.at
+                let stored = facts[index]
+                let at = stored.at
                 // A batch is one step of the world (see `FactRecord`): its moment is judged when it ends.
-                if fact.batch != currentBatch {
+                if stored.batch != currentBatch {
                     moments.notifications.endBatch(at: at, context)
                     moments.atomicity.endBatch(at: at, &context)
-                    currentBatch = fact.batch
+                    currentBatch = stored.batch
                 }
+                if stored.isVisible {
+                    // The cloud's visible facts say nothing of what a device shows.
+                    guard let device = stored.device else { continue }
+                    let step = context.visible(device, context.itemID(logItem: stored.item, of: log), log.value(of: stored),
+                                               stored.write, stored.cause)
+                    moments.visible(step, at: at, context)
+                    continue
+                }
+                if stored.isNotification {
+                    if let device = stored.device { moments.notifications.notified(log.notification(of: stored), device: device, at: at) }
+                    continue
+                }
+                let fact = log.record(stored)
                 if let step = context.apply(fact) {
-                    moments.atomicity.visible(step, context)
-                    moments.notifications.visible(step, at: at, context)
-                    moments.isolation.visible(step, at: at, context)
+                    moments.visible(step, at: at, context)
                     continue
                 }
                 switch fact.kind {

@@ -16,7 +16,7 @@ extension CheckContext {
             break
         case .observation(.visible(let item, let value, let write, let cause)):
             guard let device = fact.device else { break }
-            return visible(device, item, value, write, cause)
+            return visible(device, itemID(item), value, write, cause)
         case .observation(.derivedWrite(let write, let item, let value, let parents, _)):
             let index = writeIndex(write)
             if let device = fact.device { writes[Int(index)].derivedDevice = device.index }
@@ -63,8 +63,8 @@ extension CheckContext {
         return nil
     }
 
-    private mutating func visible(_ device: DeviceID, _ item: ItemKey, _ value: ItemValue, _ write: WriteID?, _ cause: VisibilityCause) -> VisibleStep {
-        let itemID = itemID(item)
+    /// Applies one `visible` fact of `device` about the item with id `itemID`.
+    mutating func visible(_ device: DeviceID, _ itemID: Int32, _ value: ItemValue, _ write: WriteID?, _ cause: VisibilityCause) -> VisibleStep {
         var index: Int32 = -1
         if let write { index = writeIndex(write) }
         // One probe for the lookup and the update: `shown` now holds the new value, `previous` the old.

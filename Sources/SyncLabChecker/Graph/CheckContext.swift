@@ -41,6 +41,8 @@ struct CheckContext {
     var graph: WriteGraph
     /// Per dense write index.
     var writes: [WriteInfo] = []
+    /// Per item id of the history's fact log (`StoredFact.item`), the item's dense id here (-1: not met yet).
+    var itemOfLogItem: [Int32] = []
     /// What each device shows now.
     var shown: ShownTable
     /// The account each device is signed into now (nil: signed out), by device index.
@@ -91,6 +93,22 @@ struct CheckContext {
     mutating func itemID(_ item: ItemKey) -> Int32 {
         let id = items.id(of: item)
         if Int(id) == latestWrite.count { latestWrite.append(-1); latestDelete.append(-1); shown.addItem(account: item.account) }
+        return id
+    }
+
+    /// The dense id of the item with id `logItem` in `log`'s item table: the item hashed once,
+    /// the first time, then read from `itemOfLogItem`. The ids are the ones `itemID(_:)` gives,
+    /// in the same first-seen order; two log items spelled differently but equal as `ItemKey`s
+    /// get the same id, as they always did.
+    mutating func itemID(logItem: Int32, of log: FactLog) -> Int32 {
+        if Int(logItem) < itemOfLogItem.count {
+            let id = itemOfLogItem[Int(logItem)]
+            if id >= 0 { return id }
+        } else {
+            itemOfLogItem.append(contentsOf: repeatElement(-1, count: max(Int(logItem) + 1, log.itemCount) - itemOfLogItem.count))
+        }
+        let id = itemID(log.item(logItem))
+        itemOfLogItem[Int(logItem)] = id
         return id
     }
 

@@ -101,12 +101,12 @@ extension Simulator {
                 let key = TimerKey(device: index, store: store, timer: timer)
                 if let generation = timerGenerations[key] { timerGenerations[key] = generation &+ 1 }
             case .notify(let notification):
-                recordFact(FactRecord(batch: batch, at: now, device: device, kind: .notification(notification)))
+                recordNotification(notification, device: device)
                 trace.notification(now, name, notification)
                 if store == .kvs && devices[index].kvsApp != nil { appNotifications.append(notification) }
                 if store == .documents && notification.reason == "inConflict" && devices[index].documentsApp != nil { appNotifications.append(notification) }
             case .observe(let observation):
-                recordFact(FactRecord(batch: batch, at: now, device: device, kind: .observation(observation)))
+                recordObservation(observation, device: device)
                 trace.observation(now, name, observation)
             case .log(let event, let details):
                 trace.log(now, name, store, event, details)

@@ -115,6 +115,17 @@ public struct Simulator {
         if options.recordHistory { history.facts.append(fact) }
     }
 
+    /// `recordFact` of an engine's observation in the current batch, without a `FactRecord`
+    /// around it (the hot path of `--check`: one copy of the observation fewer).
+    @inline(__always) mutating func recordObservation(_ observation: Observation, device: DeviceID?) {
+        if options.recordHistory { history.facts.append(observation, batch: batch, at: now, device: device) }
+    }
+
+    /// `recordFact` of an engine's notification in the current batch, without a `FactRecord` around it.
+    @inline(__always) mutating func recordNotification(_ notification: AppNotification, device: DeviceID?) {
+        if options.recordHistory { history.facts.append(notification, batch: batch, at: now, device: device) }
+    }
+
     mutating func handle(_ event: SimulationEvent) {
         switch event {
         case .launch(let index):
