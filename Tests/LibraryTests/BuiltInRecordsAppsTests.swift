@@ -228,6 +228,39 @@ struct BuiltInRecordsAppsSeedTests {
         #expect(hosted.anomalies.isEmpty, "\(hosted.summary)")
     }
 
+    @Test("a custom-zone serverRecordChanged is settled once a fetch shows the rest of the atomic call, never one record of it alone (seed 28)",
+          arguments: ["ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp"])
+    func serverRecordChangedWaitsForTheFetch(app: String) throws {
+        let hosted = try Self.endsAsTheEngineUnderMerge("records-seed-28-own-atomic-call-after-sign-in.json", app: app)
+        #expect(!hosted.anomalies.contains { $0.kind == "atomicityViolation" }, "\(hosted.summary)")
+    }
+
+    @Test("a record the app made and still shows as its own keeps its own existence while another device's creation waits (seed 23)",
+          arguments: ["ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp"])
+    func heldConcurrentCreationKeepsOwnExistence(app: String) throws {
+        let hosted = try Self.endsAsTheEngineUnderMerge("records-seed-23-concurrent-creation-held.json", app: app)
+        #expect(!hosted.anomalies.contains { $0.kind == "atomicityViolation" }, "\(hosted.summary)")
+    }
+
+    @Test("a held record deleted by another device goes up again as a new record with the edit (seed 170)",
+          arguments: ["ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp"])
+    func heldRecordDeletedElsewhereIsReuploaded(app: String) throws {
+        let hosted = try Self.endsAsTheEngineUnderMerge("records-seed-170-held-record-deleted.json", app: app)
+        #expect(hosted.metrics.converged, "\(hosted.summary)")
+        #expect(!hosted.anomalies.contains { $0.kind == "divergence" }, "\(hosted.summary)")
+    }
+
+    /// Fixture `file` (whose engine policy is `merge`) run with `app` on every device: with
+    /// `MergeRecordsApp`, `endsAsTheEngine`; with another policy's app, it passes and converges
+    /// (its policy may lose what `merge` keeps). The hosted run.
+    static func endsAsTheEngineUnderMerge(_ file: String, app: String) throws -> RunResult {
+        if app == "MergeRecordsApp" { return try endsAsTheEngine(file, app: app) }
+        let hosted = try BuiltInRecordsAppsTests.scenario(file, app: app, folder: "Tests/LibraryTests/Fixtures").run()
+        #expect(hosted.passed, "\(hosted.summary)")
+        #expect(hosted.metrics.converged, "\(hosted.summary)")
+        return hosted
+    }
+
     /// Fixture `file` run with `app` on every device: it passes, ending where the built-in engine
     /// ends, with the same anomaly kinds. The hosted run.
     static func endsAsTheEngine(_ file: String, app: String) throws -> RunResult {

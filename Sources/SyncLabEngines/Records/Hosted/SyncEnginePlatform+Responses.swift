@@ -240,7 +240,7 @@ extension SyncEnginePlatform {
         // Fields both sides changed: which edit the app keeps is read with its view (`reportKeptWrites`).
         for name in sent.fieldNames {
             guard let mine = sent.fields[name], let other = server.fields[name], ours.contains(mine.write), theirs.contains(other.write) else { continue }
-            fieldConflicts.append(HostedFieldConflict(item: self.item(of: item, field: name), ours: mine, theirs: other))
+            noteFieldConflict(HostedFieldConflict(item: self.item(of: item, field: name), ours: mine, theirs: other))
         }
     }
 
@@ -255,8 +255,20 @@ extension SyncEnginePlatform {
             let key = item(of: existence, field: name)
             guard let write = labels.unconfirmed[key], let mine = labels.view(key), mine.write == write, write != theirs.write,
                   !labels.seen(key).contains(theirs.write), case .field(let value) = mine.value else { continue }
-            fieldConflicts.append(HostedFieldConflict(item: key, ours: StoredField(value: value, write: write, modifiedAt: mine.modifiedAt), theirs: theirs))
+            noteFieldConflict(HostedFieldConflict(item: key, ours: StoredField(value: value, write: write, modifiedAt: mine.modifiedAt), theirs: theirs))
         }
+    }
+
+    /// Notes a field both sides changed, in place of one of the same field still unanswered.
+    private mutating func noteFieldConflict(_ conflict: HostedFieldConflict) {
+        if !fieldConflicts.isEmpty { fieldConflicts.removeAll { $0.item == conflict.item } }
+        fieldConflicts.append(conflict)
+    }
+
+    /// Records with a field conflict the app has not answered yet (`reportKeptWrites`): a fetched
+    /// version of one meets its unsent edits as a pending save's does.
+    private func unansweredConflictRecords() -> Set<RecordID> {
+        Set(fieldConflicts.compactMap { recordID(of: $0.item) })
     }
 
     private mutating func databaseChangesDone(_ changes: DatabaseChanges, _ app: inout any SyncEngineAppHosting, _ context: inout EngineContext) {
@@ -301,8 +313,8 @@ extension SyncEnginePlatform {
             let zone = held[index].id.zone
             var records: [ServerRecord] = []
             while index < held.count && held[index].id.zone == zone { records.append(held[index]); index += 1 }
-            let pending = Set(state.pendingRecordChanges)
-            for server in records where pending.contains(.save(server.id)) { noteFetchedOverUnsentEdits(server) }
+            let pending = Set(state.pendingRecordChanges), unanswered = unansweredConflictRecords()
+            for server in records where pending.contains(.save(server.id)) || unanswered.contains(server.id) { noteFetchedOverUnsentEdits(server) }
             for server in records { rememberServer(server) }
             fetchedNames += records.map(\.id.itemName)
             tell(.willFetchRecordZoneChanges(zone: zone), &app, &context)
@@ -367,9 +379,9 @@ extension SyncEnginePlatform {
                 for server in zoneChanges.changed { heldForFetch[server.id] = nil }
                 for deletion in zoneChanges.deleted { heldForFetch[deletion.id] = nil }
             }
-            if !zoneChanges.changed.isEmpty && !state.pendingRecordChanges.isEmpty {
-                let pending = Set(state.pendingRecordChanges)
-                for server in zoneChanges.changed where pending.contains(.save(server.id)) { noteFetchedOverUnsentEdits(server) }
+            if !zoneChanges.changed.isEmpty && (!state.pendingRecordChanges.isEmpty || !fieldConflicts.isEmpty) {
+                let pending = Set(state.pendingRecordChanges), unanswered = unansweredConflictRecords()
+                for server in zoneChanges.changed where pending.contains(.save(server.id)) || unanswered.contains(server.id) { noteFetchedOverUnsentEdits(server) }
             }
             for server in zoneChanges.changed { rememberServer(server) }
             for deletion in zoneChanges.deleted {
