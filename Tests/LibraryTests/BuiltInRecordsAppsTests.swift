@@ -250,6 +250,29 @@ struct BuiltInRecordsAppsSeedTests {
         #expect(!hosted.anomalies.contains { $0.kind == "divergence" }, "\(hosted.summary)")
     }
 
+    @Test("a held conflict over a saved record keeps showing that record's existence, not the creation the failure carried (seed 275)",
+          arguments: ["ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp"])
+    func heldConflictKeepsShownVersionExistence(app: String) throws {
+        // Not compared with the engine: B's n, which the cloud lost when A deleted the record, is
+        // the engine's still (left, docs/LIBRARY.md).
+        let hosted = try BuiltInRecordsAppsTests.scenario("records-seed-275-held-version-keeps-its-existence.json", app: app,
+                                                          folder: "Tests/LibraryTests/Fixtures").run()
+        #expect(hosted.passed, "\(hosted.summary)")
+        #expect(!hosted.anomalies.contains { $0.kind == "atomicityViolation" }, "\(hosted.summary)")
+    }
+
+    @Test("a held conflict meeting a fetched edit of the field: the app's keep of the later edit is recorded as the engine's last-writer-wins (seed 117)")
+    func heldConflictMeetsFetchedEdit() throws {
+        let file = "records-seed-117-held-conflict-meets-fetched-edit.json", folder = "Tests/LibraryTests/Fixtures"
+        let hosted = try BuiltInRecordsAppsTests.scenario(file, app: "MergeRecordsApp", folder: folder).run()
+        let engine = try BuiltInRecordsAppsTests.scenario(file, app: "default", folder: folder).run()
+        func losses(_ run: RunResult) -> [String] {
+            run.anomalies.filter { $0.kind == "lostUpdate" }.map { "\($0.write ?? "")|\($0.item)|\($0.field ?? "")|\($0.replacedBy ?? "")|\($0.explanation.contains("last-writer-wins"))" }
+        }
+        #expect(!losses(engine).isEmpty, "\(engine.summary)")
+        #expect(losses(hosted) == losses(engine), "\(hosted.summary)\n\(engine.summary)")
+    }
+
     /// Fixture `file` (whose engine policy is `merge`) run with `app` on every device: with
     /// `MergeRecordsApp`, `endsAsTheEngine`; with another policy's app, it passes and converges
     /// (its policy may lose what `merge` keeps). The hosted run.

@@ -62,10 +62,12 @@ extension SyncEnginePlatform {
         shownRecords = nil
         readings += 1
         let reading = readings
-        // Each item to compare, with the value it shows now (absent when nothing), and whether it is
-        // the existence of a record shown with no change tag (one the app made, never saved). An
-        // item listed twice is listed with the same value both times (both read from `shown` as it ends).
-        var keys: [(key: ItemKey, value: ItemValue, tagless: Bool)] = []
+        // Each item to compare, with the value it shows now (absent when nothing); for a record's
+        // existence, whether the record shows no change tag (one the app made, never saved), and
+        // whether it shows the change tag it showed at the last reading (the same server version:
+        // the app took no other). An item listed twice is listed with the same value both times
+        // (both read from `shown` as it ends).
+        var keys: [(key: ItemKey, value: ItemValue, tagless: Bool, sameVersion: Bool)] = []
         if let changes = app.viewChanges(full: full) {
             var removed = changes.removed
             if changes.complete && !full {
@@ -79,17 +81,19 @@ extension SyncEnginePlatform {
                 // Of a complete answer, a record shown as it was needs no comparison. (One the app
                 // says it changed is compared: comparing an unchanged one reports nothing.)
                 if changes.complete && !full, shown[existence.name]?.record == record { continue }
-                keys.append((existence, .recordExists(type: record.type), record.changeTag == nil))
-                for (name, value) in record.fields { keys.append((item(of: existence, field: name), .field(value), false)) }
-                if let before = shown.updateValue((record, reading), forKey: existence.name) {
-                    for name in before.record.fields.keys where record.fields[name] == nil { keys.append((item(of: existence, field: name), .absent, false)) }
+                let before = shown.updateValue((record, reading), forKey: existence.name)
+                let sameVersion = record.changeTag != nil && before?.record.changeTag == record.changeTag
+                keys.append((existence, .recordExists(type: record.type), record.changeTag == nil, sameVersion))
+                for (name, value) in record.fields { keys.append((item(of: existence, field: name), .field(value), false, false)) }
+                if let before {
+                    for name in before.record.fields.keys where record.fields[name] == nil { keys.append((item(of: existence, field: name), .absent, false, false)) }
                 }
             }
             for id in removed {
                 let existence = item(id)
-                keys.append((existence, .absent, false))
+                keys.append((existence, .absent, false, false))
                 if let before = shown.removeValue(forKey: existence.name) {
-                    for name in before.record.fields.keys { keys.append((item(of: existence, field: name), .absent, false)) }
+                    for name in before.record.fields.keys { keys.append((item(of: existence, field: name), .absent, false, false)) }
                 }
             }
         }
@@ -100,7 +104,7 @@ extension SyncEnginePlatform {
         var lastShown: (record: HostedViewRecord, reading: UInt64)?
         for key in labels.touched {
             var value = ItemValue.absent
-            var tagless = false
+            var tagless = false, sameVersion = false
             if key.name != lastName {
                 lastName = key.name
                 lastShown = shown[key.name]
@@ -112,18 +116,20 @@ extension SyncEnginePlatform {
                     if listedAt == reading { continue }
                     value = .recordExists(type: record.type)
                     tagless = record.changeTag == nil
+                    // Not listed in this reading: shown as at the last one.
+                    sameVersion = !tagless
                 } else if let field = record.fields[key.field] {
                     if listedAt == reading { continue }
                     value = .field(field)
                 }
             }
-            keys.append((key, value, tagless))
+            keys.append((key, value, tagless, sameVersion))
         }
         labels.touched = []
         if full {
             // Items the platform had shown that the app's answer and the touched items did not list: gone.
             let listed = Set(keys.lazy.map(\.key))
-            for key in labels.viewKeys where !listed.contains(key) { keys.append((key, .absent, false)) }
+            for key in labels.viewKeys where !listed.contains(key) { keys.append((key, .absent, false, false)) }
         }
         shownRecords = shown
         guard !keys.isEmpty else { return }
@@ -131,7 +137,7 @@ extension SyncEnginePlatform {
         var shownLater: Set<WriteID> = []
         defer { labels.ownLater.subtract(shownLater) }
         var last: ItemKey?
-        for (key, value, tagless) in keys where key != last {
+        for (key, value, tagless, sameVersion) in keys where key != last {
             last = key
             // One lookup for what the item shows and what the app was shown there.
             let entry = labels.items[key]
@@ -139,6 +145,9 @@ extension SyncEnginePlatform {
                 // The app was just shown the value it shows by a newer write (a fetch, a save's
                 // answer): it now shows that write, as the built-in engine reports it.
                 guard let latest = entry?.shown.last, latest.value == value, let write = latest.write, write != current.write else { continue }
+                // A record shown with the change tag it had: the app still shows the version it
+                // showed (a conflict it has not settled yet), not the one the cloud just showed it.
+                if sameVersion { continue }
                 // A record the app made and still shows as its own (no change tag, its creation
                 // not yet carried by the cloud) is not another device's creation of that name the
                 // cloud showed it (every creation of a type has the same value): a concurrent
@@ -328,6 +337,7 @@ extension SyncEnginePlatform {
         heldAfterDelete = [:]
         heldForFetch = [:]
         fieldConflicts = []
+        conflictsUnanswered = []
         let old = account ?? lastAccount
         // CKSyncEngine forgets its pending changes: what they carried never reaches the cloud.
         if account != nil {

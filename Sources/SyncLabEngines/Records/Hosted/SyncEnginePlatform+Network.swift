@@ -139,6 +139,7 @@ extension SyncEnginePlatform {
             // Not lost silently: the app holds values no CloudKit field can hold.
             context.log("fieldsNotSent", [("record", record.id.itemName), ("fields", record.refusedFields.joined(separator: ","))])
         }
+        if !conflictsUnanswered.isEmpty { conflictsUnanswered.remove(record.id) }
         let existenceKey = item(record.id)
         if record.changeTag == nil, labels.goneInCloud.remove(existenceKey) != nil {
             restampReupload(record, &context)

@@ -172,6 +172,7 @@ extension SyncEnginePlatform {
                     settle(.save(id), &self)
                     var server: HostedRecord?, ancestor: HostedRecord?
                     if case .serverRecordChanged(let serverRecord, _, let ancestorRecord) = error {
+                        conflictsUnanswered.insert(id)
                         conflictShown(saves[index], serverRecord, ancestorRecord, &context)
                         // The ancestor first: the server's version is the most recent the app was shown.
                         if let ancestorRecord { rememberServer(ancestorRecord) }
@@ -265,11 +266,6 @@ extension SyncEnginePlatform {
         fieldConflicts.append(conflict)
     }
 
-    /// Records with a field conflict the app has not answered yet (`reportKeptWrites`): a fetched
-    /// version of one meets its unsent edits as a pending save's does.
-    private func unansweredConflictRecords() -> Set<RecordID> {
-        Set(fieldConflicts.compactMap { recordID(of: $0.item) })
-    }
 
     private mutating func databaseChangesDone(_ changes: DatabaseChanges, _ app: inout any SyncEngineAppHosting, _ context: inout EngineContext) {
         context.log("fetchedDatabaseChanges", [("changedZones", changes.changedZones.joined(separator: ",")),
@@ -313,8 +309,8 @@ extension SyncEnginePlatform {
             let zone = held[index].id.zone
             var records: [ServerRecord] = []
             while index < held.count && held[index].id.zone == zone { records.append(held[index]); index += 1 }
-            let pending = Set(state.pendingRecordChanges), unanswered = unansweredConflictRecords()
-            for server in records where pending.contains(.save(server.id)) || unanswered.contains(server.id) { noteFetchedOverUnsentEdits(server) }
+            let pending = Set(state.pendingRecordChanges)
+            for server in records where pending.contains(.save(server.id)) || conflictsUnanswered.contains(server.id) { noteFetchedOverUnsentEdits(server) }
             for server in records { rememberServer(server) }
             fetchedNames += records.map(\.id.itemName)
             tell(.willFetchRecordZoneChanges(zone: zone), &app, &context)
@@ -379,9 +375,9 @@ extension SyncEnginePlatform {
                 for server in zoneChanges.changed { heldForFetch[server.id] = nil }
                 for deletion in zoneChanges.deleted { heldForFetch[deletion.id] = nil }
             }
-            if !zoneChanges.changed.isEmpty && (!state.pendingRecordChanges.isEmpty || !fieldConflicts.isEmpty) {
-                let pending = Set(state.pendingRecordChanges), unanswered = unansweredConflictRecords()
-                for server in zoneChanges.changed where pending.contains(.save(server.id)) || unanswered.contains(server.id) { noteFetchedOverUnsentEdits(server) }
+            if !zoneChanges.changed.isEmpty && (!state.pendingRecordChanges.isEmpty || !conflictsUnanswered.isEmpty) {
+                let pending = Set(state.pendingRecordChanges)
+                for server in zoneChanges.changed where pending.contains(.save(server.id)) || conflictsUnanswered.contains(server.id) { noteFetchedOverUnsentEdits(server) }
             }
             for server in zoneChanges.changed { rememberServer(server) }
             for deletion in zoneChanges.deleted {
