@@ -273,6 +273,13 @@ struct BuiltInRecordsAppsSeedTests {
         #expect(losses(hosted) == losses(engine), "\(hosted.summary)\n\(engine.summary)")
     }
 
+    @Test("a record kept through another device's zone delete is re-stamped as soon as the app shows it afresh, never half of the delete (seed 135)",
+          arguments: ["ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp"])
+    func zoneDeleteReuploadIsRestampedAtOnce(app: String) throws {
+        let hosted = try Self.endsAsTheEngineUnderMerge("records-seed-135-zone-delete-reupload-restamped.json", app: app)
+        #expect(!hosted.anomalies.contains { $0.kind == "atomicityViolation" }, "\(hosted.summary)")
+    }
+
     /// Fixture `file` (whose engine policy is `merge`) run with `app` on every device: with
     /// `MergeRecordsApp`, `endsAsTheEngine`; with another policy's app, it passes and converges
     /// (its policy may lose what `merge` keeps). The hosted run.

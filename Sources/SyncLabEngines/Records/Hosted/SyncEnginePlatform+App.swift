@@ -97,6 +97,18 @@ extension SyncEnginePlatform {
                 }
             }
         }
+        // A record gone from the cloud (its zone deleted, a fetched deletion, `unknownItem`) that
+        // the app now shows afresh, with no change tag (it will send it as a new record), is
+        // re-stamped now, as the built-in engine re-stamps it when it learns of the delete: shown
+        // with the cloud's old writes until it is sent, it would show the delete in part (a zone
+        // delete removes every record of the zone at once; records seed 135).
+        if !labels.goneInCloud.isEmpty {
+            for entry in keys where entry.tagless && labels.goneInCloud.contains(entry.key) {
+                guard let record = shown[entry.key.name]?.record else { continue }
+                labels.goneInCloud.remove(entry.key)
+                restampReupload(HostedRecord(id: record.id, type: record.type, fields: record.fields, changeTag: nil), &context)
+            }
+        }
         // Items shown something new (a fetch, a save's answer) may now show a newer write.
         // Touched items come record by record (a record's existence, then its fields): its
         // record is looked up once per run.

@@ -161,7 +161,7 @@ extension SyncEnginePlatform {
     }
 
     /// See `recordSave`: the re-stamp of a record re-uploaded after a delete.
-    private mutating func restampReupload(_ record: HostedRecord, _ context: inout EngineContext) {
+    mutating func restampReupload(_ record: HostedRecord, _ context: inout EngineContext) {
         var old: [(ItemKey, ItemValue, WriteID)] = [], edits: [WriteID] = []
         for name in record.fields.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             let key = item(record.id, field: name)
