@@ -280,6 +280,17 @@ struct BuiltInRecordsAppsSeedTests {
         #expect(!hosted.anomalies.contains { $0.kind == "atomicityViolation" }, "\(hosted.summary)")
     }
 
+    @Test("a held conflict is settled after a fetch of its zone, not after a cycle whose zone fetch failed (seed 124)",
+          arguments: ["ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp"])
+    func heldUntilItsZoneIsFetched(app: String) throws {
+        // Not compared with the engine: B's and C's edits of n have equal device times, the
+        // documented tie `merge` breaks by write ids the app cannot see.
+        let hosted = try BuiltInRecordsAppsTests.scenario("records-seed-124-held-until-zone-fetched.json", app: app,
+                                                          folder: "Tests/LibraryTests/Fixtures").run()
+        #expect(hosted.passed, "\(hosted.summary)")
+        #expect(!hosted.anomalies.contains { $0.kind == "atomicityViolation" }, "\(hosted.summary)")
+    }
+
     /// Fixture `file` (whose engine policy is `merge`) run with `app` on every device: with
     /// `MergeRecordsApp`, `endsAsTheEngine`; with another policy's app, it passes and converges
     /// (its policy may lose what `merge` keeps). The hosted run.

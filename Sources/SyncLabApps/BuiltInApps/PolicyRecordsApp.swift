@@ -115,12 +115,14 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
             for id in held.keys { held[id]?.fetchBegun = true }
         case .didFetchChanges:
             for id in waiting.keys.sorted() where waiting[id]?.fetchBegun == true { release(id) }
-            for id in held.keys.sorted() where held[id]?.fetchBegun == true {
+            for id in held.keys.sorted() where held[id]?.zoneFetched == true {
                 // No news of the record since the failure: the cloud's version is the one it showed.
                 guard let version = held.removeValue(forKey: id) else { continue }
                 met(version.server, &syncEngine)
                 resume(id, &syncEngine)
             }
+        case .didFetchRecordZoneChanges(let zone):
+            for id in held.keys where id.zoneName == zone && held[id]?.fetchBegun == true { held[id]?.zoneFetched = true }
         case .fetchedRecordZoneChanges(let fetched):
             for server in fetched.modifications {
                 let wasHeld = held.removeValue(forKey: server.recordID) != nil
@@ -290,8 +292,10 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
         case .serverRecordChanged:
             guard let server = failure.error.serverRecord else { return }
             // In a custom zone, over an edit still to send: settled once a fetch shows the rest
-            // of what the cloud has (`held`); the save waits (not added again).
-            if id.zoneName != "_defaultZone", unsent[id] != nil, !deleting.contains(id) {
+            // of what the cloud has (`held`); the save waits (not added again). A version a
+            // fetch showed already (its save crossed that fetch) has been shown whole.
+            if id.zoneName != "_defaultZone", unsent[id] != nil, !deleting.contains(id),
+               lastServer[id]?.recordChangeTag != server.recordChangeTag {
                 held[id] = HeldConflict(server: server)
                 return
             }
