@@ -13,6 +13,7 @@ extension SyncEnginePlatform {
         if !subscribing && wantsSubscription {
             subscribing = true
             send(.createSubscription(database: .private), .subscribe, &context)
+            subscribeRequest = requestCounter
         }
         if wantFetch {
             if fetching { fetchAgain = true; wantFetch = false } else { startFetch(&app, &context) }
@@ -202,13 +203,17 @@ extension SyncEnginePlatform {
         heldForFetch.merge(heldAfterDelete) { $1 }
         heldAfterDelete = [:]
         tell(.willFetchChanges, &app, &context)
+        // Logged as the built-in engine logs its fetch cycles (the traces read the same).
+        context.log("willFetchChanges", [])
         send(.fetchDatabaseChanges(database: .private, since: state.databaseToken), .databaseChanges, &context)
+        fetchStartRequest = requestCounter
     }
 
     mutating func finishFetch(_ app: inout any SyncEngineAppHosting, _ context: inout EngineContext) {
         fetching = false
         deliverHeld(&app, &context)
         tell(.didFetchChanges, &app, &context)
+        context.log("didFetchChanges", [])
         // The notifications the built-in engine gives its app, so `expect.notifications` and the
         // counts read the same for a hosted app: here, the records the app was told were fetched.
         if !fetchedNames.isEmpty {

@@ -90,7 +90,10 @@ extension SyncEnginePlatform {
             if let account, !state.subscribedAccounts.contains(account) {
                 state.subscribedAccounts.append(account)
                 stateDirty = true
-                wantFetch = true
+                // Changes made before the subscription sent this device no push: unless a fetch
+                // went out after the subscription request, fetch once now (as the built-in engine
+                // does; a fetch sent after it already covers them).
+                if fetchStartRequest < subscribeRequest { wantFetch = true }
             }
         default:
             context.log("unexpectedResponse", [])
