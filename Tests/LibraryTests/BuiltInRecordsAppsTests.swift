@@ -291,6 +291,13 @@ struct BuiltInRecordsAppsSeedTests {
         #expect(!hosted.anomalies.contains { $0.kind == "atomicityViolation" }, "\(hosted.summary)")
     }
 
+    @Test("a held concurrent creation sent again as new carries this device's creation, not the other's the failure showed (seed 143)",
+          arguments: ["ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp"])
+    func heldCreationSentAgainIsOwnCreation(app: String) throws {
+        let hosted = try Self.endsAsTheEngineUnderMerge("records-seed-143-held-creation-sent-again.json", app: app)
+        #expect(!hosted.anomalies.contains { $0.kind == "resurrection" }, "\(hosted.summary)")
+    }
+
     /// Fixture `file` (whose engine policy is `merge`) run with `app` on every device: with
     /// `MergeRecordsApp`, `endsAsTheEngine`; with another policy's app, it passes and converges
     /// (its policy may lose what `merge` keeps). The hosted run.

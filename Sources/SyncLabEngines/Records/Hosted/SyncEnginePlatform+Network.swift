@@ -157,7 +157,17 @@ extension SyncEnginePlatform {
             let labeled = label(item(record.id, field: name), .absent, mint: true, &context)
             fields[name] = StoredField(value: nil, write: labeled.write!, modifiedAt: labeled.modifiedAt)
         }
-        let existence = label(item(record.id), .recordExists(type: record.type), &context).write!
+        // A record sent as new (no change tag) is this device's creation: not another device's
+        // creation of that name the cloud showed the app since (a `serverRecordChanged` it holds:
+        // the cloud may have deleted that one by now, and it would come back; records seed 143).
+        let existenceValue = ItemValue.recordExists(type: record.type)
+        let existence: WriteID
+        if record.changeTag == nil, labels.latestShown(existenceKey)?.fromCloud == true,
+           let own = RecordLabels.known(in: labels.items[existenceKey], existenceValue, ownOnly: true)?.write {
+            existence = own
+        } else {
+            existence = label(existenceKey, existenceValue, &context).write!
+        }
         return RecordSave(id: record.id, type: record.type, fields: fields, baseTag: record.changeTag, existenceWrite: existence)
     }
 
