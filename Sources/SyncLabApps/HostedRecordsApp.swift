@@ -75,7 +75,7 @@ package struct HostedRecordsApp<App: RecordsApp>: SyncEngineAppHosting {
     static func viewRecord(_ record: SyncRecord) -> HostedViewRecord {
         var fields: [String: FieldValue] = [:]
         for (name, value) in record.fields { if let field = FieldConversion.field(value) { fields[name] = field } }
-        return HostedViewRecord(id: record.recordID.protocolID, type: record.recordType, fields: fields)
+        return HostedViewRecord(id: record.recordID.protocolID, type: record.recordType, fields: fields, changeTag: record.changeTag)
     }
 
     /// The platform's event as the app's.

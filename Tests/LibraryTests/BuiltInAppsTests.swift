@@ -63,7 +63,7 @@ struct BuiltInAppsTests {
         #expect(hidden.contains("lending") && hidden.contains("giveBack") && hidden.contains("removedFields"), "\(hidden.sorted())")
         // Every file but the factory that hosts them (BuiltInApps.swift).
         let appFiles = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".swift") && $0 != "BuiltInApps.swift" }.sorted()
-        #expect(appFiles == ["ClientWinsRecordsApp.swift", "KVSReaderApp.swift", "KeepBothApp.swift", "KeepVersionsApp.swift", "LastWriterWinsApp.swift",
+        #expect(appFiles == ["ClientWinsRecordsApp.swift", "HeldConflict.swift", "KVSReaderApp.swift", "KeepBothApp.swift", "KeepVersionsApp.swift", "LastWriterWinsApp.swift",
                              "MergeApp.swift", "MergeRecordsApp.swift", "PolicyRecordsApp.swift", "RecordsConflictPolicy.swift", "ServerWinsRecordsApp.swift",
                              "WaitingVersion.swift"])
         let word = /[A-Za-z_][A-Za-z0-9_]*/

@@ -96,6 +96,9 @@ struct RecordsAppCrashTests {
         builder.device("iPhone")
         builder.device("iPad")
         builder.step(at: "0s", device: "iPhone", op: "record.save", ["zone": "Todos", "type": "Todo", "name": "milk", "fields": ["title": "Milk", "done": 0]])
+        // The iPad's edit brings the iPhone a fetch after its save is answered: an app that saves
+        // the state when a sync ends has saved one with nothing pending before the crash.
+        builder.step(at: "5s", device: "iPad", op: "record.save", ["zone": "Todos", "type": "Todo", "name": "eggs", "fields": ["title": "Eggs", "done": 0]])
         builder.step(at: "10s", device: "iPhone", op: "airplane.on")
         builder.step(at: "20s", device: "iPhone", op: "record.save", ["zone": "Todos", "type": "Todo", "name": "milk", "fields": ["done": 1]])
         builder.step(at: "30s", device: "iPhone", op: "device.crash")

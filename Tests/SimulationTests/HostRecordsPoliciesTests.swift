@@ -22,4 +22,21 @@ struct HostRecordsPoliciesTests {
         }
         #expect(try final("engine") == final("hosted"))
     }
+
+    @Test("a device that never uses records: the hosted platform sends what the engine sends, so the traces are identical")
+    func recordsFreeScenarioIsUnchanged() throws {
+        let directory = try Synclab.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let arguments = ["run", "Scenarios/kvs-clock-skew.json", "--variant", "base"]
+        let engine = try Synclab.run(arguments + ["--out", directory.appendingPathComponent("engine").path])
+        let hosted = try Synclab.run(arguments + ["--out", directory.appendingPathComponent("hosted").path, "--host-records-policies"])
+        #expect(engine.status == 0 && hosted.status == 0, "\(hosted.stdout)\(hosted.stderr)")
+        func trace(_ folder: String) throws -> String {
+            try String(contentsOf: directory.appendingPathComponent("\(folder)/base/trace.jsonl"), encoding: .utf8)
+        }
+        // Before: the platform fetched again once its subscription was made, though its launch
+        // fetch went out after the subscription request (two messages more per device), and it
+        // logged no fetch cycles.
+        #expect(try trace("engine") == trace("hosted"))
+    }
 }

@@ -30,6 +30,11 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
     /// Record → the copy last handed to the engine to save: a field the user has not changed
     /// since is in the cloud once the save is answered, whatever value the answer carries.
     var handedOut: [SyncRecord.ID: SyncRecord] = [:]
+    /// Records of custom zones whose save met `serverRecordChanged`, with the server's version,
+    /// not settled until a fetch shows the rest of what the cloud has (`HeldConflict`): settled at
+    /// once, another device's atomic call would show in part. Their save, and the rest of their
+    /// atomic action, wait with them.
+    var held: [SyncRecord.ID: HeldConflict] = [:]
     /// Zones the user deleted in Settings: nothing more goes up into them until created again.
     var purged: Set<String> = []
     /// The last state serialization the engine gave.
@@ -107,10 +112,21 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
         case .willFetchChanges:
             // This fetch brings everything up to now: what waits for it shows when it ends.
             for id in waiting.keys where waiting[id]?.reason == .outlivedDelete { waiting[id]?.fetchBegun = true }
+            for id in held.keys { held[id]?.fetchBegun = true }
         case .didFetchChanges:
             for id in waiting.keys.sorted() where waiting[id]?.fetchBegun == true { release(id) }
+            for id in held.keys.sorted() where held[id]?.zoneFetched == true {
+                // No news of the record since the failure: the cloud's version is the one it showed.
+                guard let version = held.removeValue(forKey: id) else { continue }
+                met(version.server, &syncEngine)
+                resume(id, &syncEngine)
+            }
+        case .didFetchRecordZoneChanges(let zone):
+            for id in held.keys where id.zoneName == zone && held[id]?.fetchBegun == true { held[id]?.zoneFetched = true }
         case .fetchedRecordZoneChanges(let fetched):
             for server in fetched.modifications {
+                let wasHeld = held.removeValue(forKey: server.recordID) != nil
+                defer { if wasHeld { resume(server.recordID, &syncEngine) } }
                 // Under a pending delete the delete stays; whether this version outlives it, only
                 // the delete's answer and the next fetch tell (the cloud answers a re-sent delete
                 // it had applied before the record was made again "deleted", with no word of the
@@ -120,8 +136,11 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
             }
             for id in fetched.deletions {
                 waiting[id] = nil
-                // A record with an unsent edit stays: its save meets the deletion (`unknownItem`) and goes up anew.
-                if unsent[id] == nil { gone(id, &syncEngine) }
+                let wasHeld = held.removeValue(forKey: id) != nil
+                // A record with an unsent edit stays: its save meets the deletion (`unknownItem`)
+                // and goes up anew. A held one has no save out: it goes up anew now.
+                if unsent[id] == nil || wasHeld { gone(id, &syncEngine) }
+                if wasHeld { resume(id, &syncEngine) }
             }
         case .sentRecordZoneChanges(let sent):
             for saved in sent.savedRecords { settled(saved) }
@@ -133,6 +152,9 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
                 deleteDone(id)
             }
             for failure in sent.failedRecordSaves { failed(failure, &syncEngine) }
+            // The rest of an atomic action one of whose records is held waits with it (the
+            // others failed `batchRequestFailed` and were added again).
+            for action in Set(held.keys.compactMap { atomic[$0] }).sorted() { pause(action, &syncEngine) }
             for failure in sent.failedRecordDeletes {
                 switch failure.error.code {
                 case .unknownItem, .zoneNotFound, .userDeletedZone:
@@ -269,6 +291,14 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
         switch failure.error.code {
         case .serverRecordChanged:
             guard let server = failure.error.serverRecord else { return }
+            // In a custom zone, over an edit still to send: settled once a fetch shows the rest
+            // of what the cloud has (`held`); the save waits (not added again). A version a
+            // fetch showed already (its save crossed that fetch) has been shown whole.
+            if id.zoneName != "_defaultZone", unsent[id] != nil, !deleting.contains(id),
+               lastServer[id]?.recordChangeTag != server.recordChangeTag {
+                held[id] = HeldConflict(server: server)
+                return
+            }
             met(server, &syncEngine)
         case .unknownItem:
             gone(id, &syncEngine)
@@ -325,6 +355,27 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
         userSees[id] = version.server
     }
 
+    /// The pending changes of atomic action `action` wait: one of its records is held.
+    private mutating func pause(_ action: Int, _ syncEngine: inout SyncEngine) {
+        let ids = atomic.filter { $0.value == action }.map(\.key).sorted()
+        syncEngine.state.remove(pendingRecordZoneChanges: ids.flatMap { [.saveRecord($0), .deleteRecord($0)] })
+    }
+
+    /// Held record `id` is settled: when none of its atomic action is held any more, the rest of
+    /// the action goes again (what is still to send of it).
+    private mutating func resume(_ id: SyncRecord.ID, _ syncEngine: inout SyncEngine) {
+        guard let action = atomic[id] else { return }
+        let ids = atomic.filter { $0.value == action }.map(\.key).sorted()
+        guard !ids.contains(where: { held[$0] != nil }) else { return }
+        for other in ids where other != id {
+            if deleting.contains(other) {
+                syncEngine.state.add(pendingRecordZoneChanges: [.deleteRecord(other)])
+            } else if unsent[other] != nil {
+                syncEngine.state.add(pendingRecordZoneChanges: [.saveRecord(other)])
+            }
+        }
+    }
+
     /// Withdraws what remains unsent of atomic action `action`: its records go back to the
     /// cloud's versions (those it created go), its changes are no longer pending.
     private mutating func withdraw(_ action: Int, _ syncEngine: inout SyncEngine) {
@@ -334,6 +385,7 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
             setUnsent(id, [])
             deleting.remove(id)
             waiting[id] = nil
+            held[id] = nil
             userSees[id] = lastServer[id]
             syncEngine.state.remove(pendingRecordZoneChanges: [.saveRecord(id), .deleteRecord(id)])
         }
@@ -359,6 +411,7 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
         let keep = userSees.keys.filter { $0.zoneName == zone && unsent[$0] != nil }.sorted()
         for id in keep { lastServer[id] = nil }
         waiting = waiting.filter { $0.key.zoneName != zone }
+        held = held.filter { $0.key.zoneName != zone }
         userSees.removeAll { $0.recordID.zoneName == zone && unsent[$0.recordID] == nil }
         for id in lastServer.keys.filter({ $0.zoneName == zone }) { lastServer[id] = nil }
         guard !keep.isEmpty else { return }
@@ -378,6 +431,7 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
         for id in unsent.keys.filter({ $0.zoneName == zone }) { setUnsent(id, []) }
         deleting = deleting.filter { $0.zoneName != zone }
         waiting = waiting.filter { $0.key.zoneName != zone }
+        held = held.filter { $0.key.zoneName != zone }
         for id in lastServer.keys.filter({ $0.zoneName == zone }) { lastServer[id] = nil }
         atomic = atomic.filter { $0.key.zoneName != zone }
         handedOut = handedOut.filter { $0.key.zoneName != zone }

@@ -79,11 +79,13 @@ public struct RecordLabels: Sendable {
     /// The write of `value` on `item` if the app was shown it (the most recent such).
     func known(_ item: ItemKey, _ value: ItemValue) -> Labeled? { RecordLabels.known(in: items[item], value) }
 
-    /// `known` for an item's entry already looked up.
-    static func known(in entry: Entry?, _ value: ItemValue) -> Labeled? {
+    /// `known` for an item's entry already looked up. `ownOnly`: only a value not from the cloud
+    /// (the existence of a record the app made and never saved: every creation of a record of
+    /// that type has the same value, so another device's, shown in a failure, is not this one).
+    static func known(in entry: Entry?, _ value: ItemValue, ownOnly: Bool = false) -> Labeled? {
         guard let entry else { return nil }
-        if let hit = entry.shown.last(where: { $0.value == value }) { return hit }
-        if let current = entry.view, current.value == value { return current }
+        if let hit = entry.shown.last(where: { $0.value == value && !(ownOnly && $0.fromCloud) }) { return hit }
+        if let current = entry.view, current.value == value, !(ownOnly && current.fromCloud) { return current }
         return nil
     }
 

@@ -62,9 +62,12 @@ extension SyncEnginePlatform {
         shownRecords = nil
         readings += 1
         let reading = readings
-        // Each item to compare, with the value it shows now (absent when nothing). An item listed
-        // twice is listed with the same value both times (both read from `shown` as it ends).
-        var keys: [(key: ItemKey, value: ItemValue)] = []
+        // Each item to compare, with the value it shows now (absent when nothing); for a record's
+        // existence, whether the record shows no change tag (one the app made, never saved), and
+        // whether it shows the change tag it showed at the last reading (the same server version:
+        // the app took no other). An item listed twice is listed with the same value both times
+        // (both read from `shown` as it ends).
+        var keys: [(key: ItemKey, value: ItemValue, tagless: Bool, sameVersion: Bool)] = []
         if let changes = app.viewChanges(full: full) {
             var removed = changes.removed
             if changes.complete && !full {
@@ -78,18 +81,32 @@ extension SyncEnginePlatform {
                 // Of a complete answer, a record shown as it was needs no comparison. (One the app
                 // says it changed is compared: comparing an unchanged one reports nothing.)
                 if changes.complete && !full, shown[existence.name]?.record == record { continue }
-                keys.append((existence, .recordExists(type: record.type)))
-                for (name, value) in record.fields { keys.append((item(of: existence, field: name), .field(value))) }
-                if let before = shown.updateValue((record, reading), forKey: existence.name) {
-                    for name in before.record.fields.keys where record.fields[name] == nil { keys.append((item(of: existence, field: name), .absent)) }
+                let before = shown.updateValue((record, reading), forKey: existence.name)
+                let sameVersion = record.changeTag != nil && before?.record.changeTag == record.changeTag
+                keys.append((existence, .recordExists(type: record.type), record.changeTag == nil, sameVersion))
+                for (name, value) in record.fields { keys.append((item(of: existence, field: name), .field(value), false, false)) }
+                if let before {
+                    for name in before.record.fields.keys where record.fields[name] == nil { keys.append((item(of: existence, field: name), .absent, false, false)) }
                 }
             }
             for id in removed {
                 let existence = item(id)
-                keys.append((existence, .absent))
+                keys.append((existence, .absent, false, false))
                 if let before = shown.removeValue(forKey: existence.name) {
-                    for name in before.record.fields.keys { keys.append((item(of: existence, field: name), .absent)) }
+                    for name in before.record.fields.keys { keys.append((item(of: existence, field: name), .absent, false, false)) }
                 }
+            }
+        }
+        // A record gone from the cloud (its zone deleted, a fetched deletion, `unknownItem`) that
+        // the app now shows afresh, with no change tag (it will send it as a new record), is
+        // re-stamped now, as the built-in engine re-stamps it when it learns of the delete: shown
+        // with the cloud's old writes until it is sent, it would show the delete in part (a zone
+        // delete removes every record of the zone at once; records seed 135).
+        if !labels.goneInCloud.isEmpty {
+            for entry in keys where entry.tagless && labels.goneInCloud.contains(entry.key) {
+                guard let record = shown[entry.key.name]?.record else { continue }
+                labels.goneInCloud.remove(entry.key)
+                restampReupload(HostedRecord(id: record.id, type: record.type, fields: record.fields, changeTag: nil), &context)
             }
         }
         // Items shown something new (a fetch, a save's answer) may now show a newer write.
@@ -99,6 +116,7 @@ extension SyncEnginePlatform {
         var lastShown: (record: HostedViewRecord, reading: UInt64)?
         for key in labels.touched {
             var value = ItemValue.absent
+            var tagless = false, sameVersion = false
             if key.name != lastName {
                 lastName = key.name
                 lastShown = shown[key.name]
@@ -109,18 +127,21 @@ extension SyncEnginePlatform {
                 if key.field.isEmpty {
                     if listedAt == reading { continue }
                     value = .recordExists(type: record.type)
+                    tagless = record.changeTag == nil
+                    // Not listed in this reading: shown as at the last one.
+                    sameVersion = !tagless
                 } else if let field = record.fields[key.field] {
                     if listedAt == reading { continue }
                     value = .field(field)
                 }
             }
-            keys.append((key, value))
+            keys.append((key, value, tagless, sameVersion))
         }
         labels.touched = []
         if full {
             // Items the platform had shown that the app's answer and the touched items did not list: gone.
             let listed = Set(keys.lazy.map(\.key))
-            for key in labels.viewKeys where !listed.contains(key) { keys.append((key, .absent)) }
+            for key in labels.viewKeys where !listed.contains(key) { keys.append((key, .absent, false, false)) }
         }
         shownRecords = shown
         guard !keys.isEmpty else { return }
@@ -128,7 +149,7 @@ extension SyncEnginePlatform {
         var shownLater: Set<WriteID> = []
         defer { labels.ownLater.subtract(shownLater) }
         var last: ItemKey?
-        for (key, value) in keys where key != last {
+        for (key, value, tagless, sameVersion) in keys where key != last {
             last = key
             // One lookup for what the item shows and what the app was shown there.
             let entry = labels.items[key]
@@ -136,6 +157,16 @@ extension SyncEnginePlatform {
                 // The app was just shown the value it shows by a newer write (a fetch, a save's
                 // answer): it now shows that write, as the built-in engine reports it.
                 guard let latest = entry?.shown.last, latest.value == value, let write = latest.write, write != current.write else { continue }
+                // A record shown with the change tag it had: the app still shows the version it
+                // showed (a conflict it has not settled yet), not the one the cloud just showed it.
+                if sameVersion { continue }
+                // A record the app made and still shows as its own (no change tag, its creation
+                // not yet carried by the cloud) is not another device's creation of that name the
+                // cloud showed it (every creation of a type has the same value): a concurrent
+                // creation the app has not settled yet. (Not `unconfirmed`: a sign-in clears it,
+                // and a record saved signed out is the app's own until the cloud takes it.)
+                if tagless, latest.fromCloud, let own = current.write, own.device == identity.device,
+                   entry?.shown.contains(where: { $0.write == own && $0.fromCloud }) != true { continue }
                 let cause: VisibilityCause = write.derived && write.device == identity.device ? .resolution : .fetch
                 context.observe(.visible(item: key, value: value, write: write, cause: cause))
                 setView(key, latest)
@@ -167,6 +198,10 @@ extension SyncEnginePlatform {
     /// built-in engine's merge does (the app knows no write ids). A value of its own making is
     /// a derived write built on both; keeping the earlier edit is no last-writer-wins, and the
     /// checker judges the beaten edit as it finds it.
+    ///
+    /// An app that still shows its earlier edit and has not sent the record again has not
+    /// answered yet (it may settle once a fetch shows the rest of what the cloud has, as the
+    /// built-in apps do in custom zones): the field waits for a later reading.
     private mutating func reportKeptWrites(_ context: inout EngineContext) {
         guard !fieldConflicts.isEmpty else { return }
         let conflicts = fieldConflicts
@@ -177,6 +212,11 @@ extension SyncEnginePlatform {
             let chosen: StoredField, over: StoredField
             if kept == conflict.ours.write {
                 (chosen, over) = (conflict.ours, conflict.theirs)
+                if (chosen.modifiedAt, chosen.write) < (over.modifiedAt, over.write), let id = recordID(of: conflict.item),
+                   !state.pendingRecordChanges.contains(.save(id)) {
+                    fieldConflicts.append(conflict)
+                    continue
+                }
             } else if kept == conflict.theirs.write {
                 (chosen, over) = (conflict.theirs, conflict.ours)
             } else {
@@ -308,6 +348,8 @@ extension SyncEnginePlatform {
         context.log("accountChange", [("change", "\(change)")])
         heldAfterDelete = [:]
         heldForFetch = [:]
+        fieldConflicts = []
+        conflictsUnanswered = []
         let old = account ?? lastAccount
         // CKSyncEngine forgets its pending changes: what they carried never reaches the cloud.
         if account != nil {

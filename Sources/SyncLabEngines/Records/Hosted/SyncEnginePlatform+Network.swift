@@ -13,6 +13,7 @@ extension SyncEnginePlatform {
         if !subscribing && wantsSubscription {
             subscribing = true
             send(.createSubscription(database: .private), .subscribe, &context)
+            subscribeRequest = requestCounter
         }
         if wantFetch {
             if fetching { fetchAgain = true; wantFetch = false } else { startFetch(&app, &context) }
@@ -139,6 +140,7 @@ extension SyncEnginePlatform {
             // Not lost silently: the app holds values no CloudKit field can hold.
             context.log("fieldsNotSent", [("record", record.id.itemName), ("fields", record.refusedFields.joined(separator: ","))])
         }
+        if !conflictsUnanswered.isEmpty { conflictsUnanswered.remove(record.id) }
         let existenceKey = item(record.id)
         if record.changeTag == nil, labels.goneInCloud.remove(existenceKey) != nil {
             restampReupload(record, &context)
@@ -155,12 +157,22 @@ extension SyncEnginePlatform {
             let labeled = label(item(record.id, field: name), .absent, mint: true, &context)
             fields[name] = StoredField(value: nil, write: labeled.write!, modifiedAt: labeled.modifiedAt)
         }
-        let existence = label(item(record.id), .recordExists(type: record.type), &context).write!
+        // A record sent as new (no change tag) is this device's creation: not another device's
+        // creation of that name the cloud showed the app since (a `serverRecordChanged` it holds:
+        // the cloud may have deleted that one by now, and it would come back; records seed 143).
+        let existenceValue = ItemValue.recordExists(type: record.type)
+        let existence: WriteID
+        if record.changeTag == nil, labels.latestShown(existenceKey)?.fromCloud == true,
+           let own = RecordLabels.known(in: labels.items[existenceKey], existenceValue, ownOnly: true)?.write {
+            existence = own
+        } else {
+            existence = label(existenceKey, existenceValue, &context).write!
+        }
         return RecordSave(id: record.id, type: record.type, fields: fields, baseTag: record.changeTag, existenceWrite: existence)
     }
 
     /// See `recordSave`: the re-stamp of a record re-uploaded after a delete.
-    private mutating func restampReupload(_ record: HostedRecord, _ context: inout EngineContext) {
+    mutating func restampReupload(_ record: HostedRecord, _ context: inout EngineContext) {
         var old: [(ItemKey, ItemValue, WriteID)] = [], edits: [WriteID] = []
         for name in record.fields.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             let key = item(record.id, field: name)
@@ -201,13 +213,17 @@ extension SyncEnginePlatform {
         heldForFetch.merge(heldAfterDelete) { $1 }
         heldAfterDelete = [:]
         tell(.willFetchChanges, &app, &context)
+        // Logged as the built-in engine logs its fetch cycles (the traces read the same).
+        context.log("willFetchChanges", [])
         send(.fetchDatabaseChanges(database: .private, since: state.databaseToken), .databaseChanges, &context)
+        fetchStartRequest = requestCounter
     }
 
     mutating func finishFetch(_ app: inout any SyncEngineAppHosting, _ context: inout EngineContext) {
         fetching = false
         deliverHeld(&app, &context)
         tell(.didFetchChanges, &app, &context)
+        context.log("didFetchChanges", [])
         // The notifications the built-in engine gives its app, so `expect.notifications` and the
         // counts read the same for a hosted app: here, the records the app was told were fetched.
         if !fetchedNames.isEmpty {

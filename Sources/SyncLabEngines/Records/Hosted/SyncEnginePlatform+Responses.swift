@@ -90,7 +90,10 @@ extension SyncEnginePlatform {
             if let account, !state.subscribedAccounts.contains(account) {
                 state.subscribedAccounts.append(account)
                 stateDirty = true
-                wantFetch = true
+                // Changes made before the subscription sent this device no push: unless a fetch
+                // went out after the subscription request, fetch once now (as the built-in engine
+                // does; a fetch sent after it already covers them).
+                if fetchStartRequest < subscribeRequest { wantFetch = true }
             }
         default:
             context.log("unexpectedResponse", [])
@@ -172,6 +175,7 @@ extension SyncEnginePlatform {
                     settle(.save(id), &self)
                     var server: HostedRecord?, ancestor: HostedRecord?
                     if case .serverRecordChanged(let serverRecord, _, let ancestorRecord) = error {
+                        conflictsUnanswered.insert(id)
                         conflictShown(saves[index], serverRecord, ancestorRecord, &context)
                         // The ancestor first: the server's version is the most recent the app was shown.
                         if let ancestorRecord { rememberServer(ancestorRecord) }
@@ -240,7 +244,7 @@ extension SyncEnginePlatform {
         // Fields both sides changed: which edit the app keeps is read with its view (`reportKeptWrites`).
         for name in sent.fieldNames {
             guard let mine = sent.fields[name], let other = server.fields[name], ours.contains(mine.write), theirs.contains(other.write) else { continue }
-            fieldConflicts.append(HostedFieldConflict(item: self.item(of: item, field: name), ours: mine, theirs: other))
+            noteFieldConflict(HostedFieldConflict(item: self.item(of: item, field: name), ours: mine, theirs: other))
         }
     }
 
@@ -255,9 +259,16 @@ extension SyncEnginePlatform {
             let key = item(of: existence, field: name)
             guard let write = labels.unconfirmed[key], let mine = labels.view(key), mine.write == write, write != theirs.write,
                   !labels.seen(key).contains(theirs.write), case .field(let value) = mine.value else { continue }
-            fieldConflicts.append(HostedFieldConflict(item: key, ours: StoredField(value: value, write: write, modifiedAt: mine.modifiedAt), theirs: theirs))
+            noteFieldConflict(HostedFieldConflict(item: key, ours: StoredField(value: value, write: write, modifiedAt: mine.modifiedAt), theirs: theirs))
         }
     }
+
+    /// Notes a field both sides changed, in place of one of the same field still unanswered.
+    private mutating func noteFieldConflict(_ conflict: HostedFieldConflict) {
+        if !fieldConflicts.isEmpty { fieldConflicts.removeAll { $0.item == conflict.item } }
+        fieldConflicts.append(conflict)
+    }
+
 
     private mutating func databaseChangesDone(_ changes: DatabaseChanges, _ app: inout any SyncEngineAppHosting, _ context: inout EngineContext) {
         context.log("fetchedDatabaseChanges", [("changedZones", changes.changedZones.joined(separator: ",")),
@@ -302,7 +313,7 @@ extension SyncEnginePlatform {
             var records: [ServerRecord] = []
             while index < held.count && held[index].id.zone == zone { records.append(held[index]); index += 1 }
             let pending = Set(state.pendingRecordChanges)
-            for server in records where pending.contains(.save(server.id)) { noteFetchedOverUnsentEdits(server) }
+            for server in records where pending.contains(.save(server.id)) || conflictsUnanswered.contains(server.id) { noteFetchedOverUnsentEdits(server) }
             for server in records { rememberServer(server) }
             fetchedNames += records.map(\.id.itemName)
             tell(.willFetchRecordZoneChanges(zone: zone), &app, &context)
@@ -367,9 +378,9 @@ extension SyncEnginePlatform {
                 for server in zoneChanges.changed { heldForFetch[server.id] = nil }
                 for deletion in zoneChanges.deleted { heldForFetch[deletion.id] = nil }
             }
-            if !zoneChanges.changed.isEmpty && !state.pendingRecordChanges.isEmpty {
+            if !zoneChanges.changed.isEmpty && (!state.pendingRecordChanges.isEmpty || !conflictsUnanswered.isEmpty) {
                 let pending = Set(state.pendingRecordChanges)
-                for server in zoneChanges.changed where pending.contains(.save(server.id)) { noteFetchedOverUnsentEdits(server) }
+                for server in zoneChanges.changed where pending.contains(.save(server.id)) || conflictsUnanswered.contains(server.id) { noteFetchedOverUnsentEdits(server) }
             }
             for server in zoneChanges.changed { rememberServer(server) }
             for deletion in zoneChanges.deleted {

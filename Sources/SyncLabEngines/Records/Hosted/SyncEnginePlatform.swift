@@ -84,9 +84,17 @@ public struct SyncEnginePlatform: Sendable {
     var forgottenAtLaunch: [(key: ItemKey, write: WriteID)] = []
     /// During a user's action: each item of the view it changed, with what it showed before.
     var viewJournal: [ItemKey: RecordLabels.Labeled?]?
-    /// Fields both sides changed in conflicts the app was shown this step: what it kept is read
-    /// with its view at the end of the step (`reportKeptWrites`).
+    /// Fields both sides changed in conflicts the app was shown: what it kept is read with its
+    /// view at the end of the step (`reportKeptWrites`), or later if it has not answered yet.
     var fieldConflicts: [HostedFieldConflict] = []
+    /// The request ids of the last subscription request and of the last fetch cycle's first
+    /// request: a fetch sent after the subscription request needs no second fetch once it is made.
+    var subscribeRequest: UInt64 = 0
+    var fetchStartRequest: UInt64 = 0
+    /// Records whose `serverRecordChanged` the app was told of and that it has not sent again
+    /// since: it may be settling them (a fetched version of one meets its unsent edits as a
+    /// pending save's does).
+    var conflictsUnanswered: Set<RecordID> = []
 
     /// A platform engine at launch, from the serialization the app hands it (nil, or one of another
     /// account: from scratch), with the device's label memory (nil: a fresh install).
