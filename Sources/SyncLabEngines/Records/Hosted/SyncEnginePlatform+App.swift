@@ -131,7 +131,7 @@ extension SyncEnginePlatform {
         for (key, value) in keys where key != last {
             last = key
             // One lookup for what the item shows and what the app was shown there.
-            let entry = labels.items[key]
+            let entry = labels.entry(key)
             if let current = entry?.view, current.value == value {
                 // The app was just shown the value it shows by a newer write (a fetch, a save's
                 // answer): it now shows that write, as the built-in engine reports it.
@@ -255,15 +255,23 @@ extension SyncEnginePlatform {
     /// Remembers a server record's values as shown to the app.
     mutating func rememberServer(_ server: ServerRecord) {
         let existence = item(server.id)
-        labels.remember(existence, .recordExists(type: server.type), server.existenceWrite, at: server.createdAt, fromCloud: true)
+        // The record's entry is looked up once for all its items (labels are kept per record).
+        labels.withRecord(existence) { record in
+            RecordLabels.remember("", RecordLabels.Labeled(value: .recordExists(type: server.type), write: server.existenceWrite, modifiedAt: server.createdAt, fromCloud: true), in: &record)
+            // In the dictionary's order: each field is remembered on its own item, and the touched
+            // items are sorted before anything is reported (no sorted copy of the names per record).
+            for (name, field) in server.fields {
+                RecordLabels.remember(name, RecordLabels.Labeled(value: field.value.map { .field($0) } ?? .absent, write: field.write, modifiedAt: field.modifiedAt, fromCloud: true), in: &record)
+            }
+        }
+        labels.touched.append(existence)
+        for name in server.fields.keys { labels.touched.append(item(of: existence, field: name)) }
         // Looked up only when not empty (mostly they are: a lookup hashes the item even then).
+        guard !labels.unconfirmed.isEmpty || !labels.goneInCloud.isEmpty else { return }
         if !labels.unconfirmed.isEmpty, labels.unconfirmed[existence] == server.existenceWrite { labels.unconfirmed[existence] = nil }
         if !labels.goneInCloud.isEmpty { labels.goneInCloud.remove(existence) }
-        // In the dictionary's order: each field is remembered on its own item, and the touched
-        // items are sorted before anything is reported (no sorted copy of the names per record).
         for (name, field) in server.fields {
             let key = item(of: existence, field: name)
-            labels.remember(key, field.value.map { .field($0) } ?? .absent, field.write, at: field.modifiedAt, fromCloud: true)
             if !labels.unconfirmed.isEmpty, labels.unconfirmed[key] == field.write { labels.unconfirmed[key] = nil }
         }
     }
@@ -322,13 +330,13 @@ extension SyncEnginePlatform {
             // engine relabels its local records): the rest of the old account's memory stays
             // behind, or a write made there (a delete seen in that account) would label a value
             // of the new one (records seeds 286, 357: isolation violations).
-            var moved: [ItemKey: RecordLabels.Entry] = [:]
+            var moved: [RecordLabels.RecordKey: RecordLabels.RecordEntry] = [:]
             for (key, labeled) in labels.viewEntries {
-                var renamed = key
+                var renamed = RecordLabels.RecordKey(key)
                 renamed.account = newAccount
-                moved[renamed] = RecordLabels.Entry(shown: [labeled])
+                moved[renamed, default: RecordLabels.RecordEntry()].items.append((key.field, RecordLabels.Entry(shown: [labeled])))
             }
-            labels.items = moved
+            labels.records = moved
             labels.touched = []
             shownRecords = nil
         }
