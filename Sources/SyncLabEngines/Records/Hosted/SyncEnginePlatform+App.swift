@@ -128,22 +128,35 @@ extension SyncEnginePlatform {
         var shownLater: Set<WriteID> = []
         defer { labels.ownLater.subtract(shownLater) }
         var last: ItemKey?
+        // The sorted keys come record by record: each record's entry is looked up once for its
+        // items (nil: none yet), and read and written where it lies. Forgotten whenever the
+        // memory may gain a record (a new label), which may move the entries.
+        var record: (key: RecordLabels.RecordKey, index: [RecordLabels.RecordKey: RecordLabels.RecordEntry].Index?)?
         for (key, value) in keys where key != last {
             last = key
-            // One lookup for what the item shows and what the app was shown there.
-            let entry = labels.entry(key)
+            let recordKey = RecordLabels.RecordKey(key)
+            if record?.key != recordKey { record = (recordKey, labels.records.index(forKey: recordKey)) }
+            var place = record?.index.flatMap { index in labels.records.values[index].position(of: key.field).map { (index, $0) } }
+            let entry = place.map { labels.records.values[$0.0].items[$0.1].entry }
             if let current = entry?.view, current.value == value {
                 // The app was just shown the value it shows by a newer write (a fetch, a save's
                 // answer): it now shows that write, as the built-in engine reports it.
                 guard let latest = entry?.shown.last, latest.value == value, let write = latest.write, write != current.write else { continue }
                 let cause: VisibilityCause = write.derived && write.device == identity.device ? .resolution : .fetch
                 context.observe(.visible(item: key, value: value, write: write, cause: cause))
-                setView(key, latest)
+                setView(key, latest, at: place, showing: current)
                 noteUnconfirmed(key, latest.fromCloud ? nil : write)
                 continue
             }
             if entry?.view == nil && value == .absent { continue }
-            let labeled = RecordLabels.known(in: entry, value) ?? label(key, value, &context)
+            let labeled: RecordLabels.Labeled
+            if let known = RecordLabels.known(in: entry, value) {
+                labeled = known
+            } else {
+                labeled = label(key, value, &context)
+                record = nil
+                place = nil
+            }
             let cause: VisibilityCause
             if let write = labeled.write {
                 if write == userWrite || labels.ownLater.contains(write) {
@@ -156,7 +169,7 @@ extension SyncEnginePlatform {
                 cause = .reset
             }
             context.observe(.visible(item: key, value: value, write: labeled.write, cause: cause))
-            setView(key, value == .absent ? nil : labeled)
+            setView(key, value == .absent ? nil : labeled, at: place, showing: entry?.view)
             noteUnconfirmed(key, value == .absent || labeled.fromCloud ? nil : labeled.write)
         }
     }
@@ -189,6 +202,15 @@ extension SyncEnginePlatform {
     }
 
     /// Shows `labeled` for `key` (nil: absent), journalled during a user's action.
+    /// `setView` for an item whose entry lies at `place` (record index, item position; nil:
+    /// looked up) and showed `before`: written there.
+    private mutating func setView(_ key: ItemKey, _ labeled: RecordLabels.Labeled?,
+                                  at place: ([RecordLabels.RecordKey: RecordLabels.RecordEntry].Index, Int)?, showing before: RecordLabels.Labeled?) {
+        guard let (index, position) = place else { return setView(key, labeled) }
+        if viewJournal != nil, viewJournal?[key] == nil { viewJournal?[key] = .some(before) }
+        labels.records.values[index].items[position].entry.view = labeled
+    }
+
     private mutating func setView(_ key: ItemKey, _ labeled: RecordLabels.Labeled?) {
         if viewJournal != nil, viewJournal?[key] == nil { viewJournal?[key] = .some(labels.view(key)) }
         labels.setView(key, labeled)
