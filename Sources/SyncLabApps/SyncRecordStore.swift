@@ -117,9 +117,14 @@ public struct SyncRecordStore: Sendable, Equatable, Sequence, ExpressibleByDicti
     /// read the whole store then.
     /// - Complexity: O(ids logged since `cursor`).
     func changes(since cursor: inout Cursor?) -> [SyncRecord.ID]? {
-        defer { cursor = Cursor(storage: storage, position: storage.logEnd) }
-        guard let last = cursor, last.storage === storage, last.position >= storage.logStart else { return nil }
-        let logged = storage.log[(last.position - storage.logStart)...]
+        guard cursor?.storage === storage, let position = cursor?.position else {
+            cursor = Cursor(storage: storage, position: storage.logEnd)
+            return nil
+        }
+        // Same storage: only the position moves (no new weak reference at every reading).
+        cursor?.position = storage.logEnd
+        guard position >= storage.logStart else { return nil }
+        let logged = storage.log[(position - storage.logStart)...]
         var ids: [SyncRecord.ID] = []
         if logged.count <= 16 {
             // A call changes a few records: a scan is cheaper than hashing them.

@@ -131,7 +131,12 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
                 // the delete's answer and the next fetch tell (the cloud answers a re-sent delete
                 // it had applied before the record was made again "deleted", with no word of the
                 // new record). Otherwise the record is as the cloud has it now.
-                waiting[server.recordID] = deleting.contains(server.recordID) ? WaitingVersion(server: server, reason: .fetchedWhileDeleting) : nil
+                if deleting.contains(server.recordID) {
+                    waiting[server.recordID] = WaitingVersion(server: server, reason: .fetchedWhileDeleting)
+                } else if !waiting.isEmpty {
+                    // (Removing from an empty dictionary still hashes the id: mostly it is empty.)
+                    waiting[server.recordID] = nil
+                }
                 met(server, &syncEngine)
             }
             for id in fetched.deletions {
@@ -228,8 +233,7 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
     /// holds another value of, and the edits stay on top of it when not.
     private mutating func met(_ server: SyncRecord, _ syncEngine: inout SyncEngine) {
         let id = server.recordID
-        let ancestor = lastServer[id]
-        lastServer[id] = server
+        let ancestor = lastServer.updateValue(server, forKey: id)
         guard !deleting.contains(id) else { return }
         guard let edited = unsent[id], let local = userSees[id] else {
             userSees[id] = server
@@ -262,7 +266,7 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
     private mutating func settled(_ saved: SyncRecord) {
         let id = saved.recordID
         lastServer[id] = saved
-        let sent = handedOut.removeValue(forKey: id)
+        let sent = handedOut.isEmpty ? nil : handedOut.removeValue(forKey: id)
         guard let local = userSees[id] else { return }
         let editedSince = (unsent[id] ?? []).filter { sent == nil || local[$0] != sent?[$0] }
         let outcome = Policy.server(saved, withLocal: editedSince, of: local)

@@ -17,12 +17,42 @@ public struct RecordLabels: Sendable {
 
     /// Per item: the values the app was shown (fetched, in failures, the user's edits, its own
     /// writes), most recent last, at most `memory`; and what the user sees now (the last view
-    /// reported; nil: absent). One entry per item, so the hot paths hash an item once.
+    /// reported; nil: absent).
     struct Entry: Sendable {
         var shown: [Labeled] = []
         var view: Labeled?
     }
-    var items: [ItemKey: Entry] = [:]
+
+    /// A record of an account, as the label memory files it (its items' `account` and `name`).
+    struct RecordKey: Hashable, Sendable {
+        var account: AccountID
+        var name: String
+
+        init(_ item: ItemKey) { account = item.account; name = item.name }
+    }
+
+    /// One record's items: its existence (field `""`) and its fields, each with its entry, in the
+    /// order first remembered. A record holds few fields: a scan of their names costs less than
+    /// hashing them, so an item is found with one hash per record (the hot paths remember and
+    /// compare a fetched record's items together).
+    struct RecordEntry: Sendable {
+        var items: [(field: String, entry: Entry)] = []
+
+        /// The position of field `field` (`""`: the existence), nil when never remembered.
+        func position(of field: String) -> Int? { items.firstIndex { $0.field == field } }
+
+        /// The entry of field `field`, nil when never remembered.
+        func entry(_ field: String) -> Entry? { position(of: field).map { items[$0].entry } }
+
+        /// The position of field `field`, added empty when never remembered.
+        mutating func positionAdding(_ field: String) -> Int {
+            if let index = position(of: field) { return index }
+            items.append((field, Entry()))
+            return items.count - 1
+        }
+    }
+    /// Per record: its items' entries (one hash per record, not per item).
+    var records: [RecordKey: RecordEntry] = [:]
 
     /// Zone → the write of the user's last `zone.delete` of it through the app.
     var zoneDeletes: [String: WriteID] = [:]
@@ -55,7 +85,19 @@ public struct RecordLabels: Sendable {
     mutating func remember(_ item: ItemKey, _ value: ItemValue, _ write: WriteID, at modifiedAt: LocalInstant, fromCloud: Bool = false) {
         touched.append(item)
         // In place (one lookup, no copy of the list out of the dictionary and back).
-        RecordLabels.add(Labeled(value: value, write: write, modifiedAt: modifiedAt, fromCloud: fromCloud), to: &items[item, default: Entry()].shown)
+        RecordLabels.remember(item.field, Labeled(value: value, write: write, modifiedAt: modifiedAt, fromCloud: fromCloud), in: &records[RecordKey(item), default: RecordEntry()])
+    }
+
+    /// `remember` for the items of one record, its entry already looked up (`withRecord`): the
+    /// caller appends the item to `touched`.
+    static func remember(_ field: String, _ labeled: Labeled, in record: inout RecordEntry) {
+        let index = record.positionAdding(field)
+        add(labeled, to: &record.items[index].entry.shown)
+    }
+
+    /// Runs `body` on the entry of the record of `existence` where it lies (added when new).
+    mutating func withRecord<Result>(_ existence: ItemKey, _ body: (inout RecordEntry) -> Result) -> Result {
+        body(&records[RecordKey(existence), default: RecordEntry()])
     }
 
     /// Adds `labeled` as the most recent value of `list` (once; a value and write shown again
@@ -77,7 +119,10 @@ public struct RecordLabels: Sendable {
     }
 
     /// The write of `value` on `item` if the app was shown it (the most recent such).
-    func known(_ item: ItemKey, _ value: ItemValue) -> Labeled? { RecordLabels.known(in: items[item], value) }
+    func known(_ item: ItemKey, _ value: ItemValue) -> Labeled? { RecordLabels.known(in: entry(item), value) }
+
+    /// The entry of `item` (nil: never remembered).
+    func entry(_ item: ItemKey) -> Entry? { records[RecordKey(item)]?.entry(item.field) }
 
     /// `known` for an item's entry already looked up. `ownOnly`: only a value not from the cloud
     /// (the existence of a record the app made and never saved: every creation of a record of
@@ -91,31 +136,42 @@ public struct RecordLabels: Sendable {
 
     /// Every write the app has seen for `item`: what its own write there is built on.
     func seen(_ item: ItemKey) -> [WriteID] {
-        guard let entry = items[item] else { return [] }
+        guard let entry = entry(item) else { return [] }
         var writes = entry.shown.compactMap(\.write)
         if let write = entry.view?.write { writes.append(write) }
         return writes.sortedUnique()
     }
 
     /// What the user sees of `item` now (nil: absent).
-    func view(_ item: ItemKey) -> Labeled? { items[item]?.view }
+    func view(_ item: ItemKey) -> Labeled? { entry(item)?.view }
 
     /// The most recent value the app was shown for `item`.
-    func latestShown(_ item: ItemKey) -> Labeled? { items[item]?.shown.last }
+    func latestShown(_ item: ItemKey) -> Labeled? { entry(item)?.shown.last }
 
     /// Shows `labeled` for `item` (nil: absent).
     mutating func setView(_ item: ItemKey, _ labeled: Labeled?) {
         if labeled == nil {
-            guard let index = items.index(forKey: item) else { return }
-            items.values[index].view = nil
+            guard let index = records.index(forKey: RecordKey(item)), let position = records.values[index].position(of: item.field) else { return }
+            records.values[index].items[position].entry.view = nil
         } else {
-            items[item, default: Entry()].view = labeled
+            withRecord(item) { record in
+                let position = record.positionAdding(item.field)
+                record.items[position].entry.view = labeled
+            }
         }
     }
 
-    /// The items the user sees (not absent), in no particular order.
-    var viewKeys: [ItemKey] { items.compactMap { $0.value.view == nil ? nil : $0.key } }
-
     /// What the user sees, item by item, in no particular order.
-    var viewEntries: [(key: ItemKey, labeled: Labeled)] { items.compactMap { entry in entry.value.view.map { (entry.key, $0) } } }
+    var viewEntries: [(key: ItemKey, labeled: Labeled)] {
+        var entries: [(key: ItemKey, labeled: Labeled)] = []
+        for (record, items) in records {
+            for (field, entry) in items.items {
+                if let view = entry.view { entries.append((ItemKey(account: record.account, store: .records, name: record.name, field: field), view)) }
+            }
+        }
+        return entries
+    }
+
+    /// The items the user sees (not absent), in no particular order.
+    var viewKeys: [ItemKey] { viewEntries.map(\.key) }
 }

@@ -149,10 +149,16 @@ extension SyncEnginePlatform {
         var shownLater: Set<WriteID> = []
         defer { labels.ownLater.subtract(shownLater) }
         var last: ItemKey?
+        // The sorted keys come record by record: each record's entry is looked up once for its
+        // items (nil: none yet), and read and written where it lies. Forgotten whenever the
+        // memory may gain a record (a new label), which may move the entries.
+        var record: (key: RecordLabels.RecordKey, index: [RecordLabels.RecordKey: RecordLabels.RecordEntry].Index?)?
         for (key, value, tagless, sameVersion) in keys where key != last {
             last = key
-            // One lookup for what the item shows and what the app was shown there.
-            let entry = labels.items[key]
+            let recordKey = RecordLabels.RecordKey(key)
+            if record?.key != recordKey { record = (recordKey, labels.records.index(forKey: recordKey)) }
+            var place = record?.index.flatMap { index in labels.records.values[index].position(of: key.field).map { (index, $0) } }
+            let entry = place.map { labels.records.values[$0.0].items[$0.1].entry }
             if let current = entry?.view, current.value == value {
                 // The app was just shown the value it shows by a newer write (a fetch, a save's
                 // answer): it now shows that write, as the built-in engine reports it.
@@ -169,12 +175,19 @@ extension SyncEnginePlatform {
                    entry?.shown.contains(where: { $0.write == own && $0.fromCloud }) != true { continue }
                 let cause: VisibilityCause = write.derived && write.device == identity.device ? .resolution : .fetch
                 context.observe(.visible(item: key, value: value, write: write, cause: cause))
-                setView(key, latest)
+                setView(key, latest, at: place, showing: current)
                 noteUnconfirmed(key, latest.fromCloud ? nil : write)
                 continue
             }
             if entry?.view == nil && value == .absent { continue }
-            let labeled = RecordLabels.known(in: entry, value) ?? label(key, value, &context)
+            let labeled: RecordLabels.Labeled
+            if let known = RecordLabels.known(in: entry, value) {
+                labeled = known
+            } else {
+                labeled = label(key, value, &context)
+                record = nil
+                place = nil
+            }
             let cause: VisibilityCause
             if let write = labeled.write {
                 if write == userWrite || labels.ownLater.contains(write) {
@@ -187,7 +200,7 @@ extension SyncEnginePlatform {
                 cause = .reset
             }
             context.observe(.visible(item: key, value: value, write: labeled.write, cause: cause))
-            setView(key, value == .absent ? nil : labeled)
+            setView(key, value == .absent ? nil : labeled, at: place, showing: entry?.view)
             noteUnconfirmed(key, value == .absent || labeled.fromCloud ? nil : labeled.write)
         }
     }
@@ -229,6 +242,15 @@ extension SyncEnginePlatform {
     }
 
     /// Shows `labeled` for `key` (nil: absent), journalled during a user's action.
+    /// `setView` for an item whose entry lies at `place` (record index, item position; nil:
+    /// looked up) and showed `before`: written there.
+    private mutating func setView(_ key: ItemKey, _ labeled: RecordLabels.Labeled?,
+                                  at place: ([RecordLabels.RecordKey: RecordLabels.RecordEntry].Index, Int)?, showing before: RecordLabels.Labeled?) {
+        guard let (index, position) = place else { return setView(key, labeled) }
+        if viewJournal != nil, viewJournal?[key] == nil { viewJournal?[key] = .some(before) }
+        labels.records.values[index].items[position].entry.view = labeled
+    }
+
     private mutating func setView(_ key: ItemKey, _ labeled: RecordLabels.Labeled?) {
         if viewJournal != nil, viewJournal?[key] == nil { viewJournal?[key] = .some(labels.view(key)) }
         labels.setView(key, labeled)
@@ -295,15 +317,23 @@ extension SyncEnginePlatform {
     /// Remembers a server record's values as shown to the app.
     mutating func rememberServer(_ server: ServerRecord) {
         let existence = item(server.id)
-        labels.remember(existence, .recordExists(type: server.type), server.existenceWrite, at: server.createdAt, fromCloud: true)
+        // The record's entry is looked up once for all its items (labels are kept per record).
+        labels.withRecord(existence) { record in
+            RecordLabels.remember("", RecordLabels.Labeled(value: .recordExists(type: server.type), write: server.existenceWrite, modifiedAt: server.createdAt, fromCloud: true), in: &record)
+            // In the dictionary's order: each field is remembered on its own item, and the touched
+            // items are sorted before anything is reported (no sorted copy of the names per record).
+            for (name, field) in server.fields {
+                RecordLabels.remember(name, RecordLabels.Labeled(value: field.value.map { .field($0) } ?? .absent, write: field.write, modifiedAt: field.modifiedAt, fromCloud: true), in: &record)
+            }
+        }
+        labels.touched.append(existence)
+        for name in server.fields.keys { labels.touched.append(item(of: existence, field: name)) }
         // Looked up only when not empty (mostly they are: a lookup hashes the item even then).
+        guard !labels.unconfirmed.isEmpty || !labels.goneInCloud.isEmpty else { return }
         if !labels.unconfirmed.isEmpty, labels.unconfirmed[existence] == server.existenceWrite { labels.unconfirmed[existence] = nil }
         if !labels.goneInCloud.isEmpty { labels.goneInCloud.remove(existence) }
-        // In the dictionary's order: each field is remembered on its own item, and the touched
-        // items are sorted before anything is reported (no sorted copy of the names per record).
         for (name, field) in server.fields {
             let key = item(of: existence, field: name)
-            labels.remember(key, field.value.map { .field($0) } ?? .absent, field.write, at: field.modifiedAt, fromCloud: true)
             if !labels.unconfirmed.isEmpty, labels.unconfirmed[key] == field.write { labels.unconfirmed[key] = nil }
         }
     }
@@ -364,13 +394,13 @@ extension SyncEnginePlatform {
             // engine relabels its local records): the rest of the old account's memory stays
             // behind, or a write made there (a delete seen in that account) would label a value
             // of the new one (records seeds 286, 357: isolation violations).
-            var moved: [ItemKey: RecordLabels.Entry] = [:]
+            var moved: [RecordLabels.RecordKey: RecordLabels.RecordEntry] = [:]
             for (key, labeled) in labels.viewEntries {
-                var renamed = key
+                var renamed = RecordLabels.RecordKey(key)
                 renamed.account = newAccount
-                moved[renamed] = RecordLabels.Entry(shown: [labeled])
+                moved[renamed, default: RecordLabels.RecordEntry()].items.append((key.field, RecordLabels.Entry(shown: [labeled])))
             }
-            labels.items = moved
+            labels.records = moved
             labels.touched = []
             shownRecords = nil
         }

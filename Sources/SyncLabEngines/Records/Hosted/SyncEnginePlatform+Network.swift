@@ -163,7 +163,7 @@ extension SyncEnginePlatform {
         let existenceValue = ItemValue.recordExists(type: record.type)
         let existence: WriteID
         if record.changeTag == nil, labels.latestShown(existenceKey)?.fromCloud == true,
-           let own = RecordLabels.known(in: labels.items[existenceKey], existenceValue, ownOnly: true)?.write {
+           let own = RecordLabels.known(in: labels.entry(existenceKey), existenceValue, ownOnly: true)?.write {
             existence = own
         } else {
             existence = label(existenceKey, existenceValue, &context).write!
@@ -182,7 +182,7 @@ extension SyncEnginePlatform {
         }
         let existenceKey = item(record.id)
         let existence = ItemValue.recordExists(type: record.type)
-        let existenceWrite = labels.items[existenceKey]?.shown.last { $0.value == existence }?.write
+        let existenceWrite = labels.entry(existenceKey)?.shown.last { $0.value == existence }?.write
         let restamp = context.nextDerivedWrite(on: identity.device)
         let why = "re-upload after a delete"
         for (key, value, write) in old {
