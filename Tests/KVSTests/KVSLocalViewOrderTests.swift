@@ -15,7 +15,7 @@ struct KVSLocalViewOrderTests {
     func byteComparisonAgrees() {
         for lhs in Self.keys {
             for rhs in Self.keys {
-                #expect(KVSEngine.utf8Precedes(lhs, rhs) == lhs.utf8.lexicographicallyPrecedes(rhs.utf8), "\(lhs) vs \(rhs)")
+                #expect(UTF8Order.precedes(lhs, rhs) == lhs.utf8.lexicographicallyPrecedes(rhs.utf8), "\(lhs) vs \(rhs)")
             }
         }
     }

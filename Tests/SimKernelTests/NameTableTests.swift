@@ -57,4 +57,24 @@ struct NameTableTests {
         table["é"] = 2
         #expect(table["é"] == 2 && table.count == 1)
     }
+
+    @Test("a name's hash is its FNV-1a hash folded to 31 bits, for small, long and non-ASCII names")
+    func hashIsFoldedFNV() {
+        for name in ["", "k1", "é", "a-long-key-that-is-not-a-small-string", "😀a"] {
+            let full = FNV1a64.hash(name)
+            #expect(NameTable<Int>.hash(name) == UInt32(truncatingIfNeeded: full ^ (full >> 32)) | 0x8000_0000)
+        }
+    }
+
+    @Test("a full table keeps finding every name as it grows past 7/8 and shrinks by removals")
+    func probesAtHighLoad() {
+        var table = NameTable<Int>()
+        for index in 0..<1_000 {
+            table["n\(index)"] = index
+            #expect(table.slots.count * 7 >= table.count * 8)
+        }
+        for index in stride(from: 0, to: 1_000, by: 2) { table["n\(index)"] = nil }
+        for index in 0..<1_000 { #expect(table["n\(index)"] == (index % 2 == 1 ? index : nil)) }
+        #expect(table.count == 500 && table.indices.count == 500)
+    }
 }

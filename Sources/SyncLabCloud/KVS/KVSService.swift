@@ -63,21 +63,21 @@ public struct KVSService: Sendable {
 
     /// Handles one request for `request.account`'s store; answers exactly once.
     public mutating func handle(_ request: RequestEnvelope, _ body: KVSRequest, _ context: inout CloudContext) {
-        // Taken out of its place (moved, leaving nil), not copied: mutating a copy the array
-        // still holds would duplicate the whole store on every request.
         let place = KVSService.place(of: request.account)
         if place >= accounts.count { accounts.append(contentsOf: repeatElement(nil, count: place + 1 - accounts.count)) }
-        var store = accounts[place].take() ?? AccountStore()
+        if accounts[place] == nil { accounts[place] = AccountStore() }
         switch body {
         case .upload(let calls):
-            upload(calls, into: &store, request, &context)
+            // Worked on where it lies (`!` on an inout optional is in place): taking the store
+            // out and putting it back copied its fields, a retain and a release of each.
+            upload(calls, into: &accounts[place]!, request, &context)
         case .fetch(let since):
             let cursor = since ?? 0
-            let changes = KVSService.changes(in: store, after: cursor)
-            context.log(LogFields("kvsFetch", ("since", .number(since, else: "none")), ("changes", .count(changes.count)), ("cursor", .number(store.sequence))))
-            context.respond(to: request, .kvs(.changes(changes, cursor: store.sequence)))
+            let sequence = accounts[place].unsafelyUnwrapped.sequence
+            let changes = KVSService.changes(in: &accounts[place]!, after: cursor)
+            context.log(LogFields("kvsFetch", ("since", .number(since, else: "none")), ("changes", .count(changes.count)), ("cursor", .number(sequence))))
+            context.respond(to: request, .kvs(.changes(changes, cursor: sequence)))
         }
-        accounts[place] = store
     }
 
     /// An account's place in `accounts`: its index, shifted by one so that the public database
@@ -273,7 +273,8 @@ public struct KVSService: Sendable {
     /// The current state of every key changed after `cursor`, each once, sorted by key in UTF-8
     /// order (as `ItemKey` sorts), so order is the same in every process.
     /// - Complexity: O(log changes + k log k) for k keys changed since the cursor.
-    static func changes(in store: AccountStore, after cursor: UInt64) -> [KVSChange] {
+    /// (`inout` only so that the store is read where it lies, never copied.)
+    static func changes(in store: inout AccountStore, after cursor: UInt64) -> [KVSChange] {
         var low = 0, high = store.changeLog.count
         while low < high {
             let middle = (low + high) / 2
@@ -292,9 +293,7 @@ public struct KVSService: Sendable {
         return changes
     }
 
-    static func keyOrder(_ lhs: String, _ rhs: String) -> Bool {
-        lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
-    }
+    static func keyOrder(_ lhs: String, _ rhs: String) -> Bool { UTF8Order.precedes(lhs, rhs) }
 
     static func change(_ key: String, _ entry: Entry) -> KVSChange {
         KVSChange(key: key, value: entry.value, write: entry.write, timestamp: entry.timestamp)

@@ -219,7 +219,7 @@ extension KVSEngine {
         var changedKeys: [String] = []
         // The cloud already sends changes sorted by key: sort (and copy) only when they are not.
         // The sort is stable, so an already ordered list is exactly what it would give.
-        func precedes(_ lhs: KVSChange, _ rhs: KVSChange) -> Bool { lhs.key.utf8.lexicographicallyPrecedes(rhs.key.utf8) }
+        func precedes(_ lhs: KVSChange, _ rhs: KVSChange) -> Bool { UTF8Order.precedes(lhs.key, rhs.key) }
         let inOrder = zip(changes, changes.dropFirst()).allSatisfy { !precedes($1, $0) }
         let ordered = inOrder ? changes : changes.sorted(by: precedes)
         for change in ordered {

@@ -138,27 +138,10 @@ public struct KVSEngine: ClientEngine {
         for index in stored.values.indices where stored.values[index].value != nil {
             places.append((stored.values.name(at: index), index))
         }
-        places.sort { KVSEngine.utf8Precedes($0.key, $1.key) }
+        places.sort { UTF8Order.precedes($0.key, $1.key) }
         return places.map { place in
             let local = stored.values[place.index]
             return ViewEntry(item: item(place.key), value: .kvs(local.value!), write: local.write)
-        }
-    }
-
-    /// UTF-8 byte order (as `ItemKey` orders names), comparing the strings' contiguous bytes
-    /// instead of walking `String.UTF8View` generically.
-    static func utf8Precedes(_ lhs: String, _ rhs: String) -> Bool {
-        var lhs = lhs, rhs = rhs
-        return lhs.withUTF8 { left in
-            rhs.withUTF8 { right in
-                let shared = min(left.count, right.count)
-                var offset = 0
-                while offset < shared {
-                    if left[offset] != right[offset] { return left[offset] < right[offset] }
-                    offset += 1
-                }
-                return left.count < right.count
-            }
         }
     }
 
@@ -254,7 +237,7 @@ public struct KVSEngine: ClientEngine {
     static func sortedKeys(_ keys: [String]) -> [String] {
         var unique: [String] = []
         for key in keys where !unique.contains(key) { unique.append(key) }
-        return unique.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return unique.sorted { UTF8Order.precedes($0, $1) }
     }
 }
 

@@ -88,7 +88,9 @@ extension Simulator {
         devices[index].derivedWrites = context.derivedWrites
         let device = devices[index].id
         let name = devices[index].name
-        for action in context.actions {
+        // Moved out in order, not copied (see `requestArrives`).
+        context.actions.reverse()
+        while let action = context.actions.popLast() {
             switch action {
             case .send(let requestID, let body):
                 send(RequestEnvelope(requestID: requestID, device: device, account: devices[index].account ?? devices[index].lastAccount, body: body), from: index)
@@ -114,7 +116,6 @@ extension Simulator {
                 trace.log(now, name, store, fields)
             }
         }
-        context.actions.removeAll(keepingCapacity: true)
         swap(&context.actions, &scratchActions)
         updateBusy(index, store)
         // The app hears of changes once the engine's step is done, as an observer on the main
@@ -124,14 +125,14 @@ extension Simulator {
             // the buffer is reused: a new array per notification was an allocation each.
             var notifications: [AppNotification] = []
             swap(&notifications, &appNotifications)
-            for notification in notifications {
+            notifications.reverse()
+            while let notification = notifications.popLast() {
                 switch notification.store {
                 case .kvs: tellKVSApp(index, .changedExternally(reason: notification.reason, keys: notification.items))
                 case .documents: for path in notification.items { askDocumentsApp(index, path: path) }
                 case .records: break
                 }
             }
-            notifications.removeAll(keepingCapacity: true)
             if appNotifications.isEmpty { swap(&notifications, &appNotifications) }
         }
     }

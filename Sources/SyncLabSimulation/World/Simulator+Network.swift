@@ -64,8 +64,12 @@ extension Simulator {
         var actions: [CloudAction] = []
         swap(&actions, &scratchCloudActions)
         cloud.handle(request, trueNow: now, clock: cloudClock, tracing: options.recordTrace, actions: &actions)
-        defer { actions.removeAll(keepingCapacity: true); swap(&actions, &scratchCloudActions) }
-        for action in actions {
+        defer { swap(&actions, &scratchCloudActions) }
+        // Each action moved out in turn, first to last (reversed, then popped), which leaves the
+        // buffer empty with its capacity: iterating copied every action (a retain of its
+        // message) and the clearing after released it again.
+        actions.reverse()
+        while let action = actions.popLast() {
             switch action {
             case .respond(let response): respond(response)
             case .push(let push, let target): pushTo(Int(target.index), push)
