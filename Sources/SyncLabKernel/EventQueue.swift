@@ -34,7 +34,7 @@ public struct EventQueue<Payload> {
     @inlinable public var nextTime: SimInstant? { entries.first.map { SimInstant(microseconds: $0.time) } }
 
     /// Adds an event. Events at equal times run in push order.
-    @inlinable public mutating func push(_ payload: Payload, at time: SimInstant) {
+    @inlinable public mutating func push(_ payload: consuming Payload, at time: SimInstant) {
         let sequence = nextSequence
         nextSequence &+= 1
         insert(payload, at: time, sequence: sequence)
@@ -52,12 +52,14 @@ public struct EventQueue<Payload> {
     /// must push it before an event after it would pop (while `time` is later than the event
     /// being handled, or equal with a later sequence): then no run can tell it from one pushed
     /// at the reservation.
-    @inlinable public mutating func push(_ payload: Payload, at time: SimInstant, sequence: UInt64) {
+    @inlinable public mutating func push(_ payload: consuming Payload, at time: SimInstant, sequence: UInt64) {
         precondition(sequence < nextSequence, "a sequence number is reserved before it is used")
         insert(payload, at: time, sequence: sequence)
     }
 
-    @inlinable mutating func insert(_ payload: Payload, at time: SimInstant, sequence: UInt64) {
+    /// `payload` is consumed (moved into the slab): borrowed, it was copied in, a retain of its
+    /// box at every push and a release when the caller's temporary died.
+    @inlinable mutating func insert(_ payload: consuming Payload, at time: SimInstant, sequence: UInt64) {
         let slot: Int32
         if let free = freeSlots.popLast() {
             slot = free
