@@ -30,21 +30,31 @@ extension RecordEngine {
         for zone in changes.changedZones {
             let key = ZoneKey(database: .private, zone: zone)
             if state.zoneOperations.contains(where: { $0.zone == key && $0.kind != .create }) { continue }
-            var local = state.zones[key] ?? LocalZone()
-            local.existsOnServer = true
-            local.userDeleted = false
-            local.needsFetch = true
-            state.zones[key] = local
+            // One lookup (each hashes the zone's name), not a read and a write.
+            RecordEngine.markChanged(&state.zones[key, default: LocalZone()])
         }
         state.databaseToken = changes.token
-        let fetches = state.zones.keys.sorted().filter { $0.database == .private && state.zones[$0]!.needsFetch && !state.zones[$0]!.userDeleted }
-            .map { ZoneFetch(zone: $0.zone, token: state.zones[$0]!.token) }
+        // The zones to fetch in key order: one pass over the zones and a sort of those due (the
+        // same order as sorting every key and keeping those), not three lookups per zone.
+        var due: [(key: ZoneKey, token: ZoneChangeToken?)] = []
+        for (key, local) in state.zones where key.database == .private && local.needsFetch && !local.userDeleted {
+            due.append((key, local.token))
+        }
+        if due.count > 1 { due.sort { $0.key < $1.key } }
+        let fetches = due.map { ZoneFetch(zone: $0.key.zone, token: $0.token) }
         if fetches.isEmpty {
             afterPrivateFetch(&context)
         } else {
             fetchPhase = .zoneChanges
             send(.fetchZoneChanges(database: .private, zones: fetches), .zoneChanges, &context)
         }
+    }
+
+    /// A zone the database changes list: it is on the server, and fetched in this cycle.
+    private static func markChanged(_ local: inout LocalZone) {
+        local.existsOnServer = true
+        local.userDeleted = false
+        local.needsFetch = true
     }
 
     mutating func zoneChangesDone(_ changes: [ZoneChanges], _ context: inout EngineContext) {
@@ -69,16 +79,20 @@ extension RecordEngine {
             let previous = state.zones[zoneKey]?.token
             let fromScratch = previous == nil || previous?.incarnation != token.incarnation
             let stale = applyZoneContents(zoneKey, zoneChanges.changed, zoneChanges.deleted, complete: fromScratch, &context)
-            var local = state.zones[zoneKey] ?? LocalZone()
             // A possibly stale answer: the zone is fetched again from the token it was asked
             // with, so the records left alone come again (as they are now).
-            if !stale { local.token = token }
-            local.needsFetch = stale
-            local.existsOnServer = true
-            state.zones[zoneKey] = local
+            RecordEngine.markFetched(&state.zones[zoneKey, default: LocalZone()], token: stale ? nil : token)
         }
         answeredDuringFetch = []
         afterPrivateFetch(&context)
+    }
+
+    /// A zone fetched: its new token (nil: a stale answer, keep the one asked with, and fetch
+    /// again).
+    private static func markFetched(_ local: inout LocalZone, token: ZoneChangeToken?) {
+        if let token { local.token = token }
+        local.needsFetch = token == nil
+        local.existsOnServer = true
     }
 
     /// After the private database: the public database query, if the app subscribed to it or
@@ -158,10 +172,17 @@ extension RecordEngine {
         // The writes of the records left alone: a record sharing one (the rest of an atomic call)
         // is left alone too, and comes again with them, so the call never shows in part.
         var stale: Set<WriteID> = []
-        for record in changed where !answeredDuringFetch.isEmpty && answeredDuringFetch.contains(RecordKey(database: zoneKey.database, zone: record.id.zone, name: record.id.name)) {
-            stale.formUnion(RecordEngine.writes(of: record))
+        // Records are read in place by index: `for record in changed` copied each (its strings
+        // and field dictionary retained and released), and the `where` of the first loop ran
+        // after that copy.
+        if !answeredDuringFetch.isEmpty {
+            for index in changed.indices
+            where answeredDuringFetch.contains(RecordKey(database: zoneKey.database, zone: changed[index].id.zone, name: changed[index].id.name)) {
+                stale.formUnion(RecordEngine.writes(of: changed[index]))
+            }
         }
-        for record in changed {
+        for index in changed.indices {
+            let record = changed[index]
             // Only a complete answer needs the names (a set insert per record of every fetch).
             if complete { named.insert(record.id.name) }
             let key = RecordKey(database: zoneKey.database, zone: record.id.zone, name: record.id.name)
