@@ -17,8 +17,15 @@ extension RecordService {
         if let place = databases.index(forKey: dbKey) {
             RecordService.inPlace(&databases.values[place]) { db in
                 sequence = db.sequence
-                for index in db.zones.indices where db.zones.keys[index] != RecordID.defaultZone {
-                    if token == nil || RecordService.inPlace(&db.zones.values[index], { $0.lastChangeSequence }) > since { changed.append(db.zones.keys[index]) }
+                // A walk of indices, not `indices`, which holds a copy of the dictionary: reading
+                // in place through it would copy every zone.
+                var index = db.zones.startIndex
+                while index != db.zones.endIndex {
+                    if db.zones.keys[index] != RecordID.defaultZone
+                        && (token == nil || RecordService.inPlace(&db.zones.values[index], { $0.lastChangeSequence }) > since) {
+                        changed.append(db.zones.keys[index])
+                    }
+                    db.zones.formIndex(after: &index)
                 }
                 for index in db.deletedZones.indices where db.deletedZones.values[index].sequence > since {
                     deleted.append((db.deletedZones.keys[index], db.deletedZones.values[index].deletion))

@@ -30,8 +30,8 @@ extension RecordEngine {
         for zone in changes.changedZones {
             let key = ZoneKey(database: .private, zone: zone)
             if state.zoneOperations.contains(where: { $0.zone == key && $0.kind != .create }) { continue }
-            // One lookup (each hashes the zone's name), not a read and a write.
-            RecordEngine.markChanged(&state.zones[key, default: LocalZone()])
+            // Found once, not read and then written.
+            updateZone(key, RecordEngine.markChanged)
         }
         state.databaseToken = changes.token
         // The zones to fetch in key order: one pass over the zones and a sort of those due (the
@@ -76,12 +76,12 @@ extension RecordEngine {
                 continue
             }
             guard let token = zoneChanges.token else { continue }
-            let previous = state.zones[zoneKey]?.token
+            let previous = zone(zoneKey)?.token
             let fromScratch = previous == nil || previous?.incarnation != token.incarnation
             let stale = applyZoneContents(zoneKey, zoneChanges.changed, zoneChanges.deleted, complete: fromScratch, &context)
             // A possibly stale answer: the zone is fetched again from the token it was asked
             // with, so the records left alone come again (as they are now).
-            RecordEngine.markFetched(&state.zones[zoneKey, default: LocalZone()], token: stale ? nil : token)
+            updateZone(zoneKey) { RecordEngine.markFetched(&$0, token: stale ? nil : token) }
         }
         answeredDuringFetch = []
         afterPrivateFetch(&context)
