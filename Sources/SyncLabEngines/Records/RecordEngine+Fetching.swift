@@ -36,12 +36,17 @@ extension RecordEngine {
         state.databaseToken = changes.token
         // The zones to fetch in key order: one pass over the zones and a sort of those due (the
         // same order as sorting every key and keeping those), not three lookups per zone.
-        var due: [(key: ZoneKey, token: ZoneChangeToken?)] = []
+        var fetches: [ZoneFetch] = []
+        var dueKeys: [ZoneKey] = []
         for (key, local) in state.zones where key.database == .private && local.needsFetch && !local.userDeleted {
-            due.append((key, local.token))
+            fetches.append(ZoneFetch(zone: key.zone, token: local.token))
+            dueKeys.append(key)
         }
-        if due.count > 1 { due.sort { $0.key < $1.key } }
-        let fetches = due.map { ZoneFetch(zone: $0.key.zone, token: $0.token) }
+        if fetches.count > 1 {
+            // Sorted by key (nearly always there is one zone to fetch, and nothing to sort).
+            let order = dueKeys.indices.sorted { dueKeys[$0] < dueKeys[$1] }
+            fetches = order.map { fetches[$0] }
+        }
         if fetches.isEmpty {
             afterPrivateFetch(&context)
         } else {

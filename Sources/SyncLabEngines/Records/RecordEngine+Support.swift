@@ -164,13 +164,17 @@ extension RecordEngine {
             context.observe(.visible(item: item(key), value: .recordExists(type: server.type), write: server.existenceWrite, cause: cause))
             changed = true
         }
-        if pendingFields.isEmpty, let differing = RecordEngine.differingFieldNames(local, server) {
+        var differing: [String] = []
+        if pendingFields.isEmpty, let differ = RecordEngine.fieldsDiffer(local, server, listing: context.observing, into: &differing) {
             // Every field takes the server's: the local fields become the server record's own
             // dictionary (shared, not copied), and only the names whose value or write differ
-            // are listed and sorted (usually one), not every name of both records.
+            // are listed and sorted (usually one), not every name of both records. They are
+            // listed only for a host that keeps observations: `show` builds nothing for one
+            // that does not (benchmarks), and the list is an allocation per fetched record.
             local.fields = server.fields
+            RecordEngine.sortByUTF8(&differing)
             for name in differing { show(key, field: name, server.fields[name], cause, &context) }
-            changed = changed || !differing.isEmpty
+            changed = changed || differ
         } else {
             for name in RecordEngine.fieldNames(of: local, and: server) where !pendingFields.contains(name) {
                 let before = local.fields[name], after = server.fields[name]
@@ -200,22 +204,73 @@ extension RecordEngine {
     /// server's dictionary whole would not do, so the caller goes field by field.
     static func differingFieldNames(_ local: LocalRecord, _ server: ServerRecord) -> [String]? {
         var differing: [String] = []
+        guard fieldsDiffer(local, server, listing: true, into: &differing) != nil else { return nil }
+        sortByUTF8(&differing)
+        return differing
+    }
+
+    /// Whether any field's shown value or write differs between the local record and the server
+    /// record (`sameShown`); nil when a name both have is spelled differently in each (see
+    /// `differingFieldNames`). With `listing`, each differing name is appended to `names`, in no
+    /// particular order; without, nothing is (no array made).
+    static func fieldsDiffer(_ local: LocalRecord, _ server: ServerRecord, listing: Bool, into names: inout [String]) -> Bool? {
+        var differ = false
         var foundLocally = 0
         for (name, after) in server.fields {
-            guard let place = local.fields.index(forKey: name) else {
-                if !sameShown(nil, after) { differing.append(name) }
+            guard let place = fieldPlace(local.fields, name) else {
+                if !sameShown(nil, after) {
+                    differ = true
+                    if listing { names.append(name) }
+                }
                 continue
             }
             foundLocally += 1
             let (localName, before) = local.fields[place]
-            guard localName.utf8.elementsEqual(name.utf8) else { return nil }
-            if !sameShown(before, after) { differing.append(name) }
+            guard RecordEngine.sameBytes(localName, name) else { return nil }
+            if !sameShown(before, after) {
+                differ = true
+                if listing { names.append(name) }
+            }
         }
         if foundLocally != local.fields.count {
-            for (name, before) in local.fields where server.fields[name] == nil && !sameShown(before, nil) { differing.append(name) }
+            for (name, before) in local.fields where server.fields[name] == nil && !sameShown(before, nil) {
+                differ = true
+                if listing { names.append(name) }
+            }
         }
-        if differing.count > 1 { differing.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
-        return differing
+        return differ
+    }
+
+    /// Up to this many fields, a field is found by comparing names (see `fieldPlace`).
+    static let fieldsScanned = 4
+
+    /// Where a field of this name (canonically equal) is in `fields`. A record nearly always has
+    /// a few fields: comparing their names finds it without hashing the name (SipHash, some 300
+    /// instructions, for every field of every fetched record). With more, a lookup.
+    static func fieldPlace(_ fields: [String: StoredField], _ name: String) -> Dictionary<String, StoredField>.Index? {
+        guard fields.count <= fieldsScanned else { return fields.index(forKey: name) }
+        var index = fields.startIndex
+        while index != fields.endIndex {
+            if fields.keys[index] == name { return index }
+            fields.formIndex(after: &index)
+        }
+        return nil
+    }
+
+    /// Sorts names by their UTF-8 bytes (one name or none: nothing to do).
+    static func sortByUTF8(_ names: inout [String]) {
+        if names.count > 1 { names.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
+    }
+
+    /// Whether two strings are spelled with the same UTF-8 bytes (not only canonically equal).
+    /// Compared in place when both are contiguous (native strings always are): the generic
+    /// `utf8.elementsEqual` walked both views a byte at a time through their indices.
+    static func sameBytes(_ first: String, _ second: String) -> Bool {
+        let compared = first.utf8.withContiguousStorageIfAvailable { firstBytes in
+            second.utf8.withContiguousStorageIfAvailable { secondBytes in firstBytes.elementsEqual(secondBytes) }
+        }
+        if case .some(.some(let same)) = compared { return same }
+        return first.utf8.elementsEqual(second.utf8)
     }
 
     /// The field names of both records, each once, in UTF-8 order. Usually both name the same
