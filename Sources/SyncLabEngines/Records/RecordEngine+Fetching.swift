@@ -187,23 +187,25 @@ extension RecordEngine {
             }
         }
         for index in changed.indices {
-            let record = changed[index]
+            // The record itself is not bound to a name: `let record = changed[index]` copied it
+            // (every string and its field dictionary retained, then released).
+            let id = changed[index].id
             // Only a complete answer needs the names (a set insert per record of every fetch).
-            if complete { named.insert(record.id.name) }
-            let key = RecordKey(database: zoneKey.database, zone: record.id.zone, name: record.id.name)
+            if complete { named.insert(id.name) }
+            let key = RecordKey(database: zoneKey.database, zone: id.zone, name: id.name)
             // The fetch answers a refusal of this record: its version, not the refused one, counts.
             if !refusedVersions.isEmpty { refusedVersions[key] = nil }
-            if (!answeredDuringFetch.isEmpty && answeredDuringFetch.contains(key)) || (!stale.isEmpty && RecordEngine.writes(of: record).contains(where: stale.contains)) {
+            if (!answeredDuringFetch.isEmpty && answeredDuringFetch.contains(key)) || (!stale.isEmpty && RecordEngine.writes(of: changed[index]).contains(where: stale.contains)) {
                 skipped = true
                 continue
             }
-            if state.pending[key]?.awaitingAnswer != true, state.heldUntilFetch[key] == nil, !held.isEmpty, RecordEngine.writes(of: record).contains(where: held.contains) {
-                state.heldFetched[key] = record
+            if state.pending[key]?.awaitingAnswer != true, state.heldUntilFetch[key] == nil, !held.isEmpty, RecordEngine.writes(of: changed[index]).contains(where: held.contains) {
+                state.heldFetched[key] = changed[index]
                 context.log("fetchHeld", [("record", key.itemName)])
                 continue
             }
             if !state.heldFetched.isEmpty { state.heldFetched[key] = nil }
-            applyFetched(key, record, &context)
+            applyFetched(key, changed[index], &context)
         }
         for deletion in deleted {
             if complete { named.insert(deletion.id.name) }
@@ -249,7 +251,10 @@ extension RecordEngine {
         // a slot).
         let place = state.table.place(of: key)
         if let place, state.table.serverChangeTag(at: place) == server.changeTag { return }
-        if state.pending[key]?.awaitingAnswer == true {
+        // Whether the record has a pending change, found without copying it (`pending[key]`
+        // copied the whole change, a save in doubt included, to compare it with nil).
+        let pendingPlace = state.pending.isEmpty ? nil : state.pending.index(forKey: key)
+        if let pendingPlace, state.pending.values[pendingPlace].awaitingAnswer {
             // This device's own save may be in this version already: only the re-sent save's
             // answer can tell. Until then the record waits whole (the base stays the one that
             // save was made on, so it is re-sent as it was), and so do the records sharing a
@@ -257,7 +262,7 @@ extension RecordEngine {
             // pending ones, or the rest of its atomic call, would show another device's call in
             // part beside the value it replaced. The answer shows the cloud's version.
             state.fetchedWhileCreating[key] = server
-        } else if state.pending[key] != nil {
+        } else if pendingPlace != nil {
             state.fetchedWhileCreating[key] = nil
             resolveConflict(key, server, detail: "fetched change meets pending change", &context)
         } else {
@@ -295,7 +300,10 @@ extension RecordEngine {
         for index in changed.indices {
             let id = changed[index].id
             let key = RecordKey(database: zoneKey.database, zone: id.zone, name: id.name)
-            if state.pending[key]?.awaitingAnswer == true { writes.formUnion(RecordEngine.writes(of: changed[index])) }
+            // Whether the record has a pending change, found without copying it (`pending[key]`
+        // copied the whole change, a save in doubt included, to compare it with nil).
+        let pendingPlace = state.pending.isEmpty ? nil : state.pending.index(forKey: key)
+        if let pendingPlace, state.pending.values[pendingPlace].awaitingAnswer { writes.formUnion(RecordEngine.writes(of: changed[index])) }
             else if state.heldUntilFetch[key] == nil { others.append(index) }
         }
         guard !writes.isEmpty else { return writes }
