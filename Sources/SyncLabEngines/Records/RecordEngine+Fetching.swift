@@ -6,7 +6,9 @@ extension RecordEngine {
     /// then (with a public subscription) a query of the public database.
     mutating func startFetch(_ context: inout EngineContext) {
         wantFetch = false
-        fetchedItems = []
+        // Emptied keeping its buffer: a fresh array grew again (one to three allocations) at
+        // every fetch of every device.
+        fetchedItems.removeAll(keepingCapacity: true)
         answeredDuringFetch = []
         zonesCreatedDuringFetch = []
         context.log("willFetchChanges", [])
@@ -366,9 +368,10 @@ extension RecordEngine {
     mutating func notifyFetched(_ context: inout EngineContext) {
         guard !fetchedItems.isEmpty else { return }
         var unique: [String] = []
+        unique.reserveCapacity(fetchedItems.count)
         for name in fetchedItems where !unique.contains(name) { unique.append(name) }
         context.emit(.notify(AppNotification(store: .records, reason: "fetched", items: unique)))
-        fetchedItems = []
+        fetchedItems.removeAll(keepingCapacity: true)
     }
 
     /// The app deleted this zone on the device and the delete has not been answered yet.
