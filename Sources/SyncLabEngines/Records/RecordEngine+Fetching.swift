@@ -39,16 +39,12 @@ extension RecordEngine {
         // The zones to fetch in key order: one pass over the zones and a sort of those due (the
         // same order as sorting every key and keeping those), not three lookups per zone.
         var fetches: [ZoneFetch] = []
-        var dueKeys: [ZoneKey] = []
         for (key, local) in state.zones where key.database == .private && local.needsFetch && !local.userDeleted {
             fetches.append(ZoneFetch(zone: key.zone, token: local.token))
-            dueKeys.append(key)
         }
-        if fetches.count > 1 {
-            // Sorted by key (nearly always there is one zone to fetch, and nothing to sort).
-            let order = dueKeys.indices.sorted { dueKeys[$0] < dueKeys[$1] }
-            fetches = order.map { fetches[$0] }
-        }
+        // In key order: every key here is of the private database, so by the zone's name as
+        // `ZoneKey.<` orders it (nearly always there is one zone to fetch, and nothing to sort).
+        if fetches.count > 1 { fetches.sort { $0.zone.utf8.lexicographicallyPrecedes($1.zone.utf8) } }
         if fetches.isEmpty {
             afterPrivateFetch(&context)
         } else {
