@@ -184,26 +184,30 @@ extension RecordEngine {
                 stale.formUnion(RecordEngine.writes(of: changed[index]))
             }
         }
-        for index in changed.indices {
-            // The record itself is not bound to a name: `let record = changed[index]` copied it
-            // (every string and its field dictionary retained, then released).
-            let id = changed[index].id
-            // Only a complete answer needs the names (a set insert per record of every fetch).
-            if complete { named.insert(id.name) }
-            let key = RecordKey(database: zoneKey.database, zone: id.zone, name: id.name)
-            // The fetch answers a refusal of this record: its version, not the refused one, counts.
-            if !refusedVersions.isEmpty { refusedVersions[key] = nil }
-            if (!answeredDuringFetch.isEmpty && answeredDuringFetch.contains(key)) || (!stale.isEmpty && RecordEngine.writes(of: changed[index]).contains(where: stale.contains)) {
-                skipped = true
-                continue
+        // Through the array's buffer: reading `changed[index]` to pass it on (or binding it to a
+        // name) copied the record, every string and its field dictionary retained, then released.
+        changed.withUnsafeBufferPointer { records in
+            for index in records.indices {
+                let id = records[index].id
+                // Only a complete answer needs the names (a set insert per record of every fetch).
+                if complete { named.insert(id.name) }
+                let key = RecordKey(database: zoneKey.database, zone: id.zone, name: id.name)
+                // The fetch answers a refusal of this record: its version, not the refused one, counts.
+                if !refusedVersions.isEmpty { refusedVersions[key] = nil }
+                if (!answeredDuringFetch.isEmpty && answeredDuringFetch.contains(key)) || (!stale.isEmpty && RecordEngine.writes(of: records[index]).contains(where: stale.contains)) {
+                    skipped = true
+                    continue
+                }
+                // `held` first: nearly always empty, and the lookups after it are then not made.
+                if !held.isEmpty, state.pending[key]?.awaitingAnswer != true, state.heldUntilFetch[key] == nil,
+                   RecordEngine.writes(of: records[index]).contains(where: held.contains) {
+                    state.heldFetched[key] = records[index]
+                    context.log("fetchHeld", [("record", key.itemName)])
+                    continue
+                }
+                if !state.heldFetched.isEmpty { state.heldFetched[key] = nil }
+                applyFetched(key, records[index], &context)
             }
-            if state.pending[key]?.awaitingAnswer != true, state.heldUntilFetch[key] == nil, !held.isEmpty, RecordEngine.writes(of: changed[index]).contains(where: held.contains) {
-                state.heldFetched[key] = changed[index]
-                context.log("fetchHeld", [("record", key.itemName)])
-                continue
-            }
-            if !state.heldFetched.isEmpty { state.heldFetched[key] = nil }
-            applyFetched(key, changed[index], &context)
         }
         for deletion in deleted {
             if complete { named.insert(deletion.id.name) }
