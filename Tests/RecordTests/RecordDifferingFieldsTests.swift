@@ -38,13 +38,42 @@ struct RecordDifferingFieldsTests {
             ([:], ["a": Self.stored(nil, 2)]),
             (["a": Self.stored(nil, 2)], ["a": Self.stored(nil, 3)]),
             (["z": Self.stored(.int(1), 2), "é": Self.stored(.int(1), 2), "a": Self.stored(.int(1), 2)], ["é": Self.stored(.int(2), 3), "z": Self.stored(.int(3), 3), "a": Self.stored(.int(1), 2)]),
+            // More fields than `fieldsScanned`: found by lookup, not by comparing names.
+            (Self.fields(6, value: 1), Self.fields(6, value: 1)),
+            (Self.fields(6, value: 1), Self.fields(6, value: 1).merging(["f3": Self.stored(.int(7), 9)]) { $1 }),
+            (Self.fields(6, value: 1), Self.fields(5, value: 2)),
         ]
         for (localFields, serverFields) in cases {
             let local = LocalRecord(type: "T", fields: localFields, existenceWrite: WriteID(device: DeviceID(0), sequence: 1))
             let server = Self.server(serverFields)
             let names = RecordEngine.differingFieldNames(local, server)
             #expect(names?.map { Array($0.utf8) } == Self.reference(local, server).map { Array($0.utf8) }, "\(localFields.keys.sorted()) → \(serverFields.keys.sorted())")
+            // Unlisted (a host keeping no observations): the same answer, and no names made.
+            var unlisted: [String] = []
+            #expect(RecordEngine.fieldsDiffer(local, server, listing: false, into: &unlisted) == names.map { !$0.isEmpty })
+            #expect(unlisted.isEmpty)
         }
+    }
+
+    /// Fields `f0`…`f(count-1)`, each with this value.
+    static func fields(_ count: Int, value: Int64) -> [String: StoredField] {
+        var fields: [String: StoredField] = [:]
+        for index in 0..<count { fields["f\(index)"] = Self.stored(.int(value), 2) }
+        return fields
+    }
+
+    @Test("finds a field spelled another way (canonically equal) whether it compares names or looks them up")
+    func findsCanonicallyEqualNames() {
+        for count in [1, RecordEngine.fieldsScanned, RecordEngine.fieldsScanned + 2] {
+            var fields = Self.fields(count - 1, value: 1)
+            fields["é"] = Self.stored(.int(1), 2)
+            let place = RecordEngine.fieldPlace(fields, "e\u{301}")
+            #expect(place.map { Array(fields.keys[$0].utf8) } == Array("é".utf8), "\(count) fields")
+            #expect(RecordEngine.fieldPlace(fields, "absent") == nil)
+        }
+        #expect(RecordEngine.sameBytes("é", "é"))
+        #expect(!RecordEngine.sameBytes("é", "e\u{301}"))
+        #expect(!RecordEngine.sameBytes("a", "ab"))
     }
 
     @Test("declines when a field both records have is spelled differently in each")

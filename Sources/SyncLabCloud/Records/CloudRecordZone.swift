@@ -117,8 +117,9 @@ struct CloudRecordZone: Hashable, Sendable {
     }
 
     /// Records changed and deleted after `since`, each list ordered by sequence and, within one
-    /// sequence (a cascade), by name in UTF-8 order.
-    func changes(since: UInt64) -> (changed: [ServerRecord], deleted: [(name: String, tombstone: Tombstone)]) {
+    /// sequence (a cascade), by name in UTF-8 order. Mutating only to read the entries in place
+    /// (see `collect`).
+    mutating func changes(since: UInt64) -> (changed: [ServerRecord], deleted: [(name: String, tombstone: Tombstone)]) {
         var changed: [ServerRecord] = []
         var deleted: [(name: String, tombstone: Tombstone)] = []
         // The first entry after the token: the log is in sequence order.
@@ -135,17 +136,39 @@ struct CloudRecordZone: Hashable, Sendable {
             var end = start + 1
             while end < changeLog.count && changeLog[end].sequence == changeLog[start].sequence { end += 1 }
             let sequence = changeLog[start].sequence
+            // Nearly every sequence changed one record: its name is read in place, with no
+            // array of one name made for it.
+            if end == start + 1 {
+                collect(changeLog[start].name, sequence, &changed, &deleted)
+                start = end
+                continue
+            }
             var names = changeLog[start..<end].map(\.name)
-            if names.count > 1 { names.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
+            names.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
             var previous: String?
             for name in names where name != previous {
                 previous = name
-                if let entry = records[name], entry.sequence == sequence { changed.append(entry.record) }
-                if let tombstone = tombstones[name], tombstone.sequence == sequence { deleted.append((name, tombstone)) }
+                collect(name, sequence, &changed, &deleted)
             }
             start = end
         }
         return (changed, deleted)
+    }
+
+    /// The change of this name at `sequence`, if it is its latest: the live record or the
+    /// tombstone. Read in place: `records[name]` copied the whole entry (the record, its history
+    /// and its applied saves, each retained and released) to read its sequence, on every
+    /// device's fetch. A name is live or buried, never both (`store` drops the tombstone, `bury`
+    /// the record), so a live record's name is not looked up among the tombstones.
+    private mutating func collect(_ name: String, _ sequence: UInt64, _ changed: inout [ServerRecord],
+                         _ deleted: inout [(name: String, tombstone: Tombstone)]) {
+        if let place = records.index(forKey: name) {
+            RecordService.inPlace(&records.values[place]) { entry in
+                if entry.sequence == sequence { changed.append(entry.record) }
+            }
+            return
+        }
+        if let tombstone = tombstones[name], tombstone.sequence == sequence { deleted.append((name, tombstone)) }
     }
 
     private mutating func log(_ sequence: UInt64, _ name: String) {

@@ -37,7 +37,11 @@ public struct RecordService: Sendable {
         case .fetchDatabaseChanges(let database, let token):
             response = fetchDatabaseChanges(key(database, request), since: token)
         case .fetchZoneChanges(let database, let zones):
-            response = .zoneChanges(zones.map { fetchZoneChanges(key(database, request), $0) })
+            let dbKey = key(database, request)
+            var answers: [ZoneChanges] = []
+            answers.reserveCapacity(zones.count)
+            for zone in zones { answers.append(fetchZoneChanges(dbKey, zone)) }
+            response = .zoneChanges(answers)
         case .queryRecords(let database, let zone):
             response = query(key(database, request), zone: zone)
         case .createSubscription(let database):

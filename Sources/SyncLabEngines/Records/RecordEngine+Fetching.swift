@@ -6,7 +6,9 @@ extension RecordEngine {
     /// then (with a public subscription) a query of the public database.
     mutating func startFetch(_ context: inout EngineContext) {
         wantFetch = false
-        fetchedItems = []
+        // Emptied keeping its buffer: a fresh array grew again (one to three allocations) at
+        // every fetch of every device.
+        fetchedItems.removeAll(keepingCapacity: true)
         answeredDuringFetch = []
         zonesCreatedDuringFetch = []
         context.log("willFetchChanges", [])
@@ -30,21 +32,32 @@ extension RecordEngine {
         for zone in changes.changedZones {
             let key = ZoneKey(database: .private, zone: zone)
             if state.zoneOperations.contains(where: { $0.zone == key && $0.kind != .create }) { continue }
-            var local = state.zones[key] ?? LocalZone()
-            local.existsOnServer = true
-            local.userDeleted = false
-            local.needsFetch = true
-            state.zones[key] = local
+            // Found once, not read and then written.
+            updateZone(key, RecordEngine.markChanged)
         }
         state.databaseToken = changes.token
-        let fetches = state.zones.keys.sorted().filter { $0.database == .private && state.zones[$0]!.needsFetch && !state.zones[$0]!.userDeleted }
-            .map { ZoneFetch(zone: $0.zone, token: state.zones[$0]!.token) }
+        // The zones to fetch in key order: one pass over the zones and a sort of those due (the
+        // same order as sorting every key and keeping those), not three lookups per zone.
+        var fetches: [ZoneFetch] = []
+        for (key, local) in state.zones where key.database == .private && local.needsFetch && !local.userDeleted {
+            fetches.append(ZoneFetch(zone: key.zone, token: local.token))
+        }
+        // In key order: every key here is of the private database, so by the zone's name as
+        // `ZoneKey.<` orders it (nearly always there is one zone to fetch, and nothing to sort).
+        if fetches.count > 1 { fetches.sort { $0.zone.utf8.lexicographicallyPrecedes($1.zone.utf8) } }
         if fetches.isEmpty {
             afterPrivateFetch(&context)
         } else {
             fetchPhase = .zoneChanges
             send(.fetchZoneChanges(database: .private, zones: fetches), .zoneChanges, &context)
         }
+    }
+
+    /// A zone the database changes list: it is on the server, and fetched in this cycle.
+    private static func markChanged(_ local: inout LocalZone) {
+        local.existsOnServer = true
+        local.userDeleted = false
+        local.needsFetch = true
     }
 
     mutating func zoneChangesDone(_ changes: [ZoneChanges], _ context: inout EngineContext) {
@@ -66,19 +79,23 @@ extension RecordEngine {
                 continue
             }
             guard let token = zoneChanges.token else { continue }
-            let previous = state.zones[zoneKey]?.token
+            let previous = zone(zoneKey)?.token
             let fromScratch = previous == nil || previous?.incarnation != token.incarnation
             let stale = applyZoneContents(zoneKey, zoneChanges.changed, zoneChanges.deleted, complete: fromScratch, &context)
-            var local = state.zones[zoneKey] ?? LocalZone()
             // A possibly stale answer: the zone is fetched again from the token it was asked
             // with, so the records left alone come again (as they are now).
-            if !stale { local.token = token }
-            local.needsFetch = stale
-            local.existsOnServer = true
-            state.zones[zoneKey] = local
+            updateZone(zoneKey) { RecordEngine.markFetched(&$0, token: stale ? nil : token) }
         }
         answeredDuringFetch = []
         afterPrivateFetch(&context)
+    }
+
+    /// A zone fetched: its new token (nil: a stale answer, keep the one asked with, and fetch
+    /// again).
+    private static func markFetched(_ local: inout LocalZone, token: ZoneChangeToken?) {
+        if let token { local.token = token }
+        local.needsFetch = token == nil
+        local.existsOnServer = true
     }
 
     /// After the private database: the public database query, if the app subscribed to it or
@@ -158,26 +175,39 @@ extension RecordEngine {
         // The writes of the records left alone: a record sharing one (the rest of an atomic call)
         // is left alone too, and comes again with them, so the call never shows in part.
         var stale: Set<WriteID> = []
-        for record in changed where !answeredDuringFetch.isEmpty && answeredDuringFetch.contains(RecordKey(database: zoneKey.database, zone: record.id.zone, name: record.id.name)) {
-            stale.formUnion(RecordEngine.writes(of: record))
+        // Records are read in place by index: `for record in changed` copied each (its strings
+        // and field dictionary retained and released), and the `where` of the first loop ran
+        // after that copy.
+        if !answeredDuringFetch.isEmpty {
+            for index in changed.indices
+            where answeredDuringFetch.contains(RecordKey(database: zoneKey.database, zone: changed[index].id.zone, name: changed[index].id.name)) {
+                stale.formUnion(RecordEngine.writes(of: changed[index]))
+            }
         }
-        for record in changed {
-            // Only a complete answer needs the names (a set insert per record of every fetch).
-            if complete { named.insert(record.id.name) }
-            let key = RecordKey(database: zoneKey.database, zone: record.id.zone, name: record.id.name)
-            // The fetch answers a refusal of this record: its version, not the refused one, counts.
-            if !refusedVersions.isEmpty { refusedVersions[key] = nil }
-            if (!answeredDuringFetch.isEmpty && answeredDuringFetch.contains(key)) || (!stale.isEmpty && RecordEngine.writes(of: record).contains(where: stale.contains)) {
-                skipped = true
-                continue
+        // Through the array's buffer: reading `changed[index]` to pass it on (or binding it to a
+        // name) copied the record, every string and its field dictionary retained, then released.
+        changed.withUnsafeBufferPointer { records in
+            for index in records.indices {
+                let id = records[index].id
+                // Only a complete answer needs the names (a set insert per record of every fetch).
+                if complete { named.insert(id.name) }
+                let key = RecordKey(database: zoneKey.database, zone: id.zone, name: id.name)
+                // The fetch answers a refusal of this record: its version, not the refused one, counts.
+                if !refusedVersions.isEmpty { refusedVersions[key] = nil }
+                if (!answeredDuringFetch.isEmpty && answeredDuringFetch.contains(key)) || (!stale.isEmpty && RecordEngine.writes(of: records[index]).contains(where: stale.contains)) {
+                    skipped = true
+                    continue
+                }
+                // `held` first: nearly always empty, and the lookups after it are then not made.
+                if !held.isEmpty, state.pending[key]?.awaitingAnswer != true, state.heldUntilFetch[key] == nil,
+                   RecordEngine.writes(of: records[index]).contains(where: held.contains) {
+                    state.heldFetched[key] = records[index]
+                    context.log("fetchHeld", [("record", key.itemName)])
+                    continue
+                }
+                if !state.heldFetched.isEmpty { state.heldFetched[key] = nil }
+                applyFetched(key, records[index], &context)
             }
-            if state.pending[key]?.awaitingAnswer != true, state.heldUntilFetch[key] == nil, !held.isEmpty, RecordEngine.writes(of: record).contains(where: held.contains) {
-                state.heldFetched[key] = record
-                context.log("fetchHeld", [("record", key.itemName)])
-                continue
-            }
-            if !state.heldFetched.isEmpty { state.heldFetched[key] = nil }
-            applyFetched(key, record, &context)
         }
         for deletion in deleted {
             if complete { named.insert(deletion.id.name) }
@@ -223,7 +253,10 @@ extension RecordEngine {
         // a slot).
         let place = state.table.place(of: key)
         if let place, state.table.serverChangeTag(at: place) == server.changeTag { return }
-        if state.pending[key]?.awaitingAnswer == true {
+        // Whether the record has a pending change, found without copying it (`pending[key]`
+        // copied the whole change, a save in doubt included, to compare it with nil).
+        let pendingPlace = state.pending.isEmpty ? nil : state.pending.index(forKey: key)
+        if let pendingPlace, state.pending.values[pendingPlace].awaitingAnswer {
             // This device's own save may be in this version already: only the re-sent save's
             // answer can tell. Until then the record waits whole (the base stays the one that
             // save was made on, so it is re-sent as it was), and so do the records sharing a
@@ -231,7 +264,7 @@ extension RecordEngine {
             // pending ones, or the rest of its atomic call, would show another device's call in
             // part beside the value it replaced. The answer shows the cloud's version.
             state.fetchedWhileCreating[key] = server
-        } else if state.pending[key] != nil {
+        } else if pendingPlace != nil {
             state.fetchedWhileCreating[key] = nil
             resolveConflict(key, server, detail: "fetched change meets pending change", &context)
         } else {
@@ -269,7 +302,10 @@ extension RecordEngine {
         for index in changed.indices {
             let id = changed[index].id
             let key = RecordKey(database: zoneKey.database, zone: id.zone, name: id.name)
-            if state.pending[key]?.awaitingAnswer == true { writes.formUnion(RecordEngine.writes(of: changed[index])) }
+            // Whether the record has a pending change, found without copying it (`pending[key]`
+        // copied the whole change, a save in doubt included, to compare it with nil).
+        let pendingPlace = state.pending.isEmpty ? nil : state.pending.index(forKey: key)
+        if let pendingPlace, state.pending.values[pendingPlace].awaitingAnswer { writes.formUnion(RecordEngine.writes(of: changed[index])) }
             else if state.heldUntilFetch[key] == nil { others.append(index) }
         }
         guard !writes.isEmpty else { return writes }
@@ -332,9 +368,10 @@ extension RecordEngine {
     mutating func notifyFetched(_ context: inout EngineContext) {
         guard !fetchedItems.isEmpty else { return }
         var unique: [String] = []
+        unique.reserveCapacity(fetchedItems.count)
         for name in fetchedItems where !unique.contains(name) { unique.append(name) }
         context.emit(.notify(AppNotification(store: .records, reason: "fetched", items: unique)))
-        fetchedItems = []
+        fetchedItems.removeAll(keepingCapacity: true)
     }
 
     /// The app deleted this zone on the device and the delete has not been answered yet.

@@ -20,6 +20,8 @@ extension RecordEngine {
     func orderedPendingKeys() -> [RecordKey] {
         // Sorted on the order itself, not through lookups in a closure that captures the engine
         // (which copied the whole engine on every call: this runs after every delivery).
+        // Run after every delivery: zero or one pending record needs no array to sort.
+        if state.pending.count < 2 { return state.pending.isEmpty ? [] : [state.pending.keys.first!] }
         var keyed: [(order: UInt64, key: RecordKey)] = []
         keyed.reserveCapacity(state.pending.count)
         for (key, change) in state.pending { keyed.append((change.order, key)) }
@@ -72,7 +74,39 @@ extension RecordEngine {
     }
 
     func isSendable(_ key: RecordKey, _ change: PendingRecordChange) -> Bool {
-        !change.quotaBlocked && state.zones[key.zoneKey]?.userDeleted != true && !awaitingFetch.contains(key)
+        !change.quotaBlocked && zone(key.zoneKey)?.userDeleted != true && !awaitingFetch.contains(key)
+    }
+
+    /// Up to this many zones, a zone is found in `state.zones` by comparing names.
+    static let zonesScanned = 4
+
+    /// Where a zone is in `state.zones`. A device nearly always has one or two zones: comparing
+    /// their names finds it without hashing its name (a dictionary lookup runs SipHash over the
+    /// name, ~500 instructions: 4% of the records bench's, at every fetch and every send). With
+    /// more zones, a lookup, so the cost stays flat.
+    func zonePlace(_ key: ZoneKey) -> Dictionary<ZoneKey, LocalZone>.Index? {
+        guard state.zones.count <= RecordEngine.zonesScanned else { return state.zones.index(forKey: key) }
+        var index = state.zones.startIndex
+        while index != state.zones.endIndex {
+            if state.zones.keys[index] == key { return index }
+            state.zones.formIndex(after: &index)
+        }
+        return nil
+    }
+
+    /// What the device knows of a zone (nil: nothing), found as `zonePlace` finds it.
+    func zone(_ key: ZoneKey) -> LocalZone? { zonePlace(key).map { state.zones.values[$0] } }
+
+    /// Changes what the device knows of a zone, starting from a fresh `LocalZone` if it knows
+    /// nothing (as `state.zones[key, default: LocalZone()]`), found as `zonePlace` finds it.
+    mutating func updateZone(_ key: ZoneKey, _ change: (inout LocalZone) -> Void) {
+        if let place = zonePlace(key) {
+            change(&state.zones.values[place])
+        } else {
+            var local = LocalZone()
+            change(&local)
+            state.zones[key] = local
+        }
     }
 
     var wantsPrivateSubscription: Bool {
@@ -130,13 +164,17 @@ extension RecordEngine {
             context.observe(.visible(item: item(key), value: .recordExists(type: server.type), write: server.existenceWrite, cause: cause))
             changed = true
         }
-        if pendingFields.isEmpty, let differing = RecordEngine.differingFieldNames(local, server) {
+        var differing: [String] = []
+        if pendingFields.isEmpty, let differ = RecordEngine.fieldsDiffer(local, server, listing: context.observing, into: &differing) {
             // Every field takes the server's: the local fields become the server record's own
             // dictionary (shared, not copied), and only the names whose value or write differ
-            // are listed and sorted (usually one), not every name of both records.
+            // are listed and sorted (usually one), not every name of both records. They are
+            // listed only for a host that keeps observations: `show` builds nothing for one
+            // that does not (benchmarks), and the list is an allocation per fetched record.
             local.fields = server.fields
+            RecordEngine.sortByUTF8(&differing)
             for name in differing { show(key, field: name, server.fields[name], cause, &context) }
-            changed = changed || !differing.isEmpty
+            changed = changed || differ
         } else {
             for name in RecordEngine.fieldNames(of: local, and: server) where !pendingFields.contains(name) {
                 let before = local.fields[name], after = server.fields[name]
@@ -166,22 +204,78 @@ extension RecordEngine {
     /// server's dictionary whole would not do, so the caller goes field by field.
     static func differingFieldNames(_ local: LocalRecord, _ server: ServerRecord) -> [String]? {
         var differing: [String] = []
+        guard fieldsDiffer(local, server, listing: true, into: &differing) != nil else { return nil }
+        sortByUTF8(&differing)
+        return differing
+    }
+
+    /// Whether any field's shown value or write differs between the local record and the server
+    /// record (`sameShown`); nil when a name both have is spelled differently in each (see
+    /// `differingFieldNames`). With `listing`, each differing name is appended to `names`, in no
+    /// particular order; without, nothing is (no array made).
+    static func fieldsDiffer(_ local: LocalRecord, _ server: ServerRecord, listing: Bool, into names: inout [String]) -> Bool? {
+        var differ = false
         var foundLocally = 0
         for (name, after) in server.fields {
-            guard let place = local.fields.index(forKey: name) else {
-                if !sameShown(nil, after) { differing.append(name) }
+            guard let place = fieldPlace(local.fields, name) else {
+                if !sameShown(nil, after) {
+                    differ = true
+                    if listing { names.append(name) }
+                }
                 continue
             }
             foundLocally += 1
             let (localName, before) = local.fields[place]
-            guard localName.utf8.elementsEqual(name.utf8) else { return nil }
-            if !sameShown(before, after) { differing.append(name) }
+            guard RecordEngine.sameBytes(localName, name) else { return nil }
+            if !sameShown(before, after) {
+                differ = true
+                if listing { names.append(name) }
+            }
         }
         if foundLocally != local.fields.count {
-            for (name, before) in local.fields where server.fields[name] == nil && !sameShown(before, nil) { differing.append(name) }
+            for (name, before) in local.fields where server.fields[name] == nil && !sameShown(before, nil) {
+                differ = true
+                if listing { names.append(name) }
+            }
         }
-        if differing.count > 1 { differing.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
-        return differing
+        return differ
+    }
+
+    /// Up to this many fields, a field is found by comparing names (see `fieldPlace`).
+    static let fieldsScanned = 4
+
+    /// Where a field of this name (canonically equal) is in `fields`. A record nearly always has
+    /// a few fields: comparing their names finds it without hashing the name (SipHash, some 300
+    /// instructions, for every field of every fetched record). With more, a lookup.
+    static func fieldPlace(_ fields: [String: StoredField], _ name: String) -> Dictionary<String, StoredField>.Index? {
+        guard fields.count <= fieldsScanned else { return fields.index(forKey: name) }
+        var index = fields.startIndex
+        while index != fields.endIndex {
+            if fields.keys[index] == name { return index }
+            fields.formIndex(after: &index)
+        }
+        return nil
+    }
+
+    /// Sorts names by their UTF-8 bytes (one name or none: nothing to do).
+    static func sortByUTF8(_ names: inout [String]) {
+        if names.count > 1 { names.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
+    }
+
+    /// Whether two strings are spelled with the same UTF-8 bytes (not only canonically equal).
+    /// Compared in place when both are contiguous (native strings always are), a byte at a time
+    /// in a plain loop: the generic `elementsEqual` (over the views, or over the buffers) cost
+    /// some 160 instructions for a five-byte name.
+    static func sameBytes(_ first: String, _ second: String) -> Bool {
+        let compared = first.utf8.withContiguousStorageIfAvailable { firstBytes in
+            second.utf8.withContiguousStorageIfAvailable { secondBytes in
+                guard firstBytes.count == secondBytes.count else { return false }
+                for offset in 0..<firstBytes.count where firstBytes[offset] != secondBytes[offset] { return false }
+                return true
+            }
+        }
+        if case .some(.some(let same)) = compared { return same }
+        return first.utf8.elementsEqual(second.utf8)
     }
 
     /// The field names of both records, each once, in UTF-8 order. Usually both name the same
@@ -220,10 +314,17 @@ extension RecordEngine {
 
     /// Changes blocked on the quota may go again (space may have freed).
     mutating func unblockQuota() {
-        for key in state.pending.keys where state.pending[key]!.quotaBlocked {
-            state.pending[key]!.quotaBlocked = false
+        // In place by index: per key a lookup, and a copy of its change to read one flag, on
+        // every push. Setting a flag moves no key, so the index stays valid. (Not `indices`,
+        // which holds a copy of the dictionary: the first write through it would copy it all.)
+        var index = state.pending.startIndex
+        while index != state.pending.endIndex {
+            if RecordEngine.isQuotaBlocked(&state.pending.values[index]) { state.pending.values[index].quotaBlocked = false }
+            state.pending.formIndex(after: &index)
         }
     }
+
+    private static func isQuotaBlocked(_ change: inout PendingRecordChange) -> Bool { change.quotaBlocked }
 
     /// Queues a change (or extends the record's pending change).
     mutating func enqueue(_ key: RecordKey, fields: Set<String>, atomicGroup: WriteID?) {

@@ -29,8 +29,19 @@ public struct RecordKey: Hashable, Comparable, Sendable {
 
     public var id: RecordID { RecordID(zone: zone, name: name) }
     public var zoneKey: ZoneKey { ZoneKey(database: database, zone: zone) }
-    /// `ZONE/NAME`.
-    public var itemName: String { "\(zone)/\(name)" }
+    /// `ZONE/NAME`: the two names' bytes with a slash between, written once into the new
+    /// string (interpolation appended three pieces, ~350 instructions for every record a fetch
+    /// shows).
+    public var itemName: String {
+        let zoneBytes = zone.utf8.count
+        return String(unsafeUninitializedCapacity: zoneBytes + 1 + name.utf8.count) { buffer in
+            var end = buffer.initialize(from: zone.utf8).1
+            buffer[end] = UInt8(ascii: "/")
+            end += 1
+            end = UnsafeMutableBufferPointer(rebasing: buffer[end...]).initialize(from: name.utf8).1 + end
+            return end
+        }
+    }
 
     /// Unequal hashes settle most comparisons of unequal keys without reading the strings.
     public static func == (lhs: RecordKey, rhs: RecordKey) -> Bool {

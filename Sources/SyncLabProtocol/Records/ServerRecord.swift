@@ -36,5 +36,10 @@ public struct ServerRecord: Hashable, Sendable {
     public var sizeBytes: Int { fields.reduce(0) { $0 + $1.value.sizeBytes(name: $1.key) } }
 
     /// Bytes of the assets the record holds (stored apart, counted against the quota).
-    public var assetBytes: Int64 { fields.values.reduce(0) { $0 + $1.assetBytes } }
+    public var assetBytes: Int64 {
+        // Over the values' indices: `reduce` copied each field (its value retained and released).
+        var total: Int64 = 0
+        for index in fields.values.indices { total += fields.values[index].assetBytes }
+        return total
+    }
 }
