@@ -37,6 +37,9 @@ public struct RecordLabels: Sendable {
     /// compare a fetched record's items together).
     struct RecordEntry: Sendable {
         var items: [(field: String, entry: Entry)] = []
+        /// The change tag of the record as the app showed it at the last reading that compared it
+        /// whole (nil: one the app made, never saved); meaningful while its existence has a view.
+        var changeTag: UInt64?
 
         /// The position of field `field` (`""`: the existence), nil when never remembered.
         func position(of field: String) -> Int? { items.firstIndex { $0.field == field } }
@@ -51,6 +54,23 @@ public struct RecordLabels: Sendable {
             return items.count - 1
         }
     }
+    /// Whether `record` is what `entry` shows: its existence with its type and exactly its
+    /// fields, with their values, and its change tag.
+    static func shows(_ record: HostedViewRecord, in entry: RecordEntry) -> Bool {
+        guard entry.changeTag == record.changeTag else { return false }
+        var shownFields = 0
+        for (field, item) in entry.items {
+            guard let view = item.view else { continue }
+            if field.isEmpty {
+                guard view.value == .recordExists(type: record.type) else { return false }
+            } else {
+                guard let value = record.fields[field], view.value == .field(value) else { return false }
+                shownFields += 1
+            }
+        }
+        return entry.entry("")?.view != nil && shownFields == record.fields.count
+    }
+
     /// Per record: its items' entries (one hash per record, not per item).
     var records: [RecordKey: RecordEntry] = [:]
 

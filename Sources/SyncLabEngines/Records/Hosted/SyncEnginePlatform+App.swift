@@ -56,45 +56,63 @@ extension SyncEnginePlatform {
     ///   platform read last), plus O(k log k) for the k items compared.
     mutating func syncView(_ app: inout any SyncEngineAppHosting, userWrite: WriteID?, _ context: inout EngineContext) {
         defer { reportKeptWrites(&context) }
-        let full = shownRecords == nil
-        // Taken out while it is updated, so the update happens in place (no copy of the dictionary).
-        var shown = shownRecords ?? [:]
-        shownRecords = nil
-        readings += 1
-        let reading = readings
+        let full = !viewRead
+        viewRead = true
+        // What the app showed at the last reading is what the labels' views hold (the platform
+        // keeps no copy of its records): a record's existence and fields shown are the items
+        // with a view, and its record entry keeps the change tag it showed. Before the first
+        // reading after a launch or an account change, nothing.
         // Each item to compare, with the value it shows now (absent when nothing); for a record's
         // existence, whether the record shows no change tag (one the app made, never saved), and
         // whether it shows the change tag it showed at the last reading (the same server version:
-        // the app took no other). An item listed twice is listed with the same value both times
-        // (both read from `shown` as it ends).
+        // the app took no other). An item listed twice is listed with the same value both times.
         var keys: [(key: ItemKey, value: ItemValue, tagless: Bool, sameVersion: Bool)] = []
+        // The records compared whole in this reading, by item name, and the ones gone from it.
+        var readNow: [String: HostedViewRecord] = [:]
+        var removedNow: Set<String> = []
         if let changes = app.viewChanges(full: full) {
             var removed = changes.removed
             if changes.complete && !full {
                 // Every record the app shows: the ones the platform showed and no longer sees are gone.
-                var present: Set<RecordID> = []
-                for record in changes.changed { present.insert(record.id) }
-                for (record, _) in shown.values where !present.contains(record.id) { removed.append(record.id) }
+                var present: Set<String> = []
+                for record in changes.changed { present.insert(record.id.itemName) }
+                let account = account ?? lastAccount
+                for (recordKey, entry) in labels.records where recordKey.account == account && entry.entry("")?.view != nil && !present.contains(recordKey.name) {
+                    if let id = recordID(ofName: recordKey.name) { removed.append(id) }
+                }
             }
             for record in changes.changed {
                 let existence = item(record.id)
+                let recordKey = RecordLabels.RecordKey(existence)
+                // Looked up once: read, then its change tag written where it lies.
+                let index = labels.records.index(forKey: recordKey)
+                let before = full ? nil : index.map { labels.records.values[$0] }
                 // Of a complete answer, a record shown as it was needs no comparison. (One the app
                 // says it changed is compared: comparing an unchanged one reports nothing.)
-                if changes.complete && !full, shown[existence.name]?.record == record { continue }
-                let before = shown.updateValue((record, reading), forKey: existence.name)
-                let sameVersion = record.changeTag != nil && before?.record.changeTag == record.changeTag
+                if changes.complete && !full, let before, RecordLabels.shows(record, in: before) { continue }
+                let shownBefore = before?.entry("")?.view != nil
+                let sameVersion = record.changeTag != nil && shownBefore && before?.changeTag == record.changeTag
+                if let index {
+                    labels.records.values[index].changeTag = record.changeTag
+                } else {
+                    labels.records[recordKey] = RecordLabels.RecordEntry(changeTag: record.changeTag)
+                }
                 keys.append((existence, .recordExists(type: record.type), record.changeTag == nil, sameVersion))
                 for (name, value) in record.fields { keys.append((item(of: existence, field: name), .field(value), false, false)) }
+                readNow[existence.name] = record
                 if let before {
-                    for name in before.record.fields.keys where record.fields[name] == nil { keys.append((item(of: existence, field: name), .absent, false, false)) }
+                    for (name, entry) in before.items where !name.isEmpty && entry.view != nil && record.fields[name] == nil {
+                        keys.append((item(of: existence, field: name), .absent, false, false))
+                    }
                 }
             }
             for id in removed {
                 let existence = item(id)
                 keys.append((existence, .absent, false, false))
-                if let before = shown.removeValue(forKey: existence.name) {
-                    for name in before.record.fields.keys { keys.append((item(of: existence, field: name), .absent, false, false)) }
-                }
+                removedNow.insert(existence.name)
+                readNow[existence.name] = nil
+                guard !full, let before = labels.records[RecordLabels.RecordKey(existence)] else { continue }
+                for (name, entry) in before.items where !name.isEmpty && entry.view != nil { keys.append((item(of: existence, field: name), .absent, false, false)) }
             }
         }
         // A record gone from the cloud (its zone deleted, a fetched deletion, `unknownItem`) that
@@ -104,35 +122,26 @@ extension SyncEnginePlatform {
         // delete removes every record of the zone at once; records seed 135).
         if !labels.goneInCloud.isEmpty {
             for entry in keys where entry.tagless && labels.goneInCloud.contains(entry.key) {
-                guard let record = shown[entry.key.name]?.record else { continue }
+                guard let record = readNow[entry.key.name] else { continue }
                 labels.goneInCloud.remove(entry.key)
                 restampReupload(HostedRecord(id: record.id, type: record.type, fields: record.fields, changeTag: nil), &context)
             }
         }
         // Items shown something new (a fetch, a save's answer) may now show a newer write.
-        // Touched items come record by record (a record's existence, then its fields): its
-        // record is looked up once per run.
-        var lastName: String?
-        var lastShown: (record: HostedViewRecord, reading: UInt64)?
         for key in labels.touched {
             var value = ItemValue.absent
             var tagless = false, sameVersion = false
-            if key.name != lastName {
-                lastName = key.name
-                lastShown = shown[key.name]
-            }
-            if let (record, listedAt) = lastShown {
+            if let record = readNow[key.name] {
                 // A record compared whole in this reading lists its existence and every field it
                 // shows already, with these values: not listed twice (the sort is the cost).
+                if key.field.isEmpty || record.fields[key.field] != nil { continue }
+            } else if !full && !removedNow.contains(key.name), let entry = labels.records[RecordLabels.RecordKey(key)],
+                      let shown = entry.entry(key.field)?.view {
+                // Not read in this reading: it shows what it showed at the last one.
+                value = shown.value
                 if key.field.isEmpty {
-                    if listedAt == reading { continue }
-                    value = .recordExists(type: record.type)
-                    tagless = record.changeTag == nil
-                    // Not listed in this reading: shown as at the last one.
+                    tagless = entry.changeTag == nil
                     sameVersion = !tagless
-                } else if let field = record.fields[key.field] {
-                    if listedAt == reading { continue }
-                    value = .field(field)
                 }
             }
             keys.append((key, value, tagless, sameVersion))
@@ -143,7 +152,6 @@ extension SyncEnginePlatform {
             let listed = Set(keys.lazy.map(\.key))
             for key in labels.viewKeys where !listed.contains(key) { keys.append((key, .absent, false, false)) }
         }
-        shownRecords = shown
         guard !keys.isEmpty else { return }
         keys.sort { $0.key < $1.key }
         var shownLater: Set<WriteID> = []
@@ -297,9 +305,12 @@ extension SyncEnginePlatform {
     }
 
     /// The record an item of this platform's account names (`ZONE/NAME`: the zone has no `/`).
-    func recordID(of key: ItemKey) -> RecordID? {
-        guard let slash = key.name.firstIndex(of: "/") else { return nil }
-        return RecordID(zone: String(key.name[..<slash]), name: String(key.name[key.name.index(after: slash)...]))
+    func recordID(of key: ItemKey) -> RecordID? { recordID(ofName: key.name) }
+
+    /// The record an item name (`ZONE/NAME`) names.
+    func recordID(ofName name: String) -> RecordID? {
+        guard let slash = name.firstIndex(of: "/") else { return nil }
+        return RecordID(zone: String(name[..<slash]), name: String(name[name.index(after: slash)...]))
     }
 
     /// The write behind `value` on `item`: the one the app was shown it with, else a new write
@@ -353,24 +364,17 @@ extension SyncEnginePlatform {
     /// This device's own writes the app shows on record `id` that no record from the cloud
     /// carried yet: its unsent edits.
     func unsentEdits(_ id: RecordID) -> [WriteID] {
-        guard let record = shownRecords?[id.itemName]?.record else { return [] }
-        return record.fields.keys.compactMap { labels.unconfirmed[item(id, field: $0)] }
+        guard viewRead, let record = labels.records[RecordLabels.RecordKey(item(id))] else { return [] }
+        return record.items.compactMap { $0.field.isEmpty || $0.entry.view == nil ? nil : labels.unconfirmed[item(id, field: $0.field)] }
     }
 
     /// Remembers that record `id` is gone by `write` (its existence and every field shown).
     mutating func rememberGone(_ id: RecordID, write: WriteID, _ context: inout EngineContext) {
         let existence = item(id)
         labels.remember(existence, .absent, write, at: context.now)
-        // The record's fields from the platform's copy of what the app shows (no scan of every
-        // item); before the first reading after a launch, from the items themselves.
-        if let record = shownRecords?[existence.name]?.record {
-            for name in record.fields.keys { labels.remember(item(id, field: name), .absent, write, at: context.now) }
-        } else {
-            let prefix = id.itemName
-            for key in labels.viewKeys where key.name == prefix && key.account == existence.account && !key.field.isEmpty {
-                labels.remember(key, .absent, write, at: context.now)
-            }
-        }
+        // The record's fields the app shows, from its labels (no scan of every item).
+        let shownFields = labels.records[RecordLabels.RecordKey(existence)]?.items.compactMap { $0.field.isEmpty || $0.entry.view == nil ? nil : $0.field } ?? []
+        for name in shownFields { labels.remember(item(of: existence, field: name), .absent, write, at: context.now) }
     }
 
     /// Signing in, out, or switching: the engine's state starts afresh, the app is told.
@@ -402,7 +406,7 @@ extension SyncEnginePlatform {
             }
             labels.records = moved
             labels.touched = []
-            shownRecords = nil
+            viewRead = false
         }
         // Zone deletions queued for the old account are its: they go with its data.
         labels.settingsDeletes = []

@@ -341,7 +341,7 @@ extension SyncEnginePlatform {
     /// built-in engine drops them), except those with a change of this device's pending or on
     /// the wire, whose answer the fetch may predate.
     private func vanishedRecords(_ zoneChanges: ZoneChanges) -> [RecordID] {
-        guard let shown = shownRecords else { return [] }
+        guard viewRead else { return [] }
         var named = Set(zoneChanges.changed.map(\.id))
         named.formUnion(zoneChanges.deleted.map(\.id))
         var busy = Set(state.pendingRecordChanges.map(\.id))
@@ -351,7 +351,13 @@ extension SyncEnginePlatform {
                 busy.formUnion(deletes.map(\.id))
             }
         }
-        return shown.values.lazy.map(\.record.id).filter { $0.zone == zoneChanges.zone && !named.contains($0) && !busy.contains($0) }.sorted()
+        let account = account ?? lastAccount
+        var vanished: [RecordID] = []
+        for (recordKey, entry) in labels.records where recordKey.account == account && entry.entry("")?.view != nil {
+            guard let id = recordID(ofName: recordKey.name), id.zone == zoneChanges.zone, !named.contains(id), !busy.contains(id) else { continue }
+            vanished.append(id)
+        }
+        return vanished.sorted()
     }
 
     private mutating func zoneChangesDone(_ changes: [ZoneChanges], _ app: inout any SyncEngineAppHosting, _ context: inout EngineContext) {

@@ -68,12 +68,9 @@ public struct SyncEnginePlatform: Sendable {
     var sendBlocked = false
     /// Pending changes the app added again while they were on the wire: a success keeps them.
     var readded: Set<PendingRecordChangeData> = []
-    /// The records the app showed at the last reading, by item name (`ZONE/NAME`, as items name
-    /// them: an item's record is found without parsing its name), each with the number of the
-    /// reading that last compared it whole; nil: not read since launch or an account change.
-    var shownRecords: [String: (record: HostedViewRecord, reading: UInt64)]?
-    /// How many times the view was read (numbers the readings in `shownRecords`).
-    var readings: UInt64 = 0
+    /// The view was read since launch or the last account change (false: the next reading
+    /// compares everything). What the app showed at the last reading is the labels' views.
+    var viewRead = false
     /// Records the current fetch cycle told the app of, for the `fetched` notification.
     var fetchedNames: [String] = []
     /// The state changed since the app was last told (`stateUpdate`).
