@@ -276,6 +276,15 @@ struct BuiltInRecordsAppsSeedTests {
         #expect(losses(hosted) == losses(engine), "\(hosted.summary)\n\(engine.summary)")
     }
 
+    @Test("a field both devices set to the same value: the app's value is one merged write of both edits, as the engine's merge makes it, so neither edit is lost (seed 117)",
+          arguments: ["ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp"])
+    func sameValueOnBothSidesIsMerged(app: String) throws {
+        let hosted = try Self.endsAsTheEngineUnderMerge("records-seed-117-same-value-merged.json", app: app)
+        #expect(!hosted.anomalies.contains { $0.kind == "lostUpdate" }, "\(hosted.summary)")
+        // D shows the merged write, built on both edits (the checker's trace says so).
+        #expect(hosted.trace.contains(#""write":"D:m1","parents":["A:1","D:1"]"#), "\(hosted.trace)")
+    }
+
     /// Fixture `file` (whose engine policy is `merge`) run with `app` on every device: with
     /// `MergeRecordsApp`, `endsAsTheEngine`; with another policy's app, it passes and converges
     /// (its policy may lose what `merge` keeps). The hosted run.

@@ -328,6 +328,7 @@ extension SyncEnginePlatform {
         }
         labels.touched.append(existence)
         for name in server.fields.keys { labels.touched.append(item(of: existence, field: name)) }
+        if !labels.sameValueMerges.isEmpty { keepSameValueMerges(server) }
         // Looked up only when not empty (mostly they are: a lookup hashes the item even then).
         guard !labels.unconfirmed.isEmpty || !labels.goneInCloud.isEmpty else { return }
         if !labels.unconfirmed.isEmpty, labels.unconfirmed[existence] == server.existenceWrite { labels.unconfirmed[existence] = nil }

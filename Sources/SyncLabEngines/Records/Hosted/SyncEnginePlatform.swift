@@ -87,6 +87,9 @@ public struct SyncEnginePlatform: Sendable {
     /// Fields both sides changed in conflicts the app was shown: what it kept is read with its
     /// view at the end of the step (`reportKeptWrites`), or later if it has not answered yet.
     var fieldConflicts: [HostedFieldConflict] = []
+    /// Fields both sides changed to the same value, noted while a server version is being
+    /// shown: merged (`mergeSameValues`) once the app has been shown that version.
+    var sameValueConflicts: [HostedFieldConflict] = []
     /// The request ids of the last subscription request and of the last fetch cycle's first
     /// request: a fetch sent after the subscription request needs no second fetch once it is made.
     var subscribeRequest: UInt64 = 0
