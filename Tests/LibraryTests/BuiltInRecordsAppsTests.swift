@@ -285,6 +285,16 @@ struct BuiltInRecordsAppsSeedTests {
         #expect(hosted.trace.contains(#""write":"D:m1","parents":["A:1","D:1"]"#), "\(hosted.trace)")
     }
 
+    @Test("an edit the app holds in an unanswered serverRecordChanged is reported discarded when the app is deleted, as the engine's pending save is (seed 295)",
+          arguments: ["ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp"])
+    func heldEditDiscardedByAppDeletion(app: String) throws {
+        let hosted = try BuiltInRecordsAppsTests.scenario("records-seed-295-held-conflict-app-deleted.json", app: app, folder: "Tests/LibraryTests/Fixtures").run()
+        let losses = hosted.anomalies.filter { $0.kind == "lostUpdate" }
+        #expect(losses.map(\.write) == ["G:2"], "\(hosted.summary)")
+        #expect(losses.allSatisfy { $0.explanation.contains("never reached the cloud: discarded by app deletion") }, "\(hosted.summary)")
+        #expect(hosted.metrics.converged, "\(hosted.summary)")
+    }
+
     /// Fixture `file` (whose engine policy is `merge`) run with `app` on every device: with
     /// `MergeRecordsApp`, `endsAsTheEngine`; with another policy's app, it passes and converges
     /// (its policy may lose what `merge` keeps). The hosted run.
