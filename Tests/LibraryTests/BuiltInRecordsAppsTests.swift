@@ -285,14 +285,33 @@ struct BuiltInRecordsAppsSeedTests {
         #expect(hosted.trace.contains(#""write":"D:m1","parents":["A:1","D:1"]"#), "\(hosted.trace)")
     }
 
-    @Test("an edit the app holds in an unanswered serverRecordChanged is reported discarded when the app is deleted, as the engine's pending save is (seed 295)",
-          arguments: ["ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp"])
-    func heldEditDiscardedByAppDeletion(app: String) throws {
-        let hosted = try BuiltInRecordsAppsTests.scenario("records-seed-295-held-conflict-app-deleted.json", app: app, folder: "Tests/LibraryTests/Fixtures").run()
+    /// Fixtures where the app holds an unanswered `serverRecordChanged` (custom zone) when its
+    /// data goes: the edit it held, and the reason it is reported lost with.
+    static let heldEditDiscardSeeds: [(file: String, write: String, reason: String)] = [
+        ("records-seed-295-held-conflict-app-deleted.json", "G:2", "discarded by app deletion"),
+        ("records-seed-215-held-conflict-signed-out.json", "C:1", "discarded at sign-out"),
+    ]
+
+    @Test("an edit the app holds in an unanswered serverRecordChanged is reported discarded when the app is deleted or the account signs out, as the engine's pending save is (seeds 295, 215)",
+          arguments: heldEditDiscardSeeds, ["ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp"])
+    func heldEditDiscarded(seed: (file: String, write: String, reason: String), app: String) throws {
+        let hosted = try BuiltInRecordsAppsTests.scenario(seed.file, app: app, folder: "Tests/LibraryTests/Fixtures").run()
         let losses = hosted.anomalies.filter { $0.kind == "lostUpdate" }
-        #expect(losses.map(\.write) == ["G:2"], "\(hosted.summary)")
-        #expect(losses.allSatisfy { $0.explanation.contains("never reached the cloud: discarded by app deletion") }, "\(hosted.summary)")
+        #expect(losses.map(\.write) == [seed.write], "\(hosted.summary)")
+        #expect(losses.allSatisfy { $0.explanation.contains("never reached the cloud: \(seed.reason)") }, "\(hosted.summary)")
         #expect(hosted.metrics.converged, "\(hosted.summary)")
+    }
+
+    @Test("an edit made signed out meeting the version fetched after the sign-in: the app's keep of the later edit is recorded as the engine's last-writer-wins (seed 1749)")
+    func signedOutEditMeetsFetchedVersion() throws {
+        let file = "records-seed-1749-signed-out-edit-meets-fetched-version.json", folder = "Tests/LibraryTests/Fixtures"
+        let hosted = try BuiltInRecordsAppsTests.scenario(file, app: "MergeRecordsApp", folder: folder).run()
+        let engine = try BuiltInRecordsAppsTests.scenario(file, app: "default", folder: folder).run()
+        func losses(_ run: RunResult) -> [String] {
+            run.anomalies.filter { $0.kind == "lostUpdate" }.map { "\($0.write ?? "")|\($0.item)|\($0.field ?? "")|\($0.replacedBy ?? "")|\($0.explanation.contains("last-writer-wins"))" }
+        }
+        #expect(losses(engine) == ["H:1|Z/r2|title|H:2|true"], "\(engine.summary)")
+        #expect(losses(hosted) == losses(engine), "\(hosted.summary)\n\(engine.summary)")
     }
 
     /// Fixture `file` (whose engine policy is `merge`) run with `app` on every device: with
