@@ -314,6 +314,25 @@ struct BuiltInRecordsAppsSeedTests {
         #expect(losses(hosted) == losses(engine), "\(hosted.summary)\n\(engine.summary)")
     }
 
+    @Test("merge losing one record of an atomic action to a later edit sends the rest, as the engine's merge does: A's earlier separate edit is not withdrawn with it (seed 131)")
+    func atomicPartLostToLaterEditKeepsTheRest() throws {
+        let file = "records-seed-131-atomic-part-lost-to-later-edit.json", folder = "Tests/LibraryTests/Fixtures"
+        let hosted = try BuiltInRecordsAppsTests.scenario(file, app: "MergeRecordsApp", folder: folder).run()
+        let engine = try BuiltInRecordsAppsTests.scenario(file, app: "default", folder: folder).run()
+        func losses(_ run: RunResult) -> [String] {
+            run.anomalies.filter { $0.kind == "lostUpdate" }.map { "\($0.write ?? "")|\($0.item)|\($0.field ?? "")|\($0.replacedBy ?? "")|\($0.explanation.contains("last-writer-wins"))" }
+        }
+        #expect(!losses(engine).contains { $0.hasPrefix("A:3|") }, "\(engine.summary)")
+        #expect(losses(hosted) == losses(engine), "\(hosted.summary)\n\(engine.summary)")
+    }
+
+    @Test("the rest of an atomic action goes again once merge has dropped one record of it (seed 74)")
+    func atomicRestGoesAfterLoss() throws {
+        let hosted = try BuiltInRecordsAppsTests.scenario("records-seed-74-atomic-rest-goes-after-loss.json", app: "MergeRecordsApp", folder: "Tests/LibraryTests/Fixtures").run()
+        #expect(hosted.metrics.converged, "\(hosted.summary)")
+        #expect(!hosted.anomalies.contains { $0.kind == "divergence" }, "\(hosted.summary)")
+    }
+
     /// Fixture `file` (whose engine policy is `merge`) run with `app` on every device: with
     /// `MergeRecordsApp`, `endsAsTheEngine`; with another policy's app, it passes and converges
     /// (its policy may lose what `merge` keeps). The hosted run.
