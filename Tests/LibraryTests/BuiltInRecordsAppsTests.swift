@@ -333,6 +333,14 @@ struct BuiltInRecordsAppsSeedTests {
         #expect(!hosted.anomalies.contains { $0.kind == "divergence" }, "\(hosted.summary)")
     }
 
+    @Test("an edit made while the app holds a serverRecordChanged is not built on the version the failure handed it: a fetched version meets it as a conflict, and the app's keep is last-writer-wins (seed 295, whole)")
+    func editAfterUnansweredConflictMeetsFetchedVersion() throws {
+        let hosted = try BuiltInRecordsAppsTests.scenario("records-seed-295-edit-after-unanswered-conflict.json", app: "MergeRecordsApp", folder: "Tests/LibraryTests/Fixtures").run()
+        let unexplained = hosted.anomalies.filter { $0.kind == "lostUpdate" && ($0.explanation.contains("without having seen it") || $0.explanation.contains("resolved a conflict over it")) }
+        #expect(unexplained.isEmpty, "\(hosted.summary)")
+        #expect(hosted.metrics.converged, "\(hosted.summary)")
+    }
+
     /// Fixture `file` (whose engine policy is `merge`) run with `app` on every device: with
     /// `MergeRecordsApp`, `endsAsTheEngine`; with another policy's app, it passes and converges
     /// (its policy may lose what `merge` keeps). The hosted run.

@@ -255,11 +255,14 @@ extension SyncEnginePlatform {
     /// (`reportKeptWrites`). The app merges it when it is told of the fetch.
     private mutating func noteFetchedOverUnsentEdits(_ server: ServerRecord) {
         let existence = item(server.id)
+        // The server version of a `serverRecordChanged` the app has not answered was handed to
+        // it, not taken: an edit made meanwhile is not built on it (records seed 295).
+        let unanswered = conflictsUnanswered.contains(server.id)
         for name in server.fieldNames {
             guard let theirs = server.fields[name] else { continue }
             let key = item(of: existence, field: name)
             guard let write = labels.unconfirmed[key], let mine = labels.view(key), mine.write == write, write != theirs.write,
-                  !labels.seen(key).contains(theirs.write), case .field(let value) = mine.value else { continue }
+                  unanswered || !labels.seen(key).contains(theirs.write), case .field(let value) = mine.value else { continue }
             noteFieldConflict(HostedFieldConflict(item: key, ours: StoredField(value: value, write: write, modifiedAt: mine.modifiedAt), theirs: theirs))
         }
     }
