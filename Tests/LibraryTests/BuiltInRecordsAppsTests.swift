@@ -276,6 +276,71 @@ struct BuiltInRecordsAppsSeedTests {
         #expect(losses(hosted) == losses(engine), "\(hosted.summary)\n\(engine.summary)")
     }
 
+    @Test("a field both devices set to the same value: the app's value is one merged write of both edits, as the engine's merge makes it, so neither edit is lost (seed 117)",
+          arguments: ["ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp"])
+    func sameValueOnBothSidesIsMerged(app: String) throws {
+        let hosted = try Self.endsAsTheEngineUnderMerge("records-seed-117-same-value-merged.json", app: app)
+        #expect(!hosted.anomalies.contains { $0.kind == "lostUpdate" }, "\(hosted.summary)")
+        // D shows the merged write, built on both edits (the checker's trace says so).
+        #expect(hosted.trace.contains(#""write":"D:m1","parents":["A:1","D:1"]"#), "\(hosted.trace)")
+    }
+
+    /// Fixtures where the app holds an unanswered `serverRecordChanged` (custom zone) when its
+    /// data goes: the edit it held, and the reason it is reported lost with.
+    static let heldEditDiscardSeeds: [(file: String, write: String, reason: String)] = [
+        ("records-seed-295-held-conflict-app-deleted.json", "G:2", "discarded by app deletion"),
+        ("records-seed-215-held-conflict-signed-out.json", "C:1", "discarded at sign-out"),
+    ]
+
+    @Test("an edit the app holds in an unanswered serverRecordChanged is reported discarded when the app is deleted or the account signs out, as the engine's pending save is (seeds 295, 215)",
+          arguments: heldEditDiscardSeeds, ["ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp"])
+    func heldEditDiscarded(seed: (file: String, write: String, reason: String), app: String) throws {
+        let hosted = try BuiltInRecordsAppsTests.scenario(seed.file, app: app, folder: "Tests/LibraryTests/Fixtures").run()
+        let losses = hosted.anomalies.filter { $0.kind == "lostUpdate" }
+        #expect(losses.map(\.write) == [seed.write], "\(hosted.summary)")
+        #expect(losses.allSatisfy { $0.explanation.contains("never reached the cloud: \(seed.reason)") }, "\(hosted.summary)")
+        #expect(hosted.metrics.converged, "\(hosted.summary)")
+    }
+
+    @Test("an edit made signed out meeting the version fetched after the sign-in: the app's keep of the later edit is recorded as the engine's last-writer-wins (seed 1749)")
+    func signedOutEditMeetsFetchedVersion() throws {
+        let file = "records-seed-1749-signed-out-edit-meets-fetched-version.json", folder = "Tests/LibraryTests/Fixtures"
+        let hosted = try BuiltInRecordsAppsTests.scenario(file, app: "MergeRecordsApp", folder: folder).run()
+        let engine = try BuiltInRecordsAppsTests.scenario(file, app: "default", folder: folder).run()
+        func losses(_ run: RunResult) -> [String] {
+            run.anomalies.filter { $0.kind == "lostUpdate" }.map { "\($0.write ?? "")|\($0.item)|\($0.field ?? "")|\($0.replacedBy ?? "")|\($0.explanation.contains("last-writer-wins"))" }
+        }
+        #expect(losses(engine) == ["H:1|Z/r2|title|H:2|true"], "\(engine.summary)")
+        #expect(losses(hosted) == losses(engine), "\(hosted.summary)\n\(engine.summary)")
+    }
+
+    @Test("merge losing one record of an atomic action to a later edit sends the rest, as the engine's merge does: A's earlier separate edit is not withdrawn with it (seed 131)")
+    func atomicPartLostToLaterEditKeepsTheRest() throws {
+        let file = "records-seed-131-atomic-part-lost-to-later-edit.json", folder = "Tests/LibraryTests/Fixtures"
+        let hosted = try BuiltInRecordsAppsTests.scenario(file, app: "MergeRecordsApp", folder: folder).run()
+        let engine = try BuiltInRecordsAppsTests.scenario(file, app: "default", folder: folder).run()
+        func losses(_ run: RunResult) -> [String] {
+            run.anomalies.filter { $0.kind == "lostUpdate" }.map { "\($0.write ?? "")|\($0.item)|\($0.field ?? "")|\($0.replacedBy ?? "")|\($0.explanation.contains("last-writer-wins"))" }
+        }
+        #expect(!losses(engine).contains { $0.hasPrefix("A:3|") }, "\(engine.summary)")
+        #expect(losses(hosted) == losses(engine), "\(hosted.summary)\n\(engine.summary)")
+    }
+
+    @Test("the rest of an atomic action goes again once merge has dropped one record of it (seed 74)")
+    func atomicRestGoesAfterLoss() throws {
+        let hosted = try BuiltInRecordsAppsTests.scenario("records-seed-74-atomic-rest-goes-after-loss.json", app: "MergeRecordsApp", folder: "Tests/LibraryTests/Fixtures").run()
+        #expect(hosted.metrics.converged, "\(hosted.summary)")
+        #expect(!hosted.anomalies.contains { $0.kind == "divergence" }, "\(hosted.summary)")
+    }
+
+    @Test("an edit made while the app holds a serverRecordChanged is not built on the version the failure handed it: a fetched version meets it as a conflict, and the app's keep is last-writer-wins (seed 295, whole)")
+    func editAfterUnansweredConflictMeetsFetchedVersion() throws {
+        let hosted = try BuiltInRecordsAppsTests.scenario("records-seed-295-edit-after-unanswered-conflict.json", app: "MergeRecordsApp", folder: "Tests/LibraryTests/Fixtures").run()
+        let unexplained = hosted.anomalies.filter { $0.kind == "lostUpdate" && ($0.explanation.contains("without having seen it") || $0.explanation.contains("resolved a conflict over it")) }
+        #expect(unexplained.isEmpty, "\(hosted.summary)")
+        #expect(hosted.metrics.converged, "\(hosted.summary)")
+    }
+
     /// Fixture `file` (whose engine policy is `merge`) run with `app` on every device: with
     /// `MergeRecordsApp`, `endsAsTheEngine`; with another policy's app, it passes and converges
     /// (its policy may lose what `merge` keeps). The hosted run.

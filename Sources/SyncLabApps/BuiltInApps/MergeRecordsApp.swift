@@ -19,6 +19,10 @@ public enum MergePolicy: RecordsConflictPolicy {
         }
         return Self.server(server, withLocal: kept, of: local)
     }
+
+    /// Field by field: a record of an atomic action whose edits all lost to later ones does not
+    /// withdraw the rest of the action (the engine's `merge` sends it).
+    public static var withdrawsAtomicActionOnLoss: Bool { false }
 }
 
 /// The built-in records app with the `merge` policy, on the public app API.

@@ -250,8 +250,11 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
         userSees[id] = outcome.record
         setUnsent(id, outcome.stillToSend)
         if outcome.stillToSend.isEmpty {
-            // The policy dropped this part of an atomic action: the action goes whole.
-            if !otherSideChanged.isEmpty, let action = atomic[id] { withdraw(action, &syncEngine) }
+            // The policy dropped this part of an atomic action: the action goes whole, or (a
+            // policy deciding field by field) the rest of it goes without this record's part.
+            if !otherSideChanged.isEmpty, let action = atomic[id] {
+                if Policy.withdrawsAtomicActionOnLoss { withdraw(action, &syncEngine) } else { resume(id, &syncEngine) }
+            }
             atomic[id] = nil
             syncEngine.state.remove(pendingRecordZoneChanges: [.saveRecord(id)])
         } else {

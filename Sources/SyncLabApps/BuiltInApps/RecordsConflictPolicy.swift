@@ -11,9 +11,19 @@ public protocol RecordsConflictPolicy: Sendable {
     /// with none there is no conflict, and the app keeps its edits on top of `server`).
     static func settle(local: SyncRecord, edited: Set<String>, editedAt: [String: Duration], server: SyncRecord, ancestor: SyncRecord?,
                         otherSideChanged: Set<String>) -> (record: SyncRecord, stillToSend: Set<String>)
+
+    /// Whether a record of an atomic action (`saveRecords`) that `settle` leaves nothing to
+    /// send withdraws the rest of the action (true by default: the local side lost, and the
+    /// action stands or falls whole, as the engine's `serverWins` drops it). False for a policy
+    /// that decides field by field (`merge`: an edit lost to a later one is that field's
+    /// decision, and the engine's `merge` sends the rest of the action).
+    static var withdrawsAtomicActionOnLoss: Bool { get }
 }
 
 extension RecordsConflictPolicy {
+    /// True: a record of an atomic action the policy leaves nothing to send withdraws the action.
+    public static var withdrawsAtomicActionOnLoss: Bool { true }
+
     /// `server` with `fields` of `local` on top (a nil value removes the field), and which of
     /// those now differ from `server`: what a policy keeps of the local side.
     public static func server(_ server: SyncRecord, withLocal fields: Set<String>, of local: SyncRecord) -> (record: SyncRecord, stillToSend: Set<String>) {

@@ -93,6 +93,9 @@ public struct RecordLabels: Sendable {
     /// after the delete, and the conflict is reported once. Cleared when the cloud shows the
     /// record again.
     var goneInCloud: Set<ItemKey> = []
+    /// Fields both sides changed to the same value in a conflict the app was shown, with the
+    /// merged write the app's value carries, until the cloud carries it (`SameValueMerge`).
+    var sameValueMerges: [ItemKey: SameValueMerge] = [:]
     /// Items remembered since the view was last read: they may show a newer write now.
     var touched: [ItemKey] = []
 

@@ -339,6 +339,7 @@ extension SyncEnginePlatform {
         }
         labels.touched.append(existence)
         for name in server.fields.keys { labels.touched.append(item(of: existence, field: name)) }
+        if !labels.sameValueMerges.isEmpty { keepSameValueMerges(server) }
         // Looked up only when not empty (mostly they are: a lookup hashes the item even then).
         guard !labels.unconfirmed.isEmpty || !labels.goneInCloud.isEmpty else { return }
         if !labels.unconfirmed.isEmpty, labels.unconfirmed[existence] == server.existenceWrite { labels.unconfirmed[existence] = nil }
@@ -383,13 +384,14 @@ extension SyncEnginePlatform {
         heldAfterDelete = [:]
         heldForFetch = [:]
         fieldConflicts = []
-        conflictsUnanswered = []
         let old = account ?? lastAccount
-        // CKSyncEngine forgets its pending changes: what they carried never reaches the cloud.
+        // CKSyncEngine forgets its pending changes: what they carried never reaches the cloud
+        // (and the edits of conflicts the app has not answered go with its data).
         if account != nil {
             let reason = newAccount == nil ? "discarded at sign-out" : "discarded at account switch"
             for (write, pendingItem) in pendingWrites() { context.observe(.discarded(write: write, item: pendingItem, reason: reason)) }
         }
+        conflictsUnanswered = []
         if let newAccount, newAccount != old {
             // Items are labelled by account: what the app shows moves to the new one.
             for entry in localView() { context.observe(.visible(item: entry.item, value: .absent, write: nil, cause: .reset)) }
@@ -407,11 +409,34 @@ extension SyncEnginePlatform {
             labels.records = moved
             labels.touched = []
             viewRead = false
+        } else if newAccount == nil {
+            // Signing out: the app's next edits are built on what it shows from now on (the
+            // built-in apps drop everything), not on what the cloud showed it before: an edit
+            // made signed out had not seen the record's earlier versions, and one fetched after
+            // the sign-in meets it as a conflict (records seed 1749).
+            for index in labels.records.indices {
+                for position in labels.records.values[index].items.indices { labels.records.values[index].items[position].entry.shown = [] }
+            }
         }
         // Zone deletions queued for the old account are its: they go with its data.
         labels.settingsDeletes = []
         labels.zoneDeletes = [:]
-        labels.unconfirmed = [:]
+        if account == nil, let newAccount {
+            // Signing in: what the app shows that no record from the cloud carried (its edits
+            // made signed out, which go up now) stays unconfirmed, in the account it moved to, so a
+            // fetched version meets those edits as unsent ones (records seed 1749: the app's
+            // keep of its later edit was not reported as last-writer-wins).
+            var moved: [ItemKey: WriteID] = [:]
+            for (key, write) in labels.unconfirmed {
+                var renamed = key
+                renamed.account = newAccount
+                moved[renamed] = write
+            }
+            labels.unconfirmed = moved
+        } else {
+            // Leaving an account: its unsent edits were discarded above.
+            labels.unconfirmed = [:]
+        }
         account = newAccount
         if let newAccount { lastAccount = newAccount }
         accountEpoch += 1

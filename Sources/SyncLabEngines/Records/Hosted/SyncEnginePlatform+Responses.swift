@@ -180,6 +180,7 @@ extension SyncEnginePlatform {
                         // The ancestor first: the server's version is the most recent the app was shown.
                         if let ancestorRecord { rememberServer(ancestorRecord) }
                         rememberServer(serverRecord)
+                        mergeSameValues(&context)
                         server = HostedRecord(serverRecord)
                         ancestor = ancestorRecord.map(HostedRecord.init)
                     }
@@ -254,19 +255,67 @@ extension SyncEnginePlatform {
     /// (`reportKeptWrites`). The app merges it when it is told of the fetch.
     private mutating func noteFetchedOverUnsentEdits(_ server: ServerRecord) {
         let existence = item(server.id)
+        // The server version of a `serverRecordChanged` the app has not answered was handed to
+        // it, not taken: an edit made meanwhile is not built on it (records seed 295).
+        let unanswered = conflictsUnanswered.contains(server.id)
         for name in server.fieldNames {
             guard let theirs = server.fields[name] else { continue }
             let key = item(of: existence, field: name)
             guard let write = labels.unconfirmed[key], let mine = labels.view(key), mine.write == write, write != theirs.write,
-                  !labels.seen(key).contains(theirs.write), case .field(let value) = mine.value else { continue }
+                  unanswered || !labels.seen(key).contains(theirs.write), case .field(let value) = mine.value else { continue }
             noteFieldConflict(HostedFieldConflict(item: key, ours: StoredField(value: value, write: write, modifiedAt: mine.modifiedAt), theirs: theirs))
         }
     }
 
     /// Notes a field both sides changed, in place of one of the same field still unanswered.
+    /// Changed to the same value, it is merged instead (`mergeSameValues`): whatever the app
+    /// keeps, it shows a value both edits made.
     private mutating func noteFieldConflict(_ conflict: HostedFieldConflict) {
         if !fieldConflicts.isEmpty { fieldConflicts.removeAll { $0.item == conflict.item } }
+        if conflict.ours.value != nil && conflict.ours.value == conflict.theirs.value {
+            sameValueConflicts.append(conflict)
+            return
+        }
         fieldConflicts.append(conflict)
+    }
+
+    /// The fields both sides changed to the same value in the server versions just remembered:
+    /// where the app still shows this device's edit, the value is now one merged write built on
+    /// both edits, as the built-in engine's `merge` makes it ("merge: same value on both
+    /// sides"), remembered after the server's values so the app's view and its next save carry
+    /// it. Labelled with the server's write, the app's value would report this device's own
+    /// edit lost though the cloud holds its value (records seed 117). A view already showing the
+    /// merge keeps it (`keepSameValueMerges`).
+    mutating func mergeSameValues(_ context: inout EngineContext) {
+        guard !sameValueConflicts.isEmpty else { return }
+        let conflicts = sameValueConflicts
+        sameValueConflicts = []
+        for conflict in conflicts {
+            guard let value = conflict.ours.value, labels.view(conflict.item)?.write == conflict.ours.write else { continue }
+            let merged = context.nextDerivedWrite(on: identity.device)
+            let parents = [conflict.ours.write, conflict.theirs.write].sortedUnique()
+            let at = max(conflict.ours.modifiedAt, conflict.theirs.modifiedAt)
+            context.observe(.derivedWrite(write: merged, item: conflict.item, value: .field(value), parents: parents, why: "merge: same value on both sides"))
+            labels.remember(conflict.item, .field(value), merged, at: at)
+            labels.sameValueMerges[conflict.item] = SameValueMerge(write: merged, parents: parents, modifiedAt: at)
+        }
+    }
+
+    /// After a server version is remembered: a field it shows with a write a same-value merge
+    /// was built on, and that value, is still the merge to the app (remembered again, as the
+    /// most recent); one it shows with the merge itself no longer needs remembering.
+    mutating func keepSameValueMerges(_ server: ServerRecord) {
+        let existence = item(server.id)
+        // In the dictionary's order: each field is its own item, nothing here is reported.
+        for (name, field) in server.fields {
+            let key = item(of: existence, field: name)
+            guard let merge = labels.sameValueMerges[key] else { continue }
+            if field.write == merge.write {
+                labels.sameValueMerges[key] = nil
+            } else if merge.parents.contains(field.write), let value = field.value {
+                labels.remember(key, .field(value), merge.write, at: merge.modifiedAt)
+            }
+        }
     }
 
 
@@ -315,6 +364,7 @@ extension SyncEnginePlatform {
             let pending = Set(state.pendingRecordChanges)
             for server in records where pending.contains(.save(server.id)) || conflictsUnanswered.contains(server.id) { noteFetchedOverUnsentEdits(server) }
             for server in records { rememberServer(server) }
+            mergeSameValues(&context)
             fetchedNames += records.map(\.id.itemName)
             tell(.willFetchRecordZoneChanges(zone: zone), &app, &context)
             tell(.fetchedRecordZoneChanges(zone: zone, modified: records, deleted: []), &app, &context)
@@ -389,6 +439,7 @@ extension SyncEnginePlatform {
                 for server in zoneChanges.changed where pending.contains(.save(server.id)) || conflictsUnanswered.contains(server.id) { noteFetchedOverUnsentEdits(server) }
             }
             for server in zoneChanges.changed { rememberServer(server) }
+            mergeSameValues(&context)
             for deletion in zoneChanges.deleted {
                 if state.pendingRecordChanges.contains(.save(deletion.id)) {
                     goneWithPendingSave(deletion.id, writes: unsentEdits(deletion.id), detail: "fetched deletion meets pending change", &context)
