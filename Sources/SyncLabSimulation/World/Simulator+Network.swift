@@ -20,7 +20,7 @@ extension Simulator {
             // Answered at once, never timed out.
             inFlight[key] = InFlightRequest(boot: devices[index].boot, deadline: now)
             let failure = ResponseEnvelope(requestID: request.requestID, device: request.device, store: store, result: .failed(.networkUnavailable))
-            queue.push(.responseArrives(failure, epoch: nil, boot: devices[index].boot), at: now)
+            queue.push(.responseArrives(slot: parkedResponses.park(failure), epoch: nil, boot: devices[index].boot), at: now)
             return
         }
         let timeout = devices[index].link.settings.requestTimeout
@@ -101,7 +101,7 @@ extension Simulator {
     }
 
     /// The cloud answers: the response travels back unless the device is gone or offline.
-    mutating func respond(_ response: ResponseEnvelope) {
+    mutating func respond(_ response: consuming ResponseEnvelope) {
         let index = Int(response.device.index)
         let key = RequestKey(device: response.device.index, store: response.store, requestID: response.requestID)
         statistics.messages += 1
@@ -138,14 +138,16 @@ extension Simulator {
         // A response arriving no earlier than the timeout's place finds the timeout popped first
         // (and pushed again at the extended deadline, as before).
         if arrival >= pending.timeoutAt { queueTimeout(key) }
-        queue.push(.responseArrives(response, epoch: devices[index].link.epoch, boot: devices[index].boot), at: arrival)
         if trace.enabled {
             trace.begin(now, .respond, device: name, store: response.store, request: response.requestID)
             trace.add("result", TraceRecorder.resultName(response.result)); trace.add("bytes", bytes); trace.add("arrive_us", arrival.microseconds); trace.end()
         }
+        // Traced first: the response is moved into its slot, not copied.
+        let epoch = devices[index].link.epoch, boot = devices[index].boot
+        queue.push(.responseArrives(slot: parkedResponses.park(response), epoch: epoch, boot: boot), at: arrival)
     }
 
-    mutating func responseArrives(_ response: ResponseEnvelope, epoch: UInt32?, boot: UInt32) {
+    mutating func responseArrives(_ response: consuming ResponseEnvelope, epoch: UInt32?, boot: UInt32) {
         let index = Int(response.device.index)
         let key = RequestKey(device: response.device.index, store: response.store, requestID: response.requestID)
         guard devices[index].boot == boot, !devices[index].crashed else {

@@ -34,6 +34,8 @@ public struct Simulator {
     var batch = 0
     var scratchActions: [EngineAction] = []
     var scratchCloudActions: [CloudAction] = []
+    /// Responses in the event queue, by the slot their `responseArrives` event names.
+    var parkedResponses = ParkedResponses()
     /// KVS notifications and document conflicts for hosted apps, told after the engine step that gave them.
     var appNotifications: [AppNotification] = []
     /// The KVS apps' reads not yet in their devices' memories (see `KVSAppPendingNotes`).
@@ -137,8 +139,8 @@ public struct Simulator {
             heal()
         case .requestArrives(let request, let epoch):
             requestArrives(request, epoch: epoch)
-        case .responseArrives(let response, let epoch, let boot):
-            responseArrives(response, epoch: epoch, boot: boot)
+        case .responseArrives(let slot, let epoch, let boot):
+            responseArrives(parkedResponses.take(slot), epoch: epoch, boot: boot)
         case .requestTimeout(let index, let store, let requestID, let boot):
             requestTimedOut(index, store, requestID, boot)
         case .pushArrives(let index, let push, let epoch, let boot):
