@@ -6,7 +6,7 @@ import SyncLabHistory
 extension Simulator {
     /// A device sends a request (SPEC §3.3): offline ⇒ fails at once; lossy ⇒ may vanish; either
     /// way the engine hears exactly once, by a response or by its timeout.
-    mutating func send(_ request: RequestEnvelope, from index: Int) {
+    mutating func send(_ request: consuming RequestEnvelope, from index: Int) {
         let store = request.body.store
         let key = RequestKey(device: Int32(index), store: store, requestID: request.requestID)
         devices[index].lastRequestIDs[store.slot] = max(devices[index].lastRequestIDs[store.slot], request.requestID)
@@ -35,17 +35,18 @@ extension Simulator {
         }
         let arrival = devices[index].link.deliveryTime(now: now, bytes: bytes, uplink: true)
         let deadline = arrival + timeout
-        queue.push(.requestArrives(request, epoch: devices[index].link.epoch), at: arrival)
-        // The timeout takes its place in the queue now but is pushed only if it may be needed.
-        inFlight[key] = InFlightRequest(boot: devices[index].boot, deadline: deadline,
-                                        timeoutSequence: queue.reserveSequence(), timeoutQueued: false)
+        // Traced first: the request is moved into its slot, not copied.
         if trace.enabled {
             trace.begin(now, .send, device: devices[index].name, store: store, request: request.requestID)
             trace.add("kind", TraceRecorder.caseName(of: request.body)); trace.add("bytes", bytes); trace.add("arrive_us", arrival.microseconds); trace.end()
         }
+        queue.push(.requestArrives(slot: parkedRequests.park(request), epoch: devices[index].link.epoch), at: arrival)
+        // The timeout takes its place in the queue now but is pushed only if it may be needed.
+        inFlight[key] = InFlightRequest(boot: devices[index].boot, deadline: deadline,
+                                        timeoutSequence: queue.reserveSequence(), timeoutQueued: false)
     }
 
-    mutating func requestArrives(_ request: RequestEnvelope, epoch: UInt32) {
+    mutating func requestArrives(_ request: consuming RequestEnvelope, epoch: UInt32) {
         let index = Int(request.device.index)
         let name = devices[index].name
         let key = RequestKey(device: request.device.index, store: request.body.store, requestID: request.requestID)
