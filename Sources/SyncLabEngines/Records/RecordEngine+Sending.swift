@@ -196,15 +196,20 @@ extension RecordEngine {
             return
         }
         backoff.reset()
-        switch (request, response) {
-        case (.zones(let ids), .zonesModified(let saved, let deleted)):
+        // Switched on the response, the request matched inside each case: a `switch (request,
+        // response)` copied both into a tuple (retaining every payload) for each answer.
+        switch response {
+        case .zonesModified(let saved, let deleted):
+            guard case .zones(let ids) = request else { break }
             for operation in state.zoneOperations where ids.contains(operation.id) && operation.kind == .create {
                 state.zones[operation.zone, default: LocalZone()].existsOnServer = true
                 if fetchPhase == .databaseChanges { zonesCreatedDuringFetch.insert(operation.zone) }
             }
             state.zoneOperations.removeAll { ids.contains($0.id) }
             context.log("sentDatabaseChanges", [("savedZones", saved.joined(separator: ",")), ("deletedZones", deleted.joined(separator: ","))])
-        case (.records(let batch), .recordsModified(let results)):
+            return
+        case .recordsModified(let results):
+            guard case .records(let batch) = request else { break }
             if fetchPhase == .zoneChanges || fetchPhase == .query {
                 // Only changes the cloud applied can make the fetch's answer stale; a refused
                 // one (`serverRecordChanged`, say) changed nothing there, and the fetch's version
@@ -216,13 +221,21 @@ extension RecordEngine {
                 }
             }
             modifyDone(batch, results, &context)
-        case (.databaseChanges, .databaseChanges(let changes)):
+            return
+        case .databaseChanges(let changes):
+            guard case .databaseChanges = request else { break }
             databaseChangesDone(changes, &context)
-        case (.zoneChanges, .zoneChanges(let zones)):
+            return
+        case .zoneChanges(let zones):
+            guard case .zoneChanges = request else { break }
             zoneChangesDone(zones, &context)
-        case (.query, .queryResult(let zone, let records, let deleted)):
+            return
+        case .queryResult(let zone, let records, let deleted):
+            guard case .query = request else { break }
             queryDone(zone, records, deleted, &context)
-        case (.subscribe(let database), .subscribed):
+            return
+        case .subscribed:
+            guard case .subscribe(let database) = request else { break }
             switch database {
             case .private:
                 if let account = state.account, !state.subscribedAccounts.contains(account) {
@@ -236,9 +249,12 @@ extension RecordEngine {
                 state.publicSubscribed = true
                 wantFetch = true
             }
-        default:
-            context.log("unexpectedResponse", [])
+            return
+        case .failed:
+            break
         }
+        // A response of another kind than its request's.
+        context.log("unexpectedResponse", [])
     }
 
     /// A whole request failed at the service.

@@ -9,11 +9,13 @@ enum SimulationEvent {
     case step(index: Int)
     /// After the last step: heal the world and settle.
     case heal
-    /// A request reaches the cloud (if its link epoch is still current). Boxed (`indirect`) so
-    /// the event stays a few words wide: messages are large, and events are copied often.
-    indirect case requestArrives(RequestEnvelope, epoch: UInt32)
-    /// A response (or an immediate local failure) reaches a device.
-    indirect case responseArrives(ResponseEnvelope, epoch: UInt32?, boot: UInt32)
+    /// A request reaches the cloud (if its link epoch is still current). The request waits in
+    /// `Simulator.parkedRequests` under `slot`, so the event stays a few words wide (messages are
+    /// large, and events are copied often) and the request is moved out, not copied out of a box.
+    case requestArrives(slot: Int32, epoch: UInt32)
+    /// A response (or an immediate local failure) reaches a device; the response waits in
+    /// `Simulator.parkedResponses` under `slot`, as a request does.
+    case responseArrives(slot: Int32, epoch: UInt32?, boot: UInt32)
     /// A request's timeout: if still unanswered, the engine gets `networkFailure`.
     case requestTimeout(device: Int, store: Store, requestID: UInt64, boot: UInt32)
     /// A push reaches a device.

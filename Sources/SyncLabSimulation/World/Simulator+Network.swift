@@ -6,7 +6,7 @@ import SyncLabHistory
 extension Simulator {
     /// A device sends a request (SPEC §3.3): offline ⇒ fails at once; lossy ⇒ may vanish; either
     /// way the engine hears exactly once, by a response or by its timeout.
-    mutating func send(_ request: RequestEnvelope, from index: Int) {
+    mutating func send(_ request: consuming RequestEnvelope, from index: Int) {
         let store = request.body.store
         let key = RequestKey(device: Int32(index), store: store, requestID: request.requestID)
         devices[index].lastRequestIDs[store.slot] = max(devices[index].lastRequestIDs[store.slot], request.requestID)
@@ -20,7 +20,7 @@ extension Simulator {
             // Answered at once, never timed out.
             inFlight[key] = InFlightRequest(boot: devices[index].boot, deadline: now)
             let failure = ResponseEnvelope(requestID: request.requestID, device: request.device, store: store, result: .failed(.networkUnavailable))
-            queue.push(.responseArrives(failure, epoch: nil, boot: devices[index].boot), at: now)
+            queue.push(.responseArrives(slot: parkedResponses.park(failure), epoch: nil, boot: devices[index].boot), at: now)
             return
         }
         let timeout = devices[index].link.settings.requestTimeout
@@ -35,17 +35,18 @@ extension Simulator {
         }
         let arrival = devices[index].link.deliveryTime(now: now, bytes: bytes, uplink: true)
         let deadline = arrival + timeout
-        queue.push(.requestArrives(request, epoch: devices[index].link.epoch), at: arrival)
-        // The timeout takes its place in the queue now but is pushed only if it may be needed.
-        inFlight[key] = InFlightRequest(boot: devices[index].boot, deadline: deadline,
-                                        timeoutSequence: queue.reserveSequence(), timeoutQueued: false)
+        // Traced first: the request is moved into its slot, not copied.
         if trace.enabled {
             trace.begin(now, .send, device: devices[index].name, store: store, request: request.requestID)
             trace.add("kind", TraceRecorder.caseName(of: request.body)); trace.add("bytes", bytes); trace.add("arrive_us", arrival.microseconds); trace.end()
         }
+        queue.push(.requestArrives(slot: parkedRequests.park(request), epoch: devices[index].link.epoch), at: arrival)
+        // The timeout takes its place in the queue now but is pushed only if it may be needed.
+        inFlight[key] = InFlightRequest(boot: devices[index].boot, deadline: deadline,
+                                        timeoutSequence: queue.reserveSequence(), timeoutQueued: false)
     }
 
-    mutating func requestArrives(_ request: RequestEnvelope, epoch: UInt32) {
+    mutating func requestArrives(_ request: consuming RequestEnvelope, epoch: UInt32) {
         let index = Int(request.device.index)
         let name = devices[index].name
         let key = RequestKey(device: request.device.index, store: request.body.store, requestID: request.requestID)
@@ -101,7 +102,7 @@ extension Simulator {
     }
 
     /// The cloud answers: the response travels back unless the device is gone or offline.
-    mutating func respond(_ response: ResponseEnvelope) {
+    mutating func respond(_ response: consuming ResponseEnvelope) {
         let index = Int(response.device.index)
         let key = RequestKey(device: response.device.index, store: response.store, requestID: response.requestID)
         statistics.messages += 1
@@ -138,14 +139,16 @@ extension Simulator {
         // A response arriving no earlier than the timeout's place finds the timeout popped first
         // (and pushed again at the extended deadline, as before).
         if arrival >= pending.timeoutAt { queueTimeout(key) }
-        queue.push(.responseArrives(response, epoch: devices[index].link.epoch, boot: devices[index].boot), at: arrival)
         if trace.enabled {
             trace.begin(now, .respond, device: name, store: response.store, request: response.requestID)
             trace.add("result", TraceRecorder.resultName(response.result)); trace.add("bytes", bytes); trace.add("arrive_us", arrival.microseconds); trace.end()
         }
+        // Traced first: the response is moved into its slot, not copied.
+        let epoch = devices[index].link.epoch, boot = devices[index].boot
+        queue.push(.responseArrives(slot: parkedResponses.park(response), epoch: epoch, boot: boot), at: arrival)
     }
 
-    mutating func responseArrives(_ response: ResponseEnvelope, epoch: UInt32?, boot: UInt32) {
+    mutating func responseArrives(_ response: consuming ResponseEnvelope, epoch: UInt32?, boot: UInt32) {
         let index = Int(response.device.index)
         let key = RequestKey(device: response.device.index, store: response.store, requestID: response.requestID)
         guard devices[index].boot == boot, !devices[index].crashed else {

@@ -34,6 +34,9 @@ public struct Simulator {
     var batch = 0
     var scratchActions: [EngineAction] = []
     var scratchCloudActions: [CloudAction] = []
+    /// Requests and responses in the event queue, by the slot their arrival event names.
+    var parkedRequests = ParkedMessages<RequestEnvelope>()
+    var parkedResponses = ParkedMessages<ResponseEnvelope>()
     /// KVS notifications and document conflicts for hosted apps, told after the engine step that gave them.
     var appNotifications: [AppNotification] = []
     /// The KVS apps' reads not yet in their devices' memories (see `KVSAppPendingNotes`).
@@ -135,10 +138,10 @@ public struct Simulator {
             execute(step: run.steps[index])
         case .heal:
             heal()
-        case .requestArrives(let request, let epoch):
-            requestArrives(request, epoch: epoch)
-        case .responseArrives(let response, let epoch, let boot):
-            responseArrives(response, epoch: epoch, boot: boot)
+        case .requestArrives(let slot, let epoch):
+            requestArrives(parkedRequests.take(slot), epoch: epoch)
+        case .responseArrives(let slot, let epoch, let boot):
+            responseArrives(parkedResponses.take(slot), epoch: epoch, boot: boot)
         case .requestTimeout(let index, let store, let requestID, let boot):
             requestTimedOut(index, store, requestID, boot)
         case .pushArrives(let index, let push, let epoch, let boot):
