@@ -33,11 +33,14 @@ extension SyncEnginePlatform {
     }
 
     /// A failed request: try again after the backoff, never before the cloud's `retryAfter`.
+    /// Each failure re-arms the timer from now, as the built-in engine does: a second failure
+    /// answered while the first one's timer runs (a fetch and a subscription both refused in an
+    /// outage) waits its own delay, not what is left of the first.
     mutating func scheduleRetry(retryAfter after: SimDuration?, reason: String, _ context: inout EngineContext) {
         retryAfter.note(after, now: context.now)
         let delay = backoff.nextDelay(retryAfter: after)
         context.log("retryScheduled", [("reason", reason), ("after_us", String(delay.microseconds))])
-        if !retryArmed { armRetry(after: delay, &context) }
+        armRetry(after: delay, &context)
     }
 
     /// Sends the next batch: zone changes first, then the records the app gives for the first
