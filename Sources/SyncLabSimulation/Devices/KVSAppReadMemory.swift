@@ -14,10 +14,11 @@ import SyncLabProtocol
 struct KVSAppReadMemory {
     /// Writes remembered per key.
     static let writesPerKey = 64
-    /// The fewest notes the log holds before it is folded. Each note is folded once however
-    /// early, so this bounds memory, not work: at 1,024 a reading app's log (kept at its
-    /// capacity, 2,048 notes, 48 KB) made `bench --hosted` 93 MB at 1,000 devices against 81 MB,
-    /// and cost about 4% more CPU in cache misses (docs/LIBRARY.md "What hosting costs").
+    /// The fewest notes the log holds before it is folded. Lower folds sooner: a note is folded
+    /// at most once, but one a shorter run would have left in the log is folded too. At 1,024 a
+    /// reading app's log (kept at its capacity, 2,048 notes, 48 KB) made `bench --hosted` 93 MB
+    /// at 1,000 devices against 81 MB, and cost about 4% more CPU in cache misses, though fewer
+    /// instructions (docs/LIBRARY.md "What hosting costs").
     static let foldAfterNotes = 256
 
     /// One note: `write` read as the value of `key`, or made on the device to it (`madeHere`).
