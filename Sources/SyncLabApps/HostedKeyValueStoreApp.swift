@@ -1,8 +1,14 @@
 package import SyncLabEngines
+internal import SyncLabProtocol
 
 /// Adapts a `KeyValueStoreApp` (a team's, or the built-in `reader`) to the platform's hosting protocol.
 package struct HostedKeyValueStoreApp: KVSAppHosting {
     var app: any KeyValueStoreApp
+    /// The last answer's list of reads, kept for its storage: by the next notification the
+    /// platform has dropped that answer, so the list is this adapter's alone and is emptied in
+    /// place instead of allocated anew. (Were it still shared, emptying it would allocate: slower,
+    /// never wrong.)
+    private var readsStorage: [(key: String, write: WriteID)] = []
 
     package init(app: any KeyValueStoreApp) { self.app = app }
 
@@ -19,7 +25,10 @@ package struct HostedKeyValueStoreApp: KVSAppHosting {
     }
 
     package mutating func handle(_ event: KVSAppEvent, values: KVSAppSnapshot) -> KVSAppAnswer {
-        let store = KeyValueStore(snapshot: values)
+        var reads: [(key: String, write: WriteID)] = []
+        swap(&reads, &readsStorage)
+        reads.removeAll(keepingCapacity: true)
+        let store = KeyValueStore(snapshot: values, reads: consume reads)
         switch event {
         case .changedExternally(let reason, let keys):
             guard let known = Self.reason(reason) else { return KVSAppAnswer() }
@@ -27,6 +36,7 @@ package struct HostedKeyValueStoreApp: KVSAppHosting {
         case .userChanged(let keys):
             app.userDidChange(keys, store: store)
         }
-        return KVSAppAnswer(commands: store.commands, reads: store.reads)
+        readsStorage = store.takeReads()
+        return KVSAppAnswer(commands: store.commands, reads: readsStorage)
     }
 }

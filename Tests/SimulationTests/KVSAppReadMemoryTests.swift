@@ -9,11 +9,11 @@ struct KVSAppReadMemoryTests {
     @Test("an app that only reads is noted by appending: its per-key memory is built only when its parents are asked")
     func anAppThatOnlyReadsIsNeverFolded() {
         var memory = KVSAppReadMemory()
-        for sequence in 1...1_000 { memory.noteReads([(key: "k\(sequence % 10)", write: write(UInt32(sequence)))]) }
+        for sequence in 1...KVSAppReadMemory.foldAfterNotes { memory.noteReads([(key: "k\(sequence % 10)", write: write(UInt32(sequence)))]) }
         // Reading notes one log entry per notification; nothing per key until the app writes.
         #expect(memory.foldedNotes == 0)
-        #expect(memory.parents().count == 640)
-        #expect(memory.foldedNotes == 1_000)
+        #expect(memory.parents().count == KVSAppReadMemory.foldAfterNotes)
+        #expect(memory.foldedNotes == KVSAppReadMemory.foldAfterNotes)
     }
 
     @Test("the log is folded once it outgrows the per-key memory, so an app that never writes holds a bounded log")

@@ -39,10 +39,22 @@ struct KVSAppPendingNotes {
     /// Every note held, grouped by device in device order, each device's in the order noted;
     /// the buffer is left empty.
     mutating func takeByDevice() -> [Pending] {
-        // `sort(by:)` is stable: a device's notes stay in their order.
-        var taken = notes
+        // A counting sort, stable (each device's notes are placed in the order noted) and linear:
+        // the comparison sort it replaces was about a fifth of what noting a read cost
+        // (docs/LIBRARY.md "What hosting costs").
+        guard let highest = notes.lazy.map(\.device).max() else { return [] }
+        var starts = [Int](repeating: 0, count: Int(highest) + 2)
+        for pending in notes { starts[Int(pending.device) + 1] += 1 }
+        for device in 1..<starts.count { starts[device] += starts[device - 1] }
+        let taken = [Pending](unsafeUninitializedCapacity: notes.count) { buffer, initialized in
+            for pending in notes {
+                let device = Int(pending.device)
+                (buffer.baseAddress! + starts[device]).initialize(to: pending)
+                starts[device] += 1
+            }
+            initialized = notes.count
+        }
         notes.removeAll(keepingCapacity: true)
-        taken.sort { $0.device < $1.device }
         return taken
     }
 }

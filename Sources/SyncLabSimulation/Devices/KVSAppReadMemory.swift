@@ -8,14 +8,18 @@ import SyncLabProtocol
 ///
 /// Most apps only read. So noting a read appends it to a log (one flat array, written in order);
 /// the log is folded into the per-key memory only when the app writes (`parents()`), or when it
-/// holds more notes than that memory can hold (64 per key, at least 1,024), which keeps it
+/// holds more notes than that memory can hold (64 per key, at least 256), which keeps it
 /// bounded. Folding replays the notes in order, so the parents are exactly those of noting each
 /// read as it came.
 struct KVSAppReadMemory {
     /// Writes remembered per key.
     static let writesPerKey = 64
-    /// The fewest notes the log holds before it is folded.
-    static let foldAfterNotes = 1_024
+    /// The fewest notes the log holds before it is folded. Lower folds sooner: a note is folded
+    /// at most once, but one a shorter run would have left in the log is folded too. At 1,024 a
+    /// reading app's log (kept at its capacity, 2,048 notes, 48 KB) made `bench --hosted` 93 MB
+    /// at 1,000 devices against 81 MB, and cost about 4% more CPU in cache misses, though fewer
+    /// instructions (docs/LIBRARY.md "What hosting costs").
+    static let foldAfterNotes = 256
 
     /// One note: `write` read as the value of `key`, or made on the device to it (`madeHere`).
     /// 24 bytes, not the 32 of a `WriteID` and a flag beside the key (its 9 bytes and the flag
