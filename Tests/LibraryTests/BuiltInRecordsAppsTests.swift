@@ -230,9 +230,7 @@ struct BuiltInRecordsAppsSeedTests {
 
     @Test("a second failure in an outage re-arms the retry timer, as the engine's does: A fetches the atomic save before sending over it (seed 28)")
     func secondFailureRearmsRetry() throws {
-        let file = "records-seed-28-second-failure-rearms-retry.json", folder = "Tests/LibraryTests/Fixtures"
-        let hosted = try BuiltInRecordsAppsTests.scenario(file, app: "ClientWinsRecordsApp", folder: folder).run()
-        let engine = try BuiltInRecordsAppsTests.scenario(file, app: "default", folder: folder).run()
+        let (hosted, engine) = try Self.hostedAndEngine("records-seed-28-second-failure-rearms-retry.json", app: "ClientWinsRecordsApp")
         #expect(hosted.passed, "\(hosted.summary)")
         #expect(hosted.final == engine.final, "\(hosted.summary)\n\(engine.summary)")
         #expect(!hosted.anomalies.contains { $0.kind == "atomicityViolation" }, "\(hosted.summary)")
@@ -276,9 +274,7 @@ struct BuiltInRecordsAppsSeedTests {
 
     @Test("a held conflict meeting a fetched edit of the field: the app's keep of the later edit is recorded as the engine's last-writer-wins (seed 117)")
     func heldConflictMeetsFetchedEdit() throws {
-        let file = "records-seed-117-held-conflict-meets-fetched-edit.json", folder = "Tests/LibraryTests/Fixtures"
-        let hosted = try BuiltInRecordsAppsTests.scenario(file, app: "MergeRecordsApp", folder: folder).run()
-        let engine = try BuiltInRecordsAppsTests.scenario(file, app: "default", folder: folder).run()
+        let (hosted, engine) = try Self.hostedAndEngine("records-seed-117-held-conflict-meets-fetched-edit.json", app: "MergeRecordsApp")
         func losses(_ run: RunResult) -> [String] {
             run.anomalies.filter { $0.kind == "lostUpdate" }.map { "\($0.write ?? "")|\($0.item)|\($0.field ?? "")|\($0.replacedBy ?? "")|\($0.explanation.contains("last-writer-wins"))" }
         }
@@ -314,9 +310,7 @@ struct BuiltInRecordsAppsSeedTests {
 
     @Test("an edit made signed out meeting the version fetched after the sign-in: the app's keep of the later edit is recorded as the engine's last-writer-wins (seed 1749)")
     func signedOutEditMeetsFetchedVersion() throws {
-        let file = "records-seed-1749-signed-out-edit-meets-fetched-version.json", folder = "Tests/LibraryTests/Fixtures"
-        let hosted = try BuiltInRecordsAppsTests.scenario(file, app: "MergeRecordsApp", folder: folder).run()
-        let engine = try BuiltInRecordsAppsTests.scenario(file, app: "default", folder: folder).run()
+        let (hosted, engine) = try Self.hostedAndEngine("records-seed-1749-signed-out-edit-meets-fetched-version.json", app: "MergeRecordsApp")
         func losses(_ run: RunResult) -> [String] {
             run.anomalies.filter { $0.kind == "lostUpdate" }.map { "\($0.write ?? "")|\($0.item)|\($0.field ?? "")|\($0.replacedBy ?? "")|\($0.explanation.contains("last-writer-wins"))" }
         }
@@ -326,9 +320,7 @@ struct BuiltInRecordsAppsSeedTests {
 
     @Test("merge losing one record of an atomic action to a later edit sends the rest, as the engine's merge does: A's earlier separate edit is not withdrawn with it (seed 131)")
     func atomicPartLostToLaterEditKeepsTheRest() throws {
-        let file = "records-seed-131-atomic-part-lost-to-later-edit.json", folder = "Tests/LibraryTests/Fixtures"
-        let hosted = try BuiltInRecordsAppsTests.scenario(file, app: "MergeRecordsApp", folder: folder).run()
-        let engine = try BuiltInRecordsAppsTests.scenario(file, app: "default", folder: folder).run()
+        let (hosted, engine) = try Self.hostedAndEngine("records-seed-131-atomic-part-lost-to-later-edit.json", app: "MergeRecordsApp")
         func losses(_ run: RunResult) -> [String] {
             run.anomalies.filter { $0.kind == "lostUpdate" }.map { "\($0.write ?? "")|\($0.item)|\($0.field ?? "")|\($0.replacedBy ?? "")|\($0.explanation.contains("last-writer-wins"))" }
         }
@@ -345,9 +337,7 @@ struct BuiltInRecordsAppsSeedTests {
 
     @Test("an edit made while the app holds a serverRecordChanged is not built on the version the failure handed it: a fetched version meets it as a conflict, and the app's keep is last-writer-wins (seed 295, whole)")
     func editAfterUnansweredConflictMeetsFetchedVersion() throws {
-        let file = "records-seed-295-edit-after-unanswered-conflict.json", folder = "Tests/LibraryTests/Fixtures"
-        let hosted = try BuiltInRecordsAppsTests.scenario(file, app: "MergeRecordsApp", folder: folder).run()
-        let engine = try BuiltInRecordsAppsTests.scenario(file, app: "default", folder: folder).run()
+        let (hosted, engine) = try Self.hostedAndEngine("records-seed-295-edit-after-unanswered-conflict.json", app: "MergeRecordsApp")
         // Since the retry timer is re-armed at each failure (par13) the run keeps the engine's
         // timing, and the engine itself has three losses "replaced without having seen it"
         // here: the app's are those, no more.
@@ -370,12 +360,16 @@ struct BuiltInRecordsAppsSeedTests {
         return hosted
     }
 
+    /// Fixture `file` run twice: with `app` on every device, and with the built-in engine.
+    static func hostedAndEngine(_ file: String, app: String) throws -> (hosted: RunResult, engine: RunResult) {
+        let folder = "Tests/LibraryTests/Fixtures"
+        return (try BuiltInRecordsAppsTests.scenario(file, app: app, folder: folder).run(), try BuiltInRecordsAppsTests.scenario(file, app: "default", folder: folder).run())
+    }
+
     /// Fixture `file` run with `app` on every device: it passes, ending where the built-in engine
     /// ends, with the same anomaly kinds. The hosted run.
     static func endsAsTheEngine(_ file: String, app: String) throws -> RunResult {
-        let folder = "Tests/LibraryTests/Fixtures"
-        let hosted = try BuiltInRecordsAppsTests.scenario(file, app: app, folder: folder).run()
-        let engine = try BuiltInRecordsAppsTests.scenario(file, app: "default", folder: folder).run()
+        let (hosted, engine) = try hostedAndEngine(file, app: app)
         #expect(hosted.passed, "\(hosted.summary)")
         #expect(hosted.final == engine.final, "\(hosted.summary)\n\(engine.summary)")
         #expect(hosted.anomalies.map(\.kind) == engine.anomalies.map(\.kind), "\(hosted.summary)\n\(engine.summary)")
