@@ -26,20 +26,20 @@ extension Simulator {
     static func installEngines(_ device: inout VirtualDevice, identity: EngineIdentity, recovering: Bool) {
         let sent = device.lastRequestIDs
         device.kvs = KVSEngine(identity: identity, account: device.account, recovering: recovering ? device.savedKVS : nil,
-                               requestIDsAfter: sent[Store.kvs.slot])
+                               requestIDsAfter: sent.kvs)
         device.documents = DocumentEngine(identity: identity, account: device.account, recovering: recovering ? device.savedDocuments : nil,
-                                          requestIDsAfter: sent[Store.documents.slot])
+                                          requestIDsAfter: sent.documents)
         if let makeRecordsApp = device.recordsAppFactory {
             // The team's records app on the platform engine: both start from the app's disk.
             if !recovering { device.savedRecordsAppDisk = nil; device.savedRecordLabels = nil }
             let app = makeRecordsApp(device.savedRecordsAppDisk)
             device.recordsApp = app
             device.recordsPlatform = SyncEnginePlatform(identity: identity, account: device.account, lastAccount: device.lastAccount, savedState: app.savedState,
-                                                        labels: device.savedRecordLabels, requestIDsAfter: sent[Store.records.slot])
+                                                        labels: device.savedRecordLabels, requestIDsAfter: sent.records)
             device.records = nil
         } else {
             device.records = RecordEngine(identity: identity, account: device.account, recovering: recovering ? device.savedRecords : nil,
-                                          requestIDsAfter: sent[Store.records.slot])
+                                          requestIDsAfter: sent.records)
         }
         device.kvsApp = device.kvsAppFactory?()
         device.kvsAppSeen = KVSAppReadMemory()
@@ -73,7 +73,7 @@ extension Simulator {
     }
 
     mutating func makeContext(_ index: Int, _ store: Store) -> EngineContext {
-        var context = EngineContext(now: devices[index].clock.reading(at: now), random: devices[index].engineRandom[store.slot])
+        var context = EngineContext(now: devices[index].clock.reading(at: now), random: devices[index].engineRandom[store])
         context.tracing = options.recordTrace
         context.observing = options.recordHistory || options.recordTrace
         context.derivedWrites = devices[index].derivedWrites
@@ -84,7 +84,7 @@ extension Simulator {
 
     /// Carries out an engine's actions, in order, then updates its busy flag.
     mutating func finish(_ context: inout EngineContext, _ index: Int, _ store: Store) {
-        devices[index].engineRandom[store.slot] = context.random
+        devices[index].engineRandom[store] = context.random
         devices[index].derivedWrites = context.derivedWrites
         let device = devices[index].id
         let name = devices[index].name
@@ -148,8 +148,8 @@ extension Simulator {
         case .records: quiet = devices[index].records?.isQuiescentInPlace() ?? devices[index].recordsPlatform?.isQuiescentInPlace() ?? true
         }
         let busy = !quiet
-        if devices[index].busy[store.slot] != busy {
-            devices[index].busy[store.slot] = busy
+        if devices[index].busy[store] != busy {
+            devices[index].busy[store] = busy
             busyEngines += busy ? 1 : -1
         }
     }
@@ -163,9 +163,9 @@ extension Simulator {
         guard !devices[index].crashed && devices[index].installed else { return }
         for store in Store.allCases { deliver(.connectivity(online: online), to: index, store) }
         if online {
-            for slot in 0..<3 {
-                if let push = devices[index].heldPushes[slot] {
-                    devices[index].heldPushes[slot] = nil
+            for store in Store.allCases {
+                if let push = devices[index].heldPushes[store] {
+                    devices[index].heldPushes[store] = nil
                     schedulePush(push, to: index)
                 }
             }
@@ -194,7 +194,7 @@ extension Simulator {
         // answered, and its timeout must not hold up the end of the run).
         devices[index].link.cut(.crash)
         inFlight.removeAll(device: Int32(index))
-        devices[index].heldPushes = [nil, nil, nil]
+        devices[index].heldPushes = PerStore(repeating: nil)
         for store in Store.allCases { updateBusy(index, store) }
         trace.record(now, .crash, [("device", .string(devices[index].name))])
     }

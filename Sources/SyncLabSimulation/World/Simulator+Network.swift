@@ -9,7 +9,7 @@ extension Simulator {
     mutating func send(_ request: consuming RequestEnvelope, from index: Int) {
         let store = request.body.store
         let key = RequestKey(device: Int32(index), store: store, requestID: request.requestID)
-        devices[index].lastRequestIDs[store.slot] = max(devices[index].lastRequestIDs[store.slot], request.requestID)
+        devices[index].lastRequestIDs[store] = max(devices[index].lastRequestIDs[store], request.requestID)
         statistics.messages += 1
         let bytes = request.body.transferBytes
         guard devices[index].online else {
@@ -206,7 +206,7 @@ extension Simulator {
             return
         }
         if !devices[index].online {
-            devices[index].heldPushes[push.store.slot] = push
+            devices[index].heldPushes[push.store] = push
             trace.record(now, .push, [("device", .string(name)), ("store", .string(push.store.rawValue)), ("delivery", .string("held while offline"))])
             return
         }
@@ -228,7 +228,7 @@ extension Simulator {
         pushesInFlight -= 1
         guard devices[index].boot == boot, !devices[index].crashed, devices[index].installed else { return }
         if !devices[index].online || epoch != devices[index].link.epoch {
-            devices[index].heldPushes[push.store.slot] = push
+            devices[index].heldPushes[push.store] = push
             return
         }
         statistics.deliveries += 1
