@@ -38,6 +38,10 @@ struct InFlightTableTests {
         for step in 0..<3_000 {
             let key = RequestKey(device: Int32(random.next() % 3), store: Store.allCases[Int(random.next() % 3)], requestID: random.next() % 6)
             switch random.next() % 3 {
+            case _ where step % 97 == 96:
+                // A crash forgets the device's requests (an inline one and any others).
+                table.removeAll(device: key.device)
+                reference = reference.filter { $0.key.device != key.device }
             case 0:
                 let request = Self.request(UInt32(step), Int64(step))
                 table[key] = request; reference[key] = request
