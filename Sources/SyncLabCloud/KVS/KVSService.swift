@@ -68,9 +68,14 @@ public struct KVSService: Sendable {
         if accounts[place] == nil { accounts[place] = AccountStore() }
         switch body {
         case .upload(let calls):
-            // Worked on where it lies (`!` on an inout optional is in place): taking the store
-            // out and putting it back copied its fields, a retain and a release of each.
-            upload(calls, into: &accounts[place]!, request, &context)
+            // Moved out (`take`: no copy) and back. Passed in place (`&accounts[place]!`) to a
+            // method of `self`, it overlapped the method's own access to `self`, so Swift
+            // copied `self` first: the store's decisions, change log and entries were then
+            // shared, and this upload's first write to each copied it whole (every upload
+            // copied every decision and change the account ever had: quadratic in the run).
+            var store = accounts[place].take().unsafelyUnwrapped
+            upload(calls, into: &store, request, &context)
+            accounts[place] = consume store
         case .fetch(let since):
             let cursor = since ?? 0
             let sequence = accounts[place].unsafelyUnwrapped.sequence
