@@ -127,11 +127,15 @@ extension SyncEnginePlatform {
                 restampReupload(HostedRecord(id: record.id, type: record.type, fields: record.fields, changeTag: nil), &context)
             }
         }
-        // Items shown something new (a fetch, a save's answer) may now show a newer write.
+        // Items shown something new (a fetch, a save's answer) may now show a newer write. They
+        // come record by record (a record's existence, then its fields): the record compared in
+        // this reading is looked up once per run of its items, not once per item.
+        var run: (name: String, record: HostedViewRecord?)?
         for key in labels.touched {
             var value = ItemValue.absent
             var tagless = false, sameVersion = false
-            if let record = readNow[key.name] {
+            if run?.name != key.name { run = (key.name, readNow.isEmpty ? nil : readNow[key.name]) }
+            if let record = run?.record {
                 // A record compared whole in this reading lists its existence and every field it
                 // shows already, with these values: not listed twice (the sort is the cost).
                 if key.field.isEmpty || record.fields[key.field] != nil { continue }
@@ -153,7 +157,9 @@ extension SyncEnginePlatform {
             for key in labels.viewKeys where !listed.contains(key) { keys.append((key, .absent, false, false)) }
         }
         guard !keys.isEmpty else { return }
-        keys.sort { $0.key < $1.key }
+        // Often in order already (one record: its existence, then its fields): checked in one
+        // pass, and the stable sort, which would leave them as they are, is skipped.
+        if !SyncEnginePlatform.inItemOrder(keys) { keys.sort { SyncEnginePlatform.precedes($0.key, $1.key) } }
         var shownLater: Set<WriteID> = []
         defer { labels.ownLater.subtract(shownLater) }
         var last: ItemKey?
@@ -211,6 +217,38 @@ extension SyncEnginePlatform {
             setView(key, value == .absent ? nil : labeled, at: place, showing: entry?.view)
             noteUnconfirmed(key, value == .absent || labeled.fromCloud ? nil : labeled.write)
         }
+    }
+
+    /// Whether `keys` are in item order (`ItemKey`'s `<`; equal neighbours allowed).
+    static func inItemOrder(_ keys: [(key: ItemKey, value: ItemValue, tagless: Bool, sameVersion: Bool)]) -> Bool {
+        var index = 1
+        while index < keys.count {
+            if precedes(keys[index].key, keys[index - 1].key) { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// `lhs < rhs` exactly as `ItemKey` orders them, the names' and fields' UTF-8 bytes compared
+    /// in place: the generic comparison of the UTF-8 views was most of the sort's cost.
+    @inline(__always)
+    static func precedes(_ lhs: ItemKey, _ rhs: ItemKey) -> Bool {
+        if lhs.account != rhs.account { return lhs.account < rhs.account }
+        if lhs.store != rhs.store { return lhs.store < rhs.store }
+        if lhs.name != rhs.name { return utf8Precedes(lhs.name, rhs.name) }
+        return utf8Precedes(lhs.field, rhs.field)
+    }
+
+    /// `lhs.utf8.lexicographicallyPrecedes(rhs.utf8)`, over contiguous bytes when both have them.
+    static func utf8Precedes(_ lhs: String, _ rhs: String) -> Bool {
+        let bytewise = lhs.utf8.withContiguousStorageIfAvailable { left in
+            rhs.utf8.withContiguousStorageIfAvailable { right -> Bool in
+                for index in 0..<min(left.count, right.count) where left[index] != right[index] { return left[index] < right[index] }
+                return left.count < right.count
+            }
+        }
+        if let precedes = bytewise ?? nil { return precedes }
+        return lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
     }
 
     /// What the app kept of each field both sides changed in a conflict it was shown, now that
