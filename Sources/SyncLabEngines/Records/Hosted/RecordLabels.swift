@@ -19,8 +19,60 @@ public struct RecordLabels: Sendable {
     /// writes), most recent last, at most `memory`; and what the user sees now (the last view
     /// reported; nil: absent).
     struct Entry: Sendable {
-        var shown: [Labeled] = []
+        /// The values shown before the most recent, oldest first.
+        private(set) var earlier: [Labeled] = []
+        /// The most recent value shown, kept in the entry itself: a record's existence is shown
+        /// again on every fetch of it, and the view compares with the latest value, so the hot
+        /// paths read and write it without touching the list of earlier ones.
+        private(set) var latest: Labeled?
         var view: Labeled?
+
+        /// An entry shown nothing yet.
+        init() {}
+
+        /// An entry that was shown `shown` (oldest first).
+        init(shown: [Labeled]) {
+            latest = shown.last
+            earlier = Array(shown.dropLast())
+        }
+
+        /// The values shown, oldest first.
+        var shown: [Labeled] { latest.map { earlier + [$0] } ?? earlier }
+
+        /// The most recent value shown that satisfies `matches`.
+        func lastShown(where matches: (Labeled) -> Bool) -> Labeled? {
+            if let latest, matches(latest) { return latest }
+            return earlier.last(where: matches)
+        }
+
+        /// Forgets the values shown (the view stays).
+        mutating func forgetShown() {
+            earlier = []
+            latest = nil
+        }
+
+        /// Adds `labeled` as the most recent value shown (once; a value and write shown again
+        /// keeps having come from the cloud), at most `memory` values in all.
+        mutating func add(_ labeled: Labeled) {
+            var labeled = labeled
+            // The write first: comparing it is cheaper than comparing the value.
+            if let current = latest, current.write == labeled.write && current.value == labeled.value {
+                // Shown again as the most recent (a record's existence on every fetch of it): in place.
+                labeled.fromCloud = labeled.fromCloud || current.fromCloud
+                latest = labeled
+                return
+            }
+            // A value and write are remembered once: one shown earlier moves up to the latest.
+            if !earlier.isEmpty, let index = earlier.firstIndex(where: { $0.write == labeled.write && $0.value == labeled.value }) {
+                labeled.fromCloud = labeled.fromCloud || earlier[index].fromCloud
+                earlier.remove(at: index)
+            }
+            if let current = latest {
+                if earlier.count + 1 >= RecordLabels.memory { earlier.removeFirst() }
+                earlier.append(current)
+            }
+            latest = labeled
+        }
     }
 
     /// A record of an account, as the label memory files it (its items' `account` and `name`).
@@ -115,30 +167,12 @@ public struct RecordLabels: Sendable {
     /// caller appends the item to `touched`.
     static func remember(_ field: String, _ labeled: Labeled, in record: inout RecordEntry) {
         let index = record.positionAdding(field)
-        add(labeled, to: &record.items[index].entry.shown)
+        record.items[index].entry.add(labeled)
     }
 
     /// Runs `body` on the entry of the record of `existence` where it lies (added when new).
     mutating func withRecord<Result>(_ existence: ItemKey, _ body: (inout RecordEntry) -> Result) -> Result {
         body(&records[RecordKey(existence), default: RecordEntry()])
-    }
-
-    /// Adds `labeled` as the most recent value of `list` (once; a value and write shown again
-    /// keeps having come from the cloud), at most `memory` values.
-    private static func add(_ labeled: Labeled, to list: inout [Labeled]) {
-        var labeled = labeled
-        // The write first: comparing it is cheaper than comparing the value.
-        if let index = list.firstIndex(where: { $0.write == labeled.write && $0.value == labeled.value }) {
-            labeled.fromCloud = labeled.fromCloud || list[index].fromCloud
-            if index == list.count - 1 {
-                // Shown again as the most recent (a record's existence on every fetch of it): in place.
-                list[index] = labeled
-                return
-            }
-            list.remove(at: index)
-        }
-        if list.count >= RecordLabels.memory { list.removeFirst() }
-        list.append(labeled)
     }
 
     /// The write of `value` on `item` if the app was shown it (the most recent such).
@@ -152,7 +186,7 @@ public struct RecordLabels: Sendable {
     /// that type has the same value, so another device's, shown in a failure, is not this one).
     static func known(in entry: Entry?, _ value: ItemValue, ownOnly: Bool = false) -> Labeled? {
         guard let entry else { return nil }
-        if let hit = entry.shown.last(where: { $0.value == value && !(ownOnly && $0.fromCloud) }) { return hit }
+        if let hit = entry.lastShown(where: { $0.value == value && !(ownOnly && $0.fromCloud) }) { return hit }
         if let current = entry.view, current.value == value, !(ownOnly && current.fromCloud) { return current }
         return nil
     }
@@ -169,7 +203,7 @@ public struct RecordLabels: Sendable {
     func view(_ item: ItemKey) -> Labeled? { entry(item)?.view }
 
     /// The most recent value the app was shown for `item`.
-    func latestShown(_ item: ItemKey) -> Labeled? { entry(item)?.shown.last }
+    func latestShown(_ item: ItemKey) -> Labeled? { entry(item)?.latest }
 
     /// Shows `labeled` for `item` (nil: absent).
     mutating func setView(_ item: ItemKey, _ labeled: Labeled?) {

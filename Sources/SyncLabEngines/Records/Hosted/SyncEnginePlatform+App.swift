@@ -176,7 +176,7 @@ extension SyncEnginePlatform {
             if let current = entry?.view, current.value == value {
                 // The app was just shown the value it shows by a newer write (a fetch, a save's
                 // answer): it now shows that write, as the built-in engine reports it.
-                guard let latest = entry?.shown.last, latest.value == value, let write = latest.write, write != current.write else { continue }
+                guard let latest = entry?.latest, latest.value == value, let write = latest.write, write != current.write else { continue }
                 // A record shown with the change tag it had: the app still shows the version it
                 // showed (a conflict it has not settled yet), not the one the cloud just showed it.
                 if sameVersion { continue }
@@ -453,7 +453,7 @@ extension SyncEnginePlatform {
             // made signed out had not seen the record's earlier versions, and one fetched after
             // the sign-in meets it as a conflict (records seed 1749).
             for index in labels.records.indices {
-                for position in labels.records.values[index].items.indices { labels.records.values[index].items[position].entry.shown = [] }
+                for position in labels.records.values[index].items.indices { labels.records.values[index].items[position].entry.forgetShown() }
             }
         }
         // Zone deletions queued for the old account are its: they go with its data.
