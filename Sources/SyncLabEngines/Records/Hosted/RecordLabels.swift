@@ -99,6 +99,27 @@ public struct RecordLabels: Sendable {
         /// The entry of field `field`, nil when never remembered.
         func entry(_ field: String) -> Entry? { position(of: field).map { items[$0].entry } }
 
+        /// What the user sees of field `field` (`""`: the existence; nil: absent), read in place
+        /// (a copy of the item's entry would retain its list of earlier values, touching it).
+        func view(_ field: String) -> Labeled? { position(of: field).flatMap(view(at:)) }
+
+        /// What the user sees of the item at `position`, read in place.
+        func view(at position: Int) -> Labeled? {
+            // Through the buffer: the array's subscript copies the whole item out.
+            items.withUnsafeBufferPointer { $0[position].entry.view }
+        }
+
+        /// The latest value the item at `position` was shown, read in place.
+        func latest(at position: Int) -> Labeled? { items.withUnsafeBufferPointer { $0[position].entry.latest } }
+
+        /// Calls `body` with each field (not the existence) the user sees, in the order first
+        /// remembered, reading the entries in place.
+        func forEachFieldShown(_ body: (String) -> Void) {
+            items.withUnsafeBufferPointer { items in
+                for item in items.indices where !items[item].field.isEmpty && items[item].entry.view != nil { body(items[item].field) }
+            }
+        }
+
         /// The position of field `field`, added empty when never remembered.
         mutating func positionAdding(_ field: String) -> Int {
             if let index = position(of: field) { return index }
@@ -111,8 +132,9 @@ public struct RecordLabels: Sendable {
     static func shows(_ record: HostedViewRecord, in entry: RecordEntry) -> Bool {
         guard entry.changeTag == record.changeTag else { return false }
         var shownFields = 0
-        for (field, item) in entry.items {
-            guard let view = item.view else { continue }
+        for index in entry.items.indices {
+            let field = entry.items[index].field
+            guard let view = entry.items[index].entry.view else { continue }
             if field.isEmpty {
                 guard view.value == .recordExists(type: record.type) else { return false }
             } else {
@@ -120,7 +142,7 @@ public struct RecordLabels: Sendable {
                 shownFields += 1
             }
         }
-        return entry.entry("")?.view != nil && shownFields == record.fields.count
+        return entry.view("") != nil && shownFields == record.fields.count
     }
 
     /// Per record: its items' entries (one hash per record, not per item).
@@ -178,6 +200,13 @@ public struct RecordLabels: Sendable {
     /// The write of `value` on `item` if the app was shown it (the most recent such).
     func known(_ item: ItemKey, _ value: ItemValue) -> Labeled? { RecordLabels.known(in: entry(item), value) }
 
+    /// `known` for the item at `position` of the record at `index`: its latest value read in
+    /// place, the rest of its entry only when that is not the value.
+    func known(at index: [RecordKey: RecordEntry].Index, _ position: Int, _ value: ItemValue) -> Labeled? {
+        if let latest = records.values[index].latest(at: position), latest.value == value { return latest }
+        return RecordLabels.known(in: records.values[index].items[position].entry, value)
+    }
+
     /// The entry of `item` (nil: never remembered).
     func entry(_ item: ItemKey) -> Entry? { records[RecordKey(item)]?.entry(item.field) }
 
@@ -200,7 +229,7 @@ public struct RecordLabels: Sendable {
     }
 
     /// What the user sees of `item` now (nil: absent).
-    func view(_ item: ItemKey) -> Labeled? { entry(item)?.view }
+    func view(_ item: ItemKey) -> Labeled? { records[RecordKey(item)]?.view(item.field) }
 
     /// The most recent value the app was shown for `item`.
     func latestShown(_ item: ItemKey) -> Labeled? { entry(item)?.latest }
