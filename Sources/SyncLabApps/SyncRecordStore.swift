@@ -14,14 +14,15 @@ public struct SyncRecordStore: Sendable, Equatable, Sequence, ExpressibleByDicti
         /// Ids changed, oldest first; `logStart` is the position of the first in the whole log.
         var log: [SyncRecord.ID] = []
         var logStart = 0
+        /// The position after the last id logged (`logStart + log.count`), kept here: a reading
+        /// that finds nothing new then does not touch the log's buffer.
+        private(set) var logEnd = 0
 
         init(_ records: [SyncRecord.ID: SyncRecord]) { self.records = records }
 
-        /// The position after the last id logged.
-        var logEnd: Int { logStart + log.count }
-
         func note(_ id: SyncRecord.ID) {
             log.append(id)
+            logEnd += 1
             // Bounded: the oldest entries go once the log holds twice what the platform reads
             // at most between two calls; a reader that fell further behind reads the whole store.
             let kept = Swift.max(records.count, 64)
@@ -138,6 +139,7 @@ public struct SyncRecordStore: Sendable, Equatable, Sequence, ExpressibleByDicti
         }
         // Same storage: only the position moves.
         cursor?.position = storage.logEnd
+        guard position != storage.logEnd else { return [] }
         guard position >= storage.logStart else { return nil }
         let logged = storage.log[(position - storage.logStart)...]
         var ids: [SyncRecord.ID] = []
