@@ -94,30 +94,48 @@ public struct RecordLabels: Sendable {
         var changeTag: UInt64?
 
         /// The position of field `field` (`""`: the existence), nil when never remembered.
-        func position(of field: String) -> Int? { items.firstIndex { $0.field == field } }
+        func position(of field: String) -> Int? {
+            items.withUnsafeBufferPointer { items in
+                for index in items.indices where RecordEntry.item(index, of: items, \.field).pointee == field { return index }
+                return nil
+            }
+        }
 
         /// The entry of field `field`, nil when never remembered.
         func entry(_ field: String) -> Entry? { position(of: field).map { items[$0].entry } }
 
-        /// What the user sees of field `field` (`""`: the existence; nil: absent), read in place
-        /// (a copy of the item's entry would retain its list of earlier values, touching it).
+        /// What the user sees of field `field` (`""`: the existence; nil: absent), read in place.
         func view(_ field: String) -> Labeled? { position(of: field).flatMap(view(at:)) }
 
         /// What the user sees of the item at `position`, read in place.
         func view(at position: Int) -> Labeled? {
-            // Through the buffer: the array's subscript copies the whole item out.
-            items.withUnsafeBufferPointer { $0[position].entry.view }
+            items.withUnsafeBufferPointer { RecordEntry.item(position, of: $0, \.entry.view).pointee }
         }
 
         /// The latest value the item at `position` was shown, read in place.
-        func latest(at position: Int) -> Labeled? { items.withUnsafeBufferPointer { $0[position].entry.latest } }
+        func latest(at position: Int) -> Labeled? {
+            items.withUnsafeBufferPointer { RecordEntry.item(position, of: $0, \.entry.latest).pointee }
+        }
 
         /// Calls `body` with each field (not the existence) the user sees, in the order first
         /// remembered, reading the entries in place.
         func forEachFieldShown(_ body: (String) -> Void) {
             items.withUnsafeBufferPointer { items in
-                for item in items.indices where !items[item].field.isEmpty && items[item].entry.view != nil { body(items[item].field) }
+                for index in items.indices where RecordEntry.item(index, of: items, \.entry.view).pointee != nil {
+                    let field = RecordEntry.item(index, of: items, \.field).pointee
+                    if !field.isEmpty { body(field) }
+                }
             }
+        }
+
+        /// A pointer to one part of the item at `index`. Reading an item's part through the
+        /// array (or the buffer's subscript) copies the whole item first, retaining its list of
+        /// earlier values: with 1,000 devices that list is out of the cache, and touching it was
+        /// a cache miss per item read.
+        @inline(__always)
+        private static func item<Part>(_ index: Int, of items: UnsafeBufferPointer<(field: String, entry: Entry)>,
+                                       _ part: KeyPath<(field: String, entry: Entry), Part>) -> UnsafePointer<Part> {
+            (items.baseAddress! + index).pointer(to: part)!
         }
 
         /// The position of field `field`, added empty when never remembered.
