@@ -14,14 +14,15 @@ public struct SyncRecordStore: Sendable, Equatable, Sequence, ExpressibleByDicti
         /// Ids changed, oldest first; `logStart` is the position of the first in the whole log.
         var log: [SyncRecord.ID] = []
         var logStart = 0
+        /// The position after the last id logged (`logStart + log.count`), kept here: a reading
+        /// that finds nothing new then does not touch the log's buffer.
+        private(set) var logEnd = 0
 
         init(_ records: [SyncRecord.ID: SyncRecord]) { self.records = records }
 
-        /// The position after the last id logged.
-        var logEnd: Int { logStart + log.count }
-
         func note(_ id: SyncRecord.ID) {
             log.append(id)
+            logEnd += 1
             // Bounded: the oldest entries go once the log holds twice what the platform reads
             // at most between two calls; a reader that fell further behind reads the whole store.
             let kept = Swift.max(records.count, 64)
@@ -33,11 +34,26 @@ public struct SyncRecordStore: Sendable, Equatable, Sequence, ExpressibleByDicti
         }
     }
 
-    /// Where a reader stopped: the storage it read (weakly: holding it would make the app's next
-    /// change copy every record) and the log position after what it read.
+    /// Where a reader stopped: the storage it read and the log position after what it read.
+    ///
+    /// The storage is known by its identity, held `unowned`: holding it strongly would make the
+    /// app's next change copy every record, and a `weak` reference gives the storage a side table,
+    /// which makes every retain and release of it (each reading of the store) take the slow path.
+    /// An unowned reference keeps the storage's memory (not its records) until the cursor goes,
+    /// so no other storage can take its address while the identity is compared; it is never read.
     struct Cursor: Sendable {
-        weak var storage: Storage?
+        private unowned let storage: Storage
+        private let identity: ObjectIdentifier
         var position: Int
+
+        init(storage: Storage, position: Int) {
+            self.storage = storage
+            identity = ObjectIdentifier(storage)
+            self.position = position
+        }
+
+        /// Whether `storage` is the storage this cursor read.
+        func read(_ storage: Storage) -> Bool { identity == ObjectIdentifier(storage) }
     }
 
     private(set) var storage: Storage
@@ -117,12 +133,13 @@ public struct SyncRecordStore: Sendable, Equatable, Sequence, ExpressibleByDicti
     /// read the whole store then.
     /// - Complexity: O(ids logged since `cursor`).
     func changes(since cursor: inout Cursor?) -> [SyncRecord.ID]? {
-        guard cursor?.storage === storage, let position = cursor?.position else {
+        guard cursor?.read(storage) == true, let position = cursor?.position else {
             cursor = Cursor(storage: storage, position: storage.logEnd)
             return nil
         }
-        // Same storage: only the position moves (no new weak reference at every reading).
+        // Same storage: only the position moves.
         cursor?.position = storage.logEnd
+        guard position != storage.logEnd else { return [] }
         guard position >= storage.logStart else { return nil }
         let logged = storage.log[(position - storage.logStart)...]
         var ids: [SyncRecord.ID] = []

@@ -125,7 +125,8 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
             for id in held.keys where id.zoneName == zone && held[id]?.fetchBegun == true { held[id]?.zoneFetched = true }
         case .fetchedRecordZoneChanges(let fetched):
             for server in fetched.modifications {
-                let wasHeld = held.removeValue(forKey: server.recordID) != nil
+                // (Removing from an empty dictionary still hashes the id: mostly it is empty.)
+                let wasHeld = !held.isEmpty && held.removeValue(forKey: server.recordID) != nil
                 defer { if wasHeld { resume(server.recordID, &syncEngine) } }
                 // Under a pending delete the delete stays; whether this version outlives it, only
                 // the delete's answer and the next fetch tell (the cloud answers a re-sent delete

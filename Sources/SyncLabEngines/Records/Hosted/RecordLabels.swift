@@ -19,8 +19,60 @@ public struct RecordLabels: Sendable {
     /// writes), most recent last, at most `memory`; and what the user sees now (the last view
     /// reported; nil: absent).
     struct Entry: Sendable {
-        var shown: [Labeled] = []
+        /// The values shown before the most recent, oldest first.
+        private(set) var earlier: [Labeled] = []
+        /// The most recent value shown, kept in the entry itself: a record's existence is shown
+        /// again on every fetch of it, and the view compares with the latest value, so the hot
+        /// paths read and write it without touching the list of earlier ones.
+        private(set) var latest: Labeled?
         var view: Labeled?
+
+        /// An entry shown nothing yet.
+        init() {}
+
+        /// An entry that was shown `shown` (oldest first).
+        init(shown: [Labeled]) {
+            latest = shown.last
+            earlier = Array(shown.dropLast())
+        }
+
+        /// The values shown, oldest first.
+        var shown: [Labeled] { latest.map { earlier + [$0] } ?? earlier }
+
+        /// The most recent value shown that satisfies `matches`.
+        func lastShown(where matches: (Labeled) -> Bool) -> Labeled? {
+            if let latest, matches(latest) { return latest }
+            return earlier.last(where: matches)
+        }
+
+        /// Forgets the values shown (the view stays).
+        mutating func forgetShown() {
+            earlier = []
+            latest = nil
+        }
+
+        /// Adds `labeled` as the most recent value shown (once; a value and write shown again
+        /// keeps having come from the cloud), at most `memory` values in all.
+        mutating func add(_ labeled: Labeled) {
+            var labeled = labeled
+            // The write first: comparing it is cheaper than comparing the value.
+            if let current = latest, current.write == labeled.write && current.value == labeled.value {
+                // Shown again as the most recent (a record's existence on every fetch of it): in place.
+                labeled.fromCloud = labeled.fromCloud || current.fromCloud
+                latest = labeled
+                return
+            }
+            // A value and write are remembered once: one shown earlier moves up to the latest.
+            if !earlier.isEmpty, let index = earlier.firstIndex(where: { $0.write == labeled.write && $0.value == labeled.value }) {
+                labeled.fromCloud = labeled.fromCloud || earlier[index].fromCloud
+                earlier.remove(at: index)
+            }
+            if let current = latest {
+                if earlier.count + 1 >= RecordLabels.memory { earlier.removeFirst() }
+                earlier.append(current)
+            }
+            latest = labeled
+        }
     }
 
     /// A record of an account, as the label memory files it (its items' `account` and `name`).
@@ -42,10 +94,49 @@ public struct RecordLabels: Sendable {
         var changeTag: UInt64?
 
         /// The position of field `field` (`""`: the existence), nil when never remembered.
-        func position(of field: String) -> Int? { items.firstIndex { $0.field == field } }
+        func position(of field: String) -> Int? {
+            items.withUnsafeBufferPointer { items in
+                for index in items.indices where RecordEntry.item(index, of: items, \.field).pointee == field { return index }
+                return nil
+            }
+        }
 
         /// The entry of field `field`, nil when never remembered.
         func entry(_ field: String) -> Entry? { position(of: field).map { items[$0].entry } }
+
+        /// What the user sees of field `field` (`""`: the existence; nil: absent), read in place.
+        func view(_ field: String) -> Labeled? { position(of: field).flatMap(view(at:)) }
+
+        /// What the user sees of the item at `position`, read in place.
+        func view(at position: Int) -> Labeled? {
+            items.withUnsafeBufferPointer { RecordEntry.item(position, of: $0, \.entry.view).pointee }
+        }
+
+        /// The latest value the item at `position` was shown, read in place.
+        func latest(at position: Int) -> Labeled? {
+            items.withUnsafeBufferPointer { RecordEntry.item(position, of: $0, \.entry.latest).pointee }
+        }
+
+        /// Calls `body` with each field (not the existence) the user sees, in the order first
+        /// remembered, reading the entries in place.
+        func forEachFieldShown(_ body: (String) -> Void) {
+            items.withUnsafeBufferPointer { items in
+                for index in items.indices where RecordEntry.item(index, of: items, \.entry.view).pointee != nil {
+                    let field = RecordEntry.item(index, of: items, \.field).pointee
+                    if !field.isEmpty { body(field) }
+                }
+            }
+        }
+
+        /// A pointer to one part of the item at `index`. Reading an item's part through the
+        /// array (or the buffer's subscript) copies the whole item first, retaining its list of
+        /// earlier values: with 1,000 devices that list is out of the cache, and touching it was
+        /// a cache miss per item read.
+        @inline(__always)
+        private static func item<Part>(_ index: Int, of items: UnsafeBufferPointer<(field: String, entry: Entry)>,
+                                       _ part: KeyPath<(field: String, entry: Entry), Part>) -> UnsafePointer<Part> {
+            (items.baseAddress! + index).pointer(to: part)!
+        }
 
         /// The position of field `field`, added empty when never remembered.
         mutating func positionAdding(_ field: String) -> Int {
@@ -59,8 +150,9 @@ public struct RecordLabels: Sendable {
     static func shows(_ record: HostedViewRecord, in entry: RecordEntry) -> Bool {
         guard entry.changeTag == record.changeTag else { return false }
         var shownFields = 0
-        for (field, item) in entry.items {
-            guard let view = item.view else { continue }
+        for index in entry.items.indices {
+            let field = entry.items[index].field
+            guard let view = entry.items[index].entry.view else { continue }
             if field.isEmpty {
                 guard view.value == .recordExists(type: record.type) else { return false }
             } else {
@@ -68,7 +160,7 @@ public struct RecordLabels: Sendable {
                 shownFields += 1
             }
         }
-        return entry.entry("")?.view != nil && shownFields == record.fields.count
+        return entry.view("") != nil && shownFields == record.fields.count
     }
 
     /// Per record: its items' entries (one hash per record, not per item).
@@ -115,7 +207,7 @@ public struct RecordLabels: Sendable {
     /// caller appends the item to `touched`.
     static func remember(_ field: String, _ labeled: Labeled, in record: inout RecordEntry) {
         let index = record.positionAdding(field)
-        add(labeled, to: &record.items[index].entry.shown)
+        record.items[index].entry.add(labeled)
     }
 
     /// Runs `body` on the entry of the record of `existence` where it lies (added when new).
@@ -123,26 +215,15 @@ public struct RecordLabels: Sendable {
         body(&records[RecordKey(existence), default: RecordEntry()])
     }
 
-    /// Adds `labeled` as the most recent value of `list` (once; a value and write shown again
-    /// keeps having come from the cloud), at most `memory` values.
-    private static func add(_ labeled: Labeled, to list: inout [Labeled]) {
-        var labeled = labeled
-        // The write first: comparing it is cheaper than comparing the value.
-        if let index = list.firstIndex(where: { $0.write == labeled.write && $0.value == labeled.value }) {
-            labeled.fromCloud = labeled.fromCloud || list[index].fromCloud
-            if index == list.count - 1 {
-                // Shown again as the most recent (a record's existence on every fetch of it): in place.
-                list[index] = labeled
-                return
-            }
-            list.remove(at: index)
-        }
-        if list.count >= RecordLabels.memory { list.removeFirst() }
-        list.append(labeled)
-    }
-
     /// The write of `value` on `item` if the app was shown it (the most recent such).
     func known(_ item: ItemKey, _ value: ItemValue) -> Labeled? { RecordLabels.known(in: entry(item), value) }
+
+    /// `known` for the item at `position` of the record at `index`: its latest value read in
+    /// place, the rest of its entry only when that is not the value.
+    func known(at index: [RecordKey: RecordEntry].Index, _ position: Int, _ value: ItemValue) -> Labeled? {
+        if let latest = records.values[index].latest(at: position), latest.value == value { return latest }
+        return RecordLabels.known(in: records.values[index].items[position].entry, value)
+    }
 
     /// The entry of `item` (nil: never remembered).
     func entry(_ item: ItemKey) -> Entry? { records[RecordKey(item)]?.entry(item.field) }
@@ -152,7 +233,7 @@ public struct RecordLabels: Sendable {
     /// that type has the same value, so another device's, shown in a failure, is not this one).
     static func known(in entry: Entry?, _ value: ItemValue, ownOnly: Bool = false) -> Labeled? {
         guard let entry else { return nil }
-        if let hit = entry.shown.last(where: { $0.value == value && !(ownOnly && $0.fromCloud) }) { return hit }
+        if let hit = entry.lastShown(where: { $0.value == value && !(ownOnly && $0.fromCloud) }) { return hit }
         if let current = entry.view, current.value == value, !(ownOnly && current.fromCloud) { return current }
         return nil
     }
@@ -166,10 +247,10 @@ public struct RecordLabels: Sendable {
     }
 
     /// What the user sees of `item` now (nil: absent).
-    func view(_ item: ItemKey) -> Labeled? { entry(item)?.view }
+    func view(_ item: ItemKey) -> Labeled? { records[RecordKey(item)]?.view(item.field) }
 
     /// The most recent value the app was shown for `item`.
-    func latestShown(_ item: ItemKey) -> Labeled? { entry(item)?.shown.last }
+    func latestShown(_ item: ItemKey) -> Labeled? { entry(item)?.latest }
 
     /// Shows `labeled` for `item` (nil: absent).
     mutating func setView(_ item: ItemKey, _ labeled: Labeled?) {

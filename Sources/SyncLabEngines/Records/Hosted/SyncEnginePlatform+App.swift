@@ -77,7 +77,7 @@ extension SyncEnginePlatform {
                 var present: Set<String> = []
                 for record in changes.changed { present.insert(record.id.itemName) }
                 let account = account ?? lastAccount
-                for (recordKey, entry) in labels.records where recordKey.account == account && entry.entry("")?.view != nil && !present.contains(recordKey.name) {
+                for (recordKey, entry) in labels.records where recordKey.account == account && entry.view("") != nil && !present.contains(recordKey.name) {
                     if let id = recordID(ofName: recordKey.name) { removed.append(id) }
                 }
             }
@@ -90,7 +90,7 @@ extension SyncEnginePlatform {
                 // Of a complete answer, a record shown as it was needs no comparison. (One the app
                 // says it changed is compared: comparing an unchanged one reports nothing.)
                 if changes.complete && !full, let before, RecordLabels.shows(record, in: before) { continue }
-                let shownBefore = before?.entry("")?.view != nil
+                let shownBefore = before?.view("") != nil
                 let sameVersion = record.changeTag != nil && shownBefore && before?.changeTag == record.changeTag
                 if let index {
                     labels.records.values[index].changeTag = record.changeTag
@@ -101,8 +101,8 @@ extension SyncEnginePlatform {
                 for (name, value) in record.fields { keys.append((item(of: existence, field: name), .field(value), false, false)) }
                 readNow[existence.name] = record
                 if let before {
-                    for (name, entry) in before.items where !name.isEmpty && entry.view != nil && record.fields[name] == nil {
-                        keys.append((item(of: existence, field: name), .absent, false, false))
+                    before.forEachFieldShown { name in
+                        if record.fields[name] == nil { keys.append((item(of: existence, field: name), .absent, false, false)) }
                     }
                 }
             }
@@ -112,7 +112,7 @@ extension SyncEnginePlatform {
                 removedNow.insert(existence.name)
                 readNow[existence.name] = nil
                 guard !full, let before = labels.records[RecordLabels.RecordKey(existence)] else { continue }
-                for (name, entry) in before.items where !name.isEmpty && entry.view != nil { keys.append((item(of: existence, field: name), .absent, false, false)) }
+                before.forEachFieldShown { name in keys.append((item(of: existence, field: name), .absent, false, false)) }
             }
         }
         // A record gone from the cloud (its zone deleted, a fetched deletion, `unknownItem`) that
@@ -127,16 +127,20 @@ extension SyncEnginePlatform {
                 restampReupload(HostedRecord(id: record.id, type: record.type, fields: record.fields, changeTag: nil), &context)
             }
         }
-        // Items shown something new (a fetch, a save's answer) may now show a newer write.
+        // Items shown something new (a fetch, a save's answer) may now show a newer write. They
+        // come record by record (a record's existence, then its fields): the record compared in
+        // this reading is looked up once per run of its items, not once per item.
+        var run: (name: String, record: HostedViewRecord?)?
         for key in labels.touched {
             var value = ItemValue.absent
             var tagless = false, sameVersion = false
-            if let record = readNow[key.name] {
+            if run?.name != key.name { run = (key.name, readNow.isEmpty ? nil : readNow[key.name]) }
+            if let record = run?.record {
                 // A record compared whole in this reading lists its existence and every field it
                 // shows already, with these values: not listed twice (the sort is the cost).
                 if key.field.isEmpty || record.fields[key.field] != nil { continue }
             } else if !full && !removedNow.contains(key.name), let entry = labels.records[RecordLabels.RecordKey(key)],
-                      let shown = entry.entry(key.field)?.view {
+                      let shown = entry.view(key.field) {
                 // Not read in this reading: it shows what it showed at the last one.
                 value = shown.value
                 if key.field.isEmpty {
@@ -153,7 +157,9 @@ extension SyncEnginePlatform {
             for key in labels.viewKeys where !listed.contains(key) { keys.append((key, .absent, false, false)) }
         }
         guard !keys.isEmpty else { return }
-        keys.sort { $0.key < $1.key }
+        // Often in order already (one record: its existence, then its fields): checked in one
+        // pass, and the stable sort, which would leave them as they are, is skipped.
+        if !SyncEnginePlatform.inItemOrder(keys) { keys.sort { SyncEnginePlatform.precedes($0.key, $1.key) } }
         var shownLater: Set<WriteID> = []
         defer { labels.ownLater.subtract(shownLater) }
         var last: ItemKey?
@@ -166,11 +172,13 @@ extension SyncEnginePlatform {
             let recordKey = RecordLabels.RecordKey(key)
             if record?.key != recordKey { record = (recordKey, labels.records.index(forKey: recordKey)) }
             var place = record?.index.flatMap { index in labels.records.values[index].position(of: key.field).map { (index, $0) } }
-            let entry = place.map { labels.records.values[$0.0].items[$0.1].entry }
-            if let current = entry?.view, current.value == value {
+            // The item's view and latest value read in place: a copy of its entry would retain
+            // (touch) its list of earlier values, which only the rare paths below need.
+            let view = place.flatMap { labels.records.values[$0.0].view(at: $0.1) }
+            if let current = view, current.value == value {
                 // The app was just shown the value it shows by a newer write (a fetch, a save's
                 // answer): it now shows that write, as the built-in engine reports it.
-                guard let latest = entry?.shown.last, latest.value == value, let write = latest.write, write != current.write else { continue }
+                guard let latest = place.flatMap({ labels.records.values[$0.0].latest(at: $0.1) }), latest.value == value, let write = latest.write, write != current.write else { continue }
                 // A record shown with the change tag it had: the app still shows the version it
                 // showed (a conflict it has not settled yet), not the one the cloud just showed it.
                 if sameVersion { continue }
@@ -180,16 +188,16 @@ extension SyncEnginePlatform {
                 // creation the app has not settled yet. (Not `unconfirmed`: a sign-in clears it,
                 // and a record saved signed out is the app's own until the cloud takes it.)
                 if tagless, latest.fromCloud, let own = current.write, own.device == identity.device,
-                   entry?.shown.contains(where: { $0.write == own && $0.fromCloud }) != true { continue }
+                   place.map({ labels.records.values[$0.0].items[$0.1].entry })?.shown.contains(where: { $0.write == own && $0.fromCloud }) != true { continue }
                 let cause: VisibilityCause = write.derived && write.device == identity.device ? .resolution : .fetch
                 context.observe(.visible(item: key, value: value, write: write, cause: cause))
                 setView(key, latest, at: place, showing: current)
                 noteUnconfirmed(key, latest.fromCloud ? nil : write)
                 continue
             }
-            if entry?.view == nil && value == .absent { continue }
+            if view == nil && value == .absent { continue }
             let labeled: RecordLabels.Labeled
-            if let known = RecordLabels.known(in: entry, value) {
+            if let known = place.map({ labels.known(at: $0.0, $0.1, value) }) ?? nil {
                 labeled = known
             } else {
                 labeled = label(key, value, &context)
@@ -208,9 +216,41 @@ extension SyncEnginePlatform {
                 cause = .reset
             }
             context.observe(.visible(item: key, value: value, write: labeled.write, cause: cause))
-            setView(key, value == .absent ? nil : labeled, at: place, showing: entry?.view)
+            setView(key, value == .absent ? nil : labeled, at: place, showing: view)
             noteUnconfirmed(key, value == .absent || labeled.fromCloud ? nil : labeled.write)
         }
+    }
+
+    /// Whether `keys` are in item order (`ItemKey`'s `<`; equal neighbours allowed).
+    static func inItemOrder(_ keys: [(key: ItemKey, value: ItemValue, tagless: Bool, sameVersion: Bool)]) -> Bool {
+        var index = 1
+        while index < keys.count {
+            if precedes(keys[index].key, keys[index - 1].key) { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// `lhs < rhs` exactly as `ItemKey` orders them, the names' and fields' UTF-8 bytes compared
+    /// in place: the generic comparison of the UTF-8 views was most of the sort's cost.
+    @inline(__always)
+    static func precedes(_ lhs: ItemKey, _ rhs: ItemKey) -> Bool {
+        if lhs.account != rhs.account { return lhs.account < rhs.account }
+        if lhs.store != rhs.store { return lhs.store < rhs.store }
+        if lhs.name != rhs.name { return utf8Precedes(lhs.name, rhs.name) }
+        return utf8Precedes(lhs.field, rhs.field)
+    }
+
+    /// `lhs.utf8.lexicographicallyPrecedes(rhs.utf8)`, over contiguous bytes when both have them.
+    static func utf8Precedes(_ lhs: String, _ rhs: String) -> Bool {
+        let bytewise = lhs.utf8.withContiguousStorageIfAvailable { left in
+            rhs.utf8.withContiguousStorageIfAvailable { right -> Bool in
+                for index in 0..<min(left.count, right.count) where left[index] != right[index] { return left[index] < right[index] }
+                return left.count < right.count
+            }
+        }
+        if let precedes = bytewise ?? nil { return precedes }
+        return lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
     }
 
     /// What the app kept of each field both sides changed in a conflict it was shown, now that
@@ -415,7 +455,7 @@ extension SyncEnginePlatform {
             // made signed out had not seen the record's earlier versions, and one fetched after
             // the sign-in meets it as a conflict (records seed 1749).
             for index in labels.records.indices {
-                for position in labels.records.values[index].items.indices { labels.records.values[index].items[position].entry.shown = [] }
+                for position in labels.records.values[index].items.indices { labels.records.values[index].items[position].entry.forgetShown() }
             }
         }
         // Zone deletions queued for the old account are its: they go with its data.

@@ -185,7 +185,7 @@ extension SyncEnginePlatform {
         }
         let existenceKey = item(record.id)
         let existence = ItemValue.recordExists(type: record.type)
-        let existenceWrite = labels.entry(existenceKey)?.shown.last { $0.value == existence }?.write
+        let existenceWrite = labels.entry(existenceKey)?.lastShown { $0.value == existence }?.write
         let restamp = context.nextDerivedWrite(on: identity.device)
         let why = "re-upload after a delete"
         for (key, value, write) in old {

@@ -334,8 +334,10 @@ extension SyncEnginePlatform {
         state.databaseToken = changes.token
         var zones = state.zonesToFetch
         for zone in changes.changedZones where !zones.contains(zone) { zones.append(zone) }
-        zones.removeAll { zone in changes.deletedZones.contains { $0.zone == zone } }
-        zones.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        // Each mutation of the list copies it while the app holds the last state it was given:
+        // none that would change nothing.
+        if !changes.deletedZones.isEmpty { zones.removeAll { zone in changes.deletedZones.contains { $0.zone == zone } } }
+        if zones.count > 1 { zones.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
         // Kept until each zone's changes arrive: the database token has moved past them, so a
         // zone fetch lost on the way (a timeout) must still be fetched on the retry.
         state.zonesToFetch = zones
@@ -455,11 +457,15 @@ extension SyncEnginePlatform {
             }
             let deleted = zoneChanges.deleted.map(\.id) + vanished
             if !zoneChanges.changed.isEmpty || !deleted.isEmpty {
-                fetchedNames += zoneChanges.changed.map(\.id.itemName) + deleted.map(\.itemName)
+                for server in zoneChanges.changed { fetchedNames.append(server.id.itemName) }
+                for id in deleted { fetchedNames.append(id.itemName) }
                 tell(.fetchedRecordZoneChanges(zone: zone, modified: zoneChanges.changed, deleted: deleted), &app, &context)
             }
             state.zoneTokens[zone] = zoneChanges.token
-            state.zonesToFetch.removeAll { $0 == zone }
+            // Only when listed: a removal of nothing would still copy the list the app holds.
+            if state.zonesToFetch.contains(zone) {
+                if state.zonesToFetch.count == 1 { state.zonesToFetch = [] } else { state.zonesToFetch.removeAll { $0 == zone } }
+            }
             stateDirty = true
             tell(.didFetchRecordZoneChanges(zone: zone), &app, &context)
         }
