@@ -12,7 +12,8 @@ public struct RecordKey: Hashable, Comparable, Sendable {
     public var zone: String { didSet { rehash() } }
     public var name: String { didSet { rehash() } }
     /// `Hasher`'s hash of the three parts (this process's seed): never shown, never stored.
-    private var cachedHash: Int = 0
+    /// `RecordTable` places keys by it.
+    private(set) var cachedHash: Int = 0
 
     public init(database: DatabaseScope, zone: String, name: String) {
         self.database = database; self.zone = zone; self.name = name
