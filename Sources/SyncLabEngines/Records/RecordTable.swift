@@ -28,6 +28,9 @@ struct RecordTable: Sendable {
     /// the low 32 bits are the entry's index + 1 and the high 32 bits the high half of its key's
     /// hash, so a probe reads the entry only when the tags match.
     private var buckets: [UInt64] = []
+    /// `buckets.count - 1`, or 0 while there are none. Kept here, beside the array's reference:
+    /// reading the count from the array's header was a cache miss of its own before the bucket's.
+    private var bucketMask = 0
 
     private static let indexBits: UInt64 = 0xFFFF_FFFF
 
@@ -75,13 +78,13 @@ struct RecordTable: Sendable {
     /// The slot's position, for reading and writing both parts with one lookup; valid until a
     /// slot is added or removed.
     func place(of key: RecordKey) -> Place? {
-        guard !buckets.isEmpty else { return nil }
+        let mask = bucketMask
+        guard mask != 0 else { return nil }
         let hash = key.cachedHash
         let tag = RecordTable.tag(hash)
-        let mask = buckets.count - 1
         var bucket = hash & mask
         // Through the buffers: the arrays' getters may copy the entry (its strings retained) to
-        // compare one key.
+        // compare one key, and check the index against the count in the array's header.
         return buckets.withUnsafeBufferPointer { buckets in
             entries.withUnsafeBufferPointer { entries in
                 while true {
@@ -226,6 +229,7 @@ struct RecordTable: Sendable {
         var size = max(count, 8)
         while size < entries.count * 2 { size *= 2 }
         buckets = Array(repeating: 0, count: size)
+        bucketMask = size - 1
         for index in entries.indices { fill(hash: entryHash(index), index: index) }
     }
 }
