@@ -48,19 +48,19 @@ struct VirtualDevice {
     /// gone with it.
     var kvsAppSeen = KVSAppReadMemory()
     /// Engine randomness per store (`engine/<device>/<store>`), kept across crashes.
-    var engineRandom: [SeededRandom]
+    var engineRandom: PerStore<SeededRandom>
     /// The last user write number given out on this device.
     var writeSequence: UInt32 = 0
     /// Per store, the highest request id the device has sent. The transport's numbering, not the
     /// app's data: it survives `app.delete`, so a reinstalled app's requests never reuse an id.
-    var lastRequestIDs: [UInt64] = [0, 0, 0]
+    var lastRequestIDs = PerStore<UInt64>(repeating: 0)
     /// Engine-made writes numbered on this device so far, by every store and install: the
     /// device's, not the app's, so an id is never given twice (`EngineContext.derivedWrites`).
     var derivedWrites: UInt32 = 0
     /// The latest push held per store while offline (APNs keeps one per app).
-    var heldPushes: [PushNotification?] = [nil, nil, nil]
+    var heldPushes = PerStore<PushNotification?>(repeating: nil)
     /// Per store: is the engine busy (not quiescent)?
-    var busy: [Bool] = [false, false, false]
+    var busy = PerStore<Bool>(repeating: false)
 
     /// Runs `body` on the records platform engine and the records app where they lie (no copy
     /// of either); nothing when the device hosts none.
@@ -75,7 +75,7 @@ struct VirtualDevice {
 }
 
 extension Store {
-    /// Dense index for per-store arrays.
+    /// Dense index for per-store values (`PerStore`).
     @inlinable var slot: Int {
         switch self {
         case .kvs: return 0

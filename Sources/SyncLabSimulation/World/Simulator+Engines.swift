@@ -194,7 +194,7 @@ extension Simulator {
         // answered, and its timeout must not hold up the end of the run).
         devices[index].link.cut(.crash)
         inFlight.removeAll(device: Int32(index))
-        devices[index].heldPushes = [nil, nil, nil]
+        devices[index].heldPushes = PerStore(repeating: nil)
         for store in Store.allCases { updateBusy(index, store) }
         trace.record(now, .crash, [("device", .string(devices[index].name))])
     }

@@ -65,7 +65,7 @@ public struct Simulator {
                 clock: DeviceClock(offset: spec.clockOffset, driftPpm: spec.driftPpm),
                 link: LinkState(settings: spec.link, seed: run.seed, deviceName: spec.id),
                 online: spec.online, account: account, lastAccount: account,
-                engineRandom: Store.allCases.map { SeededRandom(seed: run.seed, stream: "engine/\(spec.id)/\($0.rawValue)") })
+                engineRandom: PerStore { SeededRandom(seed: run.seed, stream: "engine/\(spec.id)/\($0.rawValue)") })
             let apps = DeviceApps(spec.apps, engine: run.engine)
             // No team app: the built-in `reader` (scenario validation knows no other KVS name).
             device.kvsAppFactory = options.apps.kvs[apps.kvs] ?? { BuiltInApps.kvsReader() }
