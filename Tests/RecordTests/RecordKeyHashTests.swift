@@ -41,4 +41,40 @@ struct RecordKeyHashTests {
         #expect(!table.contains(RecordKey(database: .private, zone: "Z", name: "n1")))
         #expect(key.hashValue == RecordKey(database: .public, zone: "Y", name: "n2").hashValue)
     }
+
+    // `RecordID` carries its names' hash and `RecordKey(database:id:)` builds its hash from it
+    // (issue 13, session 10): every way of making a key must agree with equality.
+    static let spellings = ["", "Z", "K", "\u{212A}", "é", "e\u{301}", "r42", "a longer zone name than fifteen bytes", "日本語"]
+
+    @Test("a key from an id equals and hashes as the key from the id's names, for every spelling")
+    func keyFromIDMatchesKeyFromNames() {
+        for database in DatabaseScope.allCases {
+            for zone in Self.spellings {
+                for name in Self.spellings {
+                    let fromNames = RecordKey(database: database, zone: zone, name: name)
+                    let fromID = RecordKey(database: database, id: RecordID(zone: zone, name: name))
+                    #expect(fromNames == fromID)
+                    #expect(fromNames.cachedHash == fromID.cachedHash)
+                    #expect(fromNames.hashValue == fromID.hashValue)
+                }
+            }
+        }
+    }
+
+    @Test("canonically equal spellings make equal ids and keys with equal hashes; a changed name rehashes")
+    func canonicalEquivalence() {
+        let kelvin = RecordID(zone: "Z", name: "\u{212A}"), letter = RecordID(zone: "Z", name: "K")
+        #expect(kelvin == letter && kelvin.namesHash == letter.namesHash && kelvin.hashValue == letter.hashValue)
+        let composed = RecordKey(database: .private, id: RecordID(zone: "é", name: "r"))
+        let decomposed = RecordKey(database: .private, zone: "e\u{301}", name: "r")
+        #expect(composed == decomposed && composed.cachedHash == decomposed.cachedHash)
+        var renamed = RecordID(zone: "Z", name: "a")
+        renamed.name = "K"
+        #expect(renamed == letter && renamed.namesHash == letter.namesHash)
+        #expect(RecordKey(database: .private, id: letter) != RecordKey(database: .public, id: letter))
+        var table = RecordTable()
+        table[server: RecordKey(database: .private, id: kelvin)] = nil
+        table[local: RecordKey(database: .private, id: kelvin)] = LocalRecord(type: "T", fields: [:], existenceWrite: WriteID(device: DeviceID(0), sequence: 1))
+        #expect(table[local: RecordKey(database: .private, zone: "Z", name: "K")] != nil)
+    }
 }

@@ -25,9 +25,9 @@ struct RecordTableTests {
         #expect(table[local: key] == Self.local)
         #expect(table.serverKeys.isEmpty && table.localKeys == [key])
         #expect(table.removeLocal(forKey: key) == Self.local)
-        #expect(table.slots.isEmpty)
+        #expect(table.isEmpty)
         table[local: key] = nil
-        #expect(table.slots.isEmpty)
+        #expect(table.isEmpty)
     }
 
     @Test("changing a part in place, and the dictionary views, read and write what the parts hold")
@@ -43,9 +43,53 @@ struct RecordTableTests {
         table.serverRecords = [first: Self.server]
         #expect(table.serverKeys == [first])
         #expect(table[server: second] == nil)
-        #expect(table.slots.count == 1)
+        #expect(table.count == 1)
         table.localRecords = [:]
         table.serverRecords = [:]
-        #expect(table.slots.isEmpty)
+        #expect(table.isEmpty)
+    }
+
+    /// The table is open addressing over a dense array of entries (issue 13, session 10): adding
+    /// past the buckets' half, removing from the middle of a probe run (the runs shift back) and
+    /// moving the last entry into a hole must keep every key findable, as a dictionary would.
+    @Test("many keys added, changed and removed at random read as a dictionary of the same operations")
+    func behavesAsADictionary() {
+        var random = SplitMix64(seed: 13)
+        var table = RecordTable()
+        var localModel: [RecordKey: LocalRecord] = [:]
+        var serverModel: [RecordKey: ServerRecord] = [:]
+        // Few zones and names, so keys come back after their removal and probe runs collide.
+        let keys = (0..<300).map { RecordKey(database: $0 % 7 == 0 ? .public : .private, zone: "Z\($0 % 3)", name: "r\($0)") }
+        for round in 0..<20_000 {
+            let key = keys[Int(random.next() % UInt64(round < 10_000 ? 300 : 40))]
+            var server = Self.server
+            server.changeTag = random.next() % 1_000
+            switch random.next() % 6 {
+            case 0, 1: table[local: key] = Self.local; localModel[key] = Self.local
+            case 2: table[server: key] = server; serverModel[key] = server
+            case 3: table[local: key] = nil; localModel[key] = nil
+            case 4: table[server: key] = nil; serverModel[key] = nil
+            default: #expect(table.removeLocal(forKey: key) == localModel.removeValue(forKey: key))
+            }
+        }
+        #expect(table.localRecords == localModel)
+        #expect(table.serverRecords == serverModel)
+        #expect(table.count == Set(localModel.keys).union(serverModel.keys).count)
+        for key in keys {
+            #expect(table[local: key] == localModel[key])
+            #expect(table[server: key] == serverModel[key])
+            #expect((table.place(of: key) != nil) == (localModel[key] != nil || serverModel[key] != nil))
+            if let place = table.place(of: key) { #expect(table.serverChangeTag(at: place) == serverModel[key]?.changeTag) }
+        }
+    }
+
+    @Test("the entries keep the order their records were first stored in, whatever their hashes")
+    func entriesInInsertionOrder() {
+        var table = RecordTable()
+        let keys = (0..<50).map { RecordKey(database: .private, zone: "Z", name: "r\($0)") }
+        for key in keys { table[server: key] = Self.server }
+        #expect(table.entries.map(\.key) == keys)
+        table[server: keys[10]] = nil
+        #expect(table.entries.map(\.key) == Array(keys[0..<10]) + [keys[49]] + Array(keys[11..<49]))
     }
 }

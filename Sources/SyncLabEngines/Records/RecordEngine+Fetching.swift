@@ -180,7 +180,7 @@ extension RecordEngine {
         // after that copy.
         if !answeredDuringFetch.isEmpty {
             for index in changed.indices
-            where answeredDuringFetch.contains(RecordKey(database: zoneKey.database, zone: changed[index].id.zone, name: changed[index].id.name)) {
+            where answeredDuringFetch.contains(RecordKey(database: zoneKey.database, id: changed[index].id)) {
                 stale.formUnion(RecordEngine.writes(of: changed[index]))
             }
         }
@@ -191,7 +191,7 @@ extension RecordEngine {
                 let id = records[index].id
                 // Only a complete answer needs the names (a set insert per record of every fetch).
                 if complete { named.insert(id.name) }
-                let key = RecordKey(database: zoneKey.database, zone: id.zone, name: id.name)
+                let key = RecordKey(database: zoneKey.database, id: id)
                 // The fetch answers a refusal of this record: its version, not the refused one, counts.
                 if !refusedVersions.isEmpty { refusedVersions[key] = nil }
                 if (!answeredDuringFetch.isEmpty && answeredDuringFetch.contains(key)) || (!stale.isEmpty && RecordEngine.writes(of: records[index]).contains(where: stale.contains)) {
@@ -211,7 +211,7 @@ extension RecordEngine {
         }
         for deletion in deleted {
             if complete { named.insert(deletion.id.name) }
-            let key = RecordKey(database: zoneKey.database, zone: deletion.id.zone, name: deletion.id.name)
+            let key = RecordKey(database: zoneKey.database, id: deletion.id)
             // Deleted since the refusal (records seed 7345: the refused version came back).
             if !refusedVersions.isEmpty { refusedVersions[key] = nil }
             if answeredDuringFetch.contains(key) { skipped = true; continue }
@@ -301,7 +301,7 @@ extension RecordEngine {
         var others: [Int] = []
         for index in changed.indices {
             let id = changed[index].id
-            let key = RecordKey(database: zoneKey.database, zone: id.zone, name: id.name)
+            let key = RecordKey(database: zoneKey.database, id: id)
             // Whether the record has a pending change, found without copying it (`pending[key]`
         // copied the whole change, a save in doubt included, to compare it with nil).
         let pendingPlace = state.pending.isEmpty ? nil : state.pending.index(forKey: key)

@@ -365,7 +365,7 @@ extension RecordEngine {
                 }
                 state.conflictTags[key] = nil
                 for id in cascaded {
-                    applyFetchedDeletion(RecordKey(database: key.database, zone: id.zone, name: id.name), write: write, &context)
+                    applyFetchedDeletion(RecordKey(database: key.database, id: id), write: write, &context)
                 }
             case .failed(_, let error):
                 failed += 1

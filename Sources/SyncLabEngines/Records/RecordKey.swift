@@ -12,19 +12,36 @@ public struct RecordKey: Hashable, Comparable, Sendable {
     public var zone: String { didSet { rehash() } }
     public var name: String { didSet { rehash() } }
     /// `Hasher`'s hash of the three parts (this process's seed): never shown, never stored.
-    private var cachedHash: Int = 0
+    /// `RecordTable` places keys by it.
+    private(set) var cachedHash: Int = 0
 
     public init(database: DatabaseScope, zone: String, name: String) {
         self.database = database; self.zone = zone; self.name = name
         rehash()
     }
 
+    /// The key of a record id in `database`, its hash made from the id's (`RecordID.namesHash`)
+    /// without hashing the names again: every device keys every record it fetches.
+    public init(database: DatabaseScope, id: RecordID) {
+        self.database = database; self.zone = id.zone; self.name = id.name
+        cachedHash = RecordKey.hash(database, namesHash: id.namesHash)
+    }
+
     private mutating func rehash() {
-        var hasher = Hasher()
-        hasher.combine(database)
-        hasher.combine(zone)
-        hasher.combine(name)
-        cachedHash = hasher.finalize()
+        cachedHash = RecordKey.hash(database, namesHash: RecordID(zone: zone, name: name).namesHash)
+    }
+
+    /// The names' hash with the database mixed in (a constant per scope xored in, then a
+    /// multiply-xorshift finaliser): equal keys have equal names' hashes, so they hash alike.
+    private static func hash(_ database: DatabaseScope, namesHash: Int) -> Int {
+        var mixed = UInt64(bitPattern: Int64(namesHash))
+        switch database {
+        case .private: mixed ^= 0x9e37_79b9_7f4a_7c15
+        case .public: mixed ^= 0xc2b2_ae3d_27d4_eb4f
+        }
+        mixed = (mixed ^ (mixed >> 31)) &* 0xbf58_476d_1ce4_e5b9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94d0_49bb_1331_11eb
+        return Int(bitPattern: UInt(mixed ^ (mixed >> 31)))
     }
 
     public var id: RecordID { RecordID(zone: zone, name: name) }

@@ -21,7 +21,8 @@ public enum RecordResponse: Sendable {
         case .zoneChanges(let zones):
             var total: Int64 = 0
             for zone in zones.indices {
-                // Through the buffer: `changed[record].assetBytes` still copied each record.
+                // Through the buffer: `changed[record]` copied each record; `assetBytes` is stored,
+                // so reading it through the buffer copies nothing.
                 zones[zone].changed.withUnsafeBufferPointer { records in
                     for record in records.indices { total += records[record].assetBytes }
                 }
