@@ -87,7 +87,6 @@ extension Simulator {
         devices[index].engineRandom[store.slot] = context.random
         devices[index].derivedWrites = context.derivedWrites
         let device = devices[index].id
-        let name = devices[index].name
         // Moved out in order, not copied (see `requestArrives`).
         context.actions.reverse()
         while let action = context.actions.popLast() {
@@ -104,16 +103,16 @@ extension Simulator {
                 if let generation = timerGenerations[key] { timerGenerations[key] = generation &+ 1 }
             case .notify(let notification):
                 recordNotification(notification, device: device)
-                trace.notification(now, name, notification)
+                trace.notification(now, index, notification)
                 if store == .kvs && devices[index].kvsApp != nil { appNotifications.append(notification) }
                 if store == .documents && notification.reason == "inConflict" && devices[index].documentsApp != nil { appNotifications.append(notification) }
             case .observe(let observation):
                 recordObservation(observation, device: device)
-                trace.observation(now, name, observation)
+                trace.observation(now, index, observation)
             case .log(let event, let details):
-                trace.log(now, name, store, event, details)
+                trace.log(now, index, store, event, details)
             case .logFields(let fields):
-                trace.log(now, name, store, fields)
+                trace.log(now, index, store, fields)
             }
         }
         swap(&context.actions, &scratchActions)

@@ -14,7 +14,7 @@ extension Simulator {
         let bytes = request.body.transferBytes
         guard devices[index].online else {
             if trace.enabled {
-                trace.begin(now, .send, device: devices[index].name, store: store, request: request.requestID)
+                trace.begin(now, .send, device: index, store: store, request: request.requestID)
                 trace.add("kind", TraceRecorder.caseName(of: request.body)); trace.add("result", "networkUnavailable"); trace.end()
             }
             // Answered at once, never timed out.
@@ -28,7 +28,7 @@ extension Simulator {
             inFlight[key] = InFlightRequest(boot: devices[index].boot, deadline: now + timeout)
             queue.push(.requestTimeout(device: index, store: store, requestID: request.requestID, boot: devices[index].boot), at: now + timeout)
             if trace.enabled {
-                trace.begin(now, .send, device: devices[index].name, store: store, request: request.requestID)
+                trace.begin(now, .send, device: index, store: store, request: request.requestID)
                 trace.add("kind", TraceRecorder.caseName(of: request.body)); trace.add("bytes", bytes); trace.add("result", "lost"); trace.end()
             }
             return
@@ -37,7 +37,7 @@ extension Simulator {
         let deadline = arrival + timeout
         // Traced first: the request is moved into its slot, not copied.
         if trace.enabled {
-            trace.begin(now, .send, device: devices[index].name, store: store, request: request.requestID)
+            trace.begin(now, .send, device: index, store: store, request: request.requestID)
             trace.add("kind", TraceRecorder.caseName(of: request.body)); trace.add("bytes", bytes); trace.add("arrive_us", arrival.microseconds); trace.end()
         }
         queue.push(.requestArrives(slot: parkedRequests.park(request), epoch: devices[index].link.epoch), at: arrival)
@@ -57,7 +57,7 @@ extension Simulator {
         }
         statistics.deliveries += 1
         if trace.enabled {
-            trace.begin(now, .cloudReceive, device: name, store: request.body.store, request: request.requestID)
+            trace.begin(now, .cloudReceive, device: index, store: request.body.store, request: request.requestID)
             trace.add("kind", TraceRecorder.caseName(of: request.body)); trace.end()
         }
         batch += 1
@@ -106,13 +106,12 @@ extension Simulator {
         let index = Int(response.device.index)
         let key = RequestKey(device: response.device.index, store: response.store, requestID: response.requestID)
         statistics.messages += 1
-        let name = devices[index].name
         guard var pending = inFlight[key], pending.boot == devices[index].boot, !devices[index].crashed else {
             // The engine that sent it is gone (crash, app deletion): nothing is in flight any more.
             // Request ids never repeat on a device, so the key is this request's alone.
             inFlight[key] = nil
             if trace.enabled {
-                trace.begin(now, .respond, device: name, store: response.store, request: response.requestID)
+                trace.begin(now, .respond, device: index, store: response.store, request: response.requestID)
                 trace.add("result", TraceRecorder.resultName(response.result)); trace.add("delivery", "nobody waiting"); trace.end()
             }
             return
@@ -120,7 +119,7 @@ extension Simulator {
         guard devices[index].online, !devices[index].link.random.chance(devices[index].link.settings.loss) else {
             queueTimeout(key)
             if trace.enabled {
-                trace.begin(now, .respond, device: name, store: response.store, request: response.requestID)
+                trace.begin(now, .respond, device: index, store: response.store, request: response.requestID)
                 trace.add("result", TraceRecorder.resultName(response.result)); trace.add("delivery", "lost"); trace.end()
             }
             return
@@ -140,7 +139,7 @@ extension Simulator {
         // (and pushed again at the extended deadline, as before).
         if arrival >= pending.timeoutAt { queueTimeout(key) }
         if trace.enabled {
-            trace.begin(now, .respond, device: name, store: response.store, request: response.requestID)
+            trace.begin(now, .respond, device: index, store: response.store, request: response.requestID)
             trace.add("result", TraceRecorder.resultName(response.result)); trace.add("bytes", bytes); trace.add("arrive_us", arrival.microseconds); trace.end()
         }
         // Traced first: the response is moved into its slot, not copied.
@@ -169,7 +168,7 @@ extension Simulator {
             for case .failed(_, .serverRecordChanged) in results { statistics.serverRecordChanged += 1 }
         }
         if trace.enabled {
-            trace.begin(now, .receive, device: devices[index].name, store: response.store, request: response.requestID)
+            trace.begin(now, .receive, device: index, store: response.store, request: response.requestID)
             trace.add("result", TraceRecorder.resultName(response.result)); trace.end()
         }
         deliver(.response(response), to: index, response.store)
@@ -219,7 +218,7 @@ extension Simulator {
         pushesInFlight += 1
         queue.push(.pushArrives(device: index, push, epoch: devices[index].link.epoch, boot: devices[index].boot), at: arrival)
         if trace.enabled {
-            trace.begin(now, .push, device: devices[index].name, store: push.store)
+            trace.begin(now, .push, device: index, store: push.store)
             trace.add("arrive_us", arrival.microseconds); trace.end()
         }
     }
@@ -233,7 +232,7 @@ extension Simulator {
         }
         statistics.deliveries += 1
         if trace.enabled {
-            trace.begin(now, .pushReceive, device: devices[index].name, store: push.store); trace.end()
+            trace.begin(now, .pushReceive, device: index, store: push.store); trace.end()
         }
         deliver(.push(push), to: index, push.store)
     }
