@@ -78,6 +78,7 @@ extension Simulator {
         context.observing = options.recordHistory || options.recordTrace
         context.derivedWrites = devices[index].derivedWrites
         swap(&context.actions, &scratchActions)
+        swap(&context.logs, &scratchLogs)
         batch += 1
         return context
     }
@@ -111,11 +112,13 @@ extension Simulator {
                 trace.observation(now, index, observation)
             case .log(let event, let details):
                 trace.log(now, index, store, event, details)
-            case .logFields(let fields):
-                trace.log(now, index, store, fields)
+            case .logFields(let line):
+                trace.log(now, index, store, context.logs[line])
             }
         }
         swap(&context.actions, &scratchActions)
+        context.logs.removeAll(keepingCapacity: true)
+        swap(&context.logs, &scratchLogs)
         updateBusy(index, store)
         // The app hears of changes once the engine's step is done, as an observer on the main
         // queue would; what it writes is a step of its own.

@@ -62,10 +62,15 @@ extension Simulator {
         }
         batch += 1
         // The reused buffer is swapped out while we walk it, so clearing it never copies.
-        var actions: [CloudAction] = []
+        var actions: [CloudAction] = [], logs: [LogFields] = []
         swap(&actions, &scratchCloudActions)
-        cloud.handle(request, trueNow: now, clock: cloudClock, tracing: options.recordTrace, actions: &actions)
-        defer { swap(&actions, &scratchCloudActions) }
+        swap(&logs, &scratchLogs)
+        cloud.handle(request, trueNow: now, clock: cloudClock, tracing: options.recordTrace, actions: &actions, logs: &logs)
+        defer {
+            logs.removeAll(keepingCapacity: true)
+            swap(&actions, &scratchCloudActions)
+            swap(&logs, &scratchLogs)
+        }
         // Each action moved out in turn, first to last (reversed, then popped), which leaves the
         // buffer empty with its capacity: iterating copied every action (a retain of its
         // message) and the clearing after released it again.
@@ -81,8 +86,8 @@ extension Simulator {
                 trace.observation(now, nil, observation)
             case .log(let event, let details):
                 trace.log(now, nil, request.body.store, event, details)
-            case .logFields(let fields):
-                trace.log(now, nil, request.body.store, fields)
+            case .logFields(let line):
+                trace.log(now, nil, request.body.store, logs[line])
             }
         }
         // The cloud holds it unanswered (or answered someone else): only the timeout can end it.
