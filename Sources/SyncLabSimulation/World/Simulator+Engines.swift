@@ -78,7 +78,8 @@ extension Simulator {
         context.observing = options.recordHistory || options.recordTrace
         context.derivedWrites = devices[index].derivedWrites
         swap(&context.actions, &scratchActions)
-        swap(&context.logs, &scratchLogs)
+        // Only a tracing run logs (and only it pays for the swaps).
+        if context.tracing { swap(&context.logs, &scratchLogs) }
         batch += 1
         return context
     }
@@ -117,8 +118,10 @@ extension Simulator {
             }
         }
         swap(&context.actions, &scratchActions)
-        context.logs.removeAll(keepingCapacity: true)
-        swap(&context.logs, &scratchLogs)
+        if context.tracing {
+            context.logs.removeAll(keepingCapacity: true)
+            swap(&context.logs, &scratchLogs)
+        }
         updateBusy(index, store)
         // The app hears of changes once the engine's step is done, as an observer on the main
         // queue would; what it writes is a step of its own.

@@ -63,13 +63,16 @@ extension Simulator {
         batch += 1
         // The reused buffer is swapped out while we walk it, so clearing it never copies.
         var actions: [CloudAction] = [], logs: [LogFields] = []
+        let tracing = options.recordTrace
         swap(&actions, &scratchCloudActions)
-        swap(&logs, &scratchLogs)
-        cloud.handle(request, trueNow: now, clock: cloudClock, tracing: options.recordTrace, actions: &actions, logs: &logs)
+        if tracing { swap(&logs, &scratchLogs) }
+        cloud.handle(request, trueNow: now, clock: cloudClock, tracing: tracing, actions: &actions, logs: &logs)
         defer {
-            logs.removeAll(keepingCapacity: true)
             swap(&actions, &scratchCloudActions)
-            swap(&logs, &scratchLogs)
+            if tracing {
+                logs.removeAll(keepingCapacity: true)
+                swap(&logs, &scratchLogs)
+            }
         }
         // Each action moved out in turn, first to last (reversed, then popped), which leaves the
         // buffer empty with its capacity: iterating copied every action (a retain of its
