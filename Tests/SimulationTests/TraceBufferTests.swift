@@ -154,3 +154,37 @@ struct KeptTraceDigestTests {
         #expect(outcome.digestOfTrace == again.value)
     }
 }
+
+/// A streamed trace file is dropped from the page cache as it grows (`TraceWriteBehind`): the
+/// file's bytes stay the trace's, whatever is dropped.
+@Suite("Trace write-behind")
+struct TraceWriteBehindTests {
+    @Test("a trace streamed with its pages dropped a few KB behind the end is the bytes of the same trace kept in memory")
+    func droppedPagesKeepTheBytes() throws {
+        var kept = TraceRecorder(enabled: true, deviceNames: TraceBufferTests.deviceNames, accountNames: ["main"], chunkBytes: 4096)
+        TraceBufferTests.writeLines(&kept, count: 3000)
+        kept.flush()
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trace-behind-\(UUID().uuidString).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let writer = TraceFileWriter(path: path, writeBehindLagBytes: 8192)
+        var streamed = TraceRecorder(enabled: true, deviceNames: TraceBufferTests.deviceNames, accountNames: ["main"], file: writer, chunkBytes: 4096)
+        TraceBufferTests.writeLines(&streamed, count: 3000)
+        streamed.flush()
+        #expect(kept.bytes.count > 100 * 4096)
+        #expect([UInt8](FileManager.default.contents(atPath: path) ?? Data()) == kept.bytes)
+        #if os(Linux)
+        // One drop per chunk once the file is past the lag: the path was taken, many times.
+        #expect((writer.pageCacheDrops ?? 0) > 90)
+        #endif
+    }
+
+    @Test("only a regular file is kept out of the page cache: a device is written as it is")
+    func onlyRegularFiles() {
+        #if os(Linux)
+        #expect(TraceFileWriter(path: "/dev/null").pageCacheDrops == nil)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trace-behind-\(UUID().uuidString).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(TraceFileWriter(path: path).pageCacheDrops == 0)
+        #endif
+    }
+}
