@@ -28,18 +28,24 @@ struct TraceBufferTests {
         }
     }
 
+    /// `count` rounds of `writeLines` kept in memory, and streamed through `writer` into `path`:
+    /// the kept recorder, the streaming one (flushed) and the file's bytes.
+    static func keptAndStreamed(count: Int, chunkBytes: Int, to path: String, through writer: TraceFileWriter) -> (kept: TraceRecorder, streamed: TraceRecorder, file: [UInt8]) {
+        var kept = TraceRecorder(enabled: true, deviceNames: deviceNames, accountNames: ["main"], chunkBytes: chunkBytes)
+        writeLines(&kept, count: count)
+        kept.flush()
+        var streamed = TraceRecorder(enabled: true, deviceNames: deviceNames, accountNames: ["main"], file: writer, chunkBytes: chunkBytes)
+        writeLines(&streamed, count: count)
+        streamed.flush()
+        return (kept, streamed, [UInt8](FileManager.default.contents(atPath: path) ?? Data()))
+    }
+
     @Test("a trace streamed through many small chunks is the bytes of the same trace kept in memory, with their FNV-1a digest")
     func streamedEqualsKept() throws {
-        var kept = TraceRecorder(enabled: true, deviceNames: Self.deviceNames, accountNames: ["main"], chunkBytes: 256)
-        Self.writeLines(&kept, count: 400)
-        kept.flush()
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("trace-buffer-\(UUID().uuidString).jsonl").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let writer = TraceFileWriter(path: path)
-        var streamed = TraceRecorder(enabled: true, deviceNames: Self.deviceNames, accountNames: ["main"], file: writer, chunkBytes: 256)
-        Self.writeLines(&streamed, count: 400)
-        streamed.flush()
-        let file = [UInt8](FileManager.default.contents(atPath: path) ?? Data())
+        let (kept, streamed, file) = Self.keptAndStreamed(count: 400, chunkBytes: 256, to: path, through: writer)
         #expect(kept.bytes.count > 100 * 256) // many chunks
         #expect(file == kept.bytes)
         #expect(streamed.bytes.isEmpty)
@@ -161,17 +167,12 @@ struct KeptTraceDigestTests {
 struct TraceWriteBehindTests {
     @Test("a trace streamed with its pages dropped a few KB behind the end is the bytes of the same trace kept in memory")
     func droppedPagesKeepTheBytes() throws {
-        var kept = TraceRecorder(enabled: true, deviceNames: TraceBufferTests.deviceNames, accountNames: ["main"], chunkBytes: 4096)
-        TraceBufferTests.writeLines(&kept, count: 3000)
-        kept.flush()
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("trace-behind-\(UUID().uuidString).jsonl").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let writer = TraceFileWriter(path: path, writeBehindLagBytes: 8192)
-        var streamed = TraceRecorder(enabled: true, deviceNames: TraceBufferTests.deviceNames, accountNames: ["main"], file: writer, chunkBytes: 4096)
-        TraceBufferTests.writeLines(&streamed, count: 3000)
-        streamed.flush()
+        let (kept, _, file) = TraceBufferTests.keptAndStreamed(count: 3000, chunkBytes: 4096, to: path, through: writer)
         #expect(kept.bytes.count > 100 * 4096)
-        #expect([UInt8](FileManager.default.contents(atPath: path) ?? Data()) == kept.bytes)
+        #expect(file == kept.bytes)
         #if os(Linux)
         // One drop per chunk once the file is past the lag: the path was taken, many times.
         #expect((writer.pageCacheDrops ?? 0) > 90)
