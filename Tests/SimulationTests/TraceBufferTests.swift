@@ -189,3 +189,20 @@ struct TraceWriteBehindTests {
         #endif
     }
 }
+
+/// The writer's queue is bounded: the simulation waits for a slot rather than piling up chunks,
+/// and written chunks are reused, so a trace of any length lives in a fixed number of chunks.
+@Suite("Trace writer bound")
+struct TraceWriterBoundTests {
+    @Test("a trace of a thousand chunks is written through at most chunksInFlight + 1 chunks")
+    func chunksAreBoundedByCount() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trace-bound-\(UUID().uuidString).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let writer = TraceFileWriter(path: path)
+        let (kept, _, file) = TraceBufferTests.keptAndStreamed(count: 2000, chunkBytes: 1024, to: path, through: writer)
+        #expect(kept.bytes.count > 1000 * 1024)
+        #expect(file == kept.bytes)
+        // The buffer's own chunk, and at most `chunksInFlight` more made while others were queued.
+        #expect(writer.chunksMade <= TraceFileWriter.chunksInFlight)
+    }
+}

@@ -81,8 +81,15 @@ final class TraceFileWriter: @unchecked Sendable {
         }
         // A written chunk is nobody else's: the buffer that handed it over made it its own at
         // the start of the line it was handed over in (`TraceBuffer.beginLine`).
-        return spareLock.withLock { spare.popLast() } ?? TraceChunk(capacity: chunk.capacity)
+        if let written = spareLock.withLock({ spare.popLast() }) { return written }
+        chunksMade += 1
+        return TraceChunk(capacity: chunk.capacity)
     }
+
+    /// Chunks this writer made because none written was free to reuse: at most
+    /// `chunksInFlight`, however long the trace (the memory bound, in counts). Touched only by
+    /// the thread handing chunks over.
+    private(set) var chunksMade = 0
 
     /// Waits for every chunk handed over to be written; then `digest` and `bytesWritten` are final.
     func finish() { queue.sync {} }
