@@ -14,6 +14,12 @@ import Glibc
 /// traced run. It changes no byte of the file, only when the bytes reach the disk. The cache
 /// holds at most `lagBytes` of the trace, so a traced run's footprint does not grow with its
 /// trace anywhere. Regular files on Linux only; elsewhere (and for devices) nothing is done.
+///
+/// The price: the trace reaches the disk while it is written, at the disk's pace (a starting
+/// writeback may wait for room in the device's queue), where before a trace removed within half
+/// a minute (the bench's temporary file) never left the cache. This machine's disk takes
+/// 1.6 GB/s, faster than the trace is made; on a slow disk the writer, and through its bounded
+/// queue the simulation, would wait for it.
 struct TraceWriteBehind {
     /// How far behind the end of the file pages are dropped by default: time enough for their
     /// writeback to finish (a page still being written is skipped, and stays cached).
