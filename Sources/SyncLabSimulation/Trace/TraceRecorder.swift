@@ -97,6 +97,24 @@ struct TraceRecorder {
         }
     }
 
+    /// One field whose value is an identifier spelled out in the code (a case name): copied
+    /// with its quotes, nothing to escape (the tests check every such name).
+    @inline(__always) mutating func add(_ key: StaticString, identifier value: StaticString) {
+        buffer.write(atMost: key.utf8CodeUnitCount + value.utf8CodeUnitCount + 6) { target in
+            var target = TraceBuffer.copy(#",""#, to: target)
+            target = TraceBuffer.copy(key, to: target)
+            target = TraceBuffer.copy(#"":""#, to: target)
+            target = TraceBuffer.copy(value, to: target)
+            target.pointee = UInt8(ascii: "\"")
+            return target + 1
+        }
+    }
+
+    /// The `result` of a response: its body's case name, or the transport error's name.
+    mutating func add(result: ResponseResult) {
+        if let literal = Self.resultLiteral(result) { add("result", identifier: literal) } else { add("result", Self.resultName(result)) }
+    }
+
     /// One field of any JSON value, of the line `begin` started.
     mutating func add(_ key: StaticString, _ value: JSON) {
         writeKey(key)
@@ -239,7 +257,8 @@ struct TraceRecorder {
             add("item", key.name)
             if !key.field.isEmpty { add("field", key.field) }
             if let write { add("write", write: write) } else { add("write", JSON.null) }
-            add("value", ValueJSON.json(value))
+            // A KVS integer (most values a bench writes) spelled straight in, as `JSON.int` is.
+            if case .kvs(.integer(let number)) = value { add("value", number) } else { add("value", ValueJSON.json(value)) }
             add("cause", cause.rawValue)
             end()
             return
@@ -276,8 +295,11 @@ struct TraceRecorder {
 
     /// The enum case name of a message body (`upload`, `fetch`), for the trace. Spelled out
     /// rather than reflected (reflection cost a tenth of a big run), and exhaustive, so a new
-    /// case is a compile error here instead of a silently wrong name.
-    static func caseName(of body: ServiceRequest) -> String {
+    /// case is a compile error here instead of a silently wrong name. A literal, so a line copies
+    /// it (`add(_:identifier:)`) without making a `String` or checking it for escapes.
+    static func caseName(of body: ServiceRequest) -> String { caseLiteral(of: body).description }
+
+    static func caseLiteral(of body: ServiceRequest) -> StaticString {
         switch body {
         case .kvs(let request):
             switch request {
@@ -305,8 +327,15 @@ struct TraceRecorder {
 
     /// The transport error's name, or the enum case name of the response body (`changes`).
     static func resultName(_ result: ResponseResult) -> String {
+        if case .failed(let error) = result { return error.name }
+        return resultLiteral(result)?.description ?? ""
+    }
+
+    /// The enum case name of the response body (`changes`) as a literal; nil for a transport
+    /// error (named by its `name`).
+    static func resultLiteral(_ result: ResponseResult) -> StaticString? {
         switch result {
-        case .failed(let error): return error.name
+        case .failed: return nil
         case .ok(.kvs(let response)):
             switch response {
             case .uploaded: return "uploaded"

@@ -15,7 +15,7 @@ extension Simulator {
         guard devices[index].online else {
             if trace.enabled {
                 trace.begin(now, .send, device: index, store: store, request: request.requestID)
-                trace.add("kind", TraceRecorder.caseName(of: request.body)); trace.add("result", "networkUnavailable"); trace.end()
+                trace.add("kind", identifier: TraceRecorder.caseLiteral(of: request.body)); trace.add("result", "networkUnavailable"); trace.end()
             }
             // Answered at once, never timed out.
             inFlight[key] = InFlightRequest(boot: devices[index].boot, deadline: now)
@@ -29,7 +29,7 @@ extension Simulator {
             queue.push(.requestTimeout(device: index, store: store, requestID: request.requestID, boot: devices[index].boot), at: now + timeout)
             if trace.enabled {
                 trace.begin(now, .send, device: index, store: store, request: request.requestID)
-                trace.add("kind", TraceRecorder.caseName(of: request.body)); trace.add("bytes", bytes); trace.add("result", "lost"); trace.end()
+                trace.add("kind", identifier: TraceRecorder.caseLiteral(of: request.body)); trace.add("bytes", bytes); trace.add("result", "lost"); trace.end()
             }
             return
         }
@@ -38,7 +38,7 @@ extension Simulator {
         // Traced first: the request is moved into its slot, not copied.
         if trace.enabled {
             trace.begin(now, .send, device: index, store: store, request: request.requestID)
-            trace.add("kind", TraceRecorder.caseName(of: request.body)); trace.add("bytes", bytes); trace.add("arrive_us", arrival.microseconds); trace.end()
+            trace.add("kind", identifier: TraceRecorder.caseLiteral(of: request.body)); trace.add("bytes", bytes); trace.add("arrive_us", arrival.microseconds); trace.end()
         }
         queue.push(.requestArrives(slot: parkedRequests.park(request), epoch: devices[index].link.epoch), at: arrival)
         // The timeout takes its place in the queue now but is pushed only if it may be needed.
@@ -58,7 +58,7 @@ extension Simulator {
         statistics.deliveries += 1
         if trace.enabled {
             trace.begin(now, .cloudReceive, device: index, store: request.body.store, request: request.requestID)
-            trace.add("kind", TraceRecorder.caseName(of: request.body)); trace.end()
+            trace.add("kind", identifier: TraceRecorder.caseLiteral(of: request.body)); trace.end()
         }
         batch += 1
         // The reused buffer is swapped out while we walk it, so clearing it never copies.
@@ -120,7 +120,7 @@ extension Simulator {
             inFlight[key] = nil
             if trace.enabled {
                 trace.begin(now, .respond, device: index, store: response.store, request: response.requestID)
-                trace.add("result", TraceRecorder.resultName(response.result)); trace.add("delivery", "nobody waiting"); trace.end()
+                trace.add(result: response.result); trace.add("delivery", "nobody waiting"); trace.end()
             }
             return
         }
@@ -128,7 +128,7 @@ extension Simulator {
             queueTimeout(key)
             if trace.enabled {
                 trace.begin(now, .respond, device: index, store: response.store, request: response.requestID)
-                trace.add("result", TraceRecorder.resultName(response.result)); trace.add("delivery", "lost"); trace.end()
+                trace.add(result: response.result); trace.add("delivery", "lost"); trace.end()
             }
             return
         }
@@ -148,7 +148,7 @@ extension Simulator {
         if arrival >= pending.timeoutAt { queueTimeout(key) }
         if trace.enabled {
             trace.begin(now, .respond, device: index, store: response.store, request: response.requestID)
-            trace.add("result", TraceRecorder.resultName(response.result)); trace.add("bytes", bytes); trace.add("arrive_us", arrival.microseconds); trace.end()
+            trace.add(result: response.result); trace.add("bytes", bytes); trace.add("arrive_us", arrival.microseconds); trace.end()
         }
         // Traced first: the response is moved into its slot, not copied.
         let epoch = devices[index].link.epoch, boot = devices[index].boot
@@ -177,7 +177,7 @@ extension Simulator {
         }
         if trace.enabled {
             trace.begin(now, .receive, device: index, store: response.store, request: response.requestID)
-            trace.add("result", TraceRecorder.resultName(response.result)); trace.end()
+            trace.add(result: response.result); trace.end()
         }
         deliver(.response(response), to: index, response.store)
     }
