@@ -76,7 +76,7 @@ struct RecordWorld {
         guard engines[device] != nil else { return }
         var ctx = context(device)
         engines[device]!.handle(event, &ctx)
-        carryOut(ctx.actions, device)
+        carryOut(ctx.actions, ctx.logs, device)
     }
 
     /// Runs an app call on a device's engine and carries out its actions.
@@ -84,7 +84,7 @@ struct RecordWorld {
     mutating func call(_ device: Int, _ body: (inout RecordEngine, inout EngineContext) -> AppCallResult) -> AppCallResult {
         var ctx = context(device)
         let result = body(&engines[device]!, &ctx)
-        carryOut(ctx.actions, device)
+        carryOut(ctx.actions, ctx.logs, device)
         return result
     }
 
@@ -143,7 +143,7 @@ struct RecordWorld {
         deliver(.launched, to: device)
     }
 
-    private mutating func carryOut(_ actions: [EngineAction], _ device: Int) {
+    private mutating func carryOut(_ actions: [EngineAction], _ lines: [LogFields], _ device: Int) {
         for action in actions {
             if case .observe(.derivedWrite(let write, _, _, _, _)) = action { derivedWrites[device] = max(derivedWrites[device] ?? 0, write.sequence) }
             switch action {
@@ -167,8 +167,8 @@ struct RecordWorld {
                 facts.append(Fact(device: device, observation: observation))
             case .log(let event, _):
                 logs.append((device, event))
-            case .logFields(let fields):
-                logs.append((device, fields.event.description))
+            case .logFields(let line):
+                logs.append((device, lines[line].event.description))
             }
         }
     }

@@ -13,9 +13,9 @@ import SyncLabCloud
     }
 
     private func answer(_ cloud: inout Cloud, _ body: RecordRequest, at seconds: Int64) -> ResponseResult? {
-        var actions: [CloudAction] = []
+        var actions: [CloudAction] = [], logs: [LogFields] = []
         let request = RequestEnvelope(requestID: 1, device: DeviceID(index: 0), account: AccountID(0), body: .records(body))
-        cloud.handle(request, trueNow: SimInstant(microseconds: seconds * 1_000_000), clock: LocalInstant(microseconds: seconds * 1_000_000), actions: &actions)
+        cloud.handle(request, trueNow: SimInstant(microseconds: seconds * 1_000_000), clock: LocalInstant(microseconds: seconds * 1_000_000), actions: &actions, logs: &logs)
         for action in actions { if case .respond(let response) = action { return response.result } }
         return nil
     }

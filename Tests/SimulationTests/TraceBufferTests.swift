@@ -10,33 +10,42 @@ import SyncLabHistory
 /// queue (hashed and written there) or kept in memory. Small chunks make one trace cross many.
 @Suite("Trace buffer")
 struct TraceBufferTests {
+    /// The devices `writeLines` writes for (by index).
+    static let deviceNames = (0..<7).map { "d\($0)" }
+
     /// Writes the same lines, of every writer the simulator uses, into `recorder`.
     static func writeLines(_ recorder: inout TraceRecorder, count: Int) {
         for index in 0..<count {
             let time = SimInstant(microseconds: Int64(index) * 1_234_567)
-            recorder.begin(time, .send, device: "d\(index % 7)", store: .kvs, request: UInt64(index))
+            recorder.begin(time, .send, device: index % 7, store: .kvs, request: UInt64(index))
             recorder.add("kind", "fetch"); recorder.add("bytes", Int64(-index)); recorder.end()
-            recorder.log(time, index % 3 == 0 ? nil : "d1", .records, "event", [("a \"quoted\"\n", "\(index)"), ("b", "\u{1}é")])
-            recorder.notification(time, "d2", AppNotification(store: .kvs, reason: "serverChange", items: index % 2 == 0 ? [] : ["k\(index)", "x\\y"]))
-            recorder.observation(time, "d3", .visible(item: ItemKey(account: AccountID(index: 0), store: .kvs, name: "k\(index)"), value: .kvs(.integer(Int64(index))),
+            recorder.log(time, index % 3 == 0 ? nil : 1, .records, "event", [("a \"quoted\"\n", "\(index)"), ("b", "\u{1}é")])
+            recorder.notification(time, 2, AppNotification(store: .kvs, reason: "serverChange", items: index % 2 == 0 ? [] : ["k\(index)", "x\\y"]))
+            recorder.observation(time, 3, .visible(item: ItemKey(account: AccountID(index: 0), store: .kvs, name: "k\(index)"), value: .kvs(.integer(Int64(index))),
                                                        write: WriteID(device: DeviceID(index: index % 2), sequence: UInt32(index), derived: index % 5 == 0), cause: .local))
             recorder.record(time, .note, [("text", .string(String(repeating: "long ", count: index % 40))), ("n", .double(Double(index) / 3)),
                                           ("o", .object([JSONField("x", .array([.bool(true), .null, .uint(UInt64.max)]))]))])
         }
     }
 
+    /// `count` rounds of `writeLines` kept in memory, and streamed through `writer` into `path`:
+    /// the kept recorder, the streaming one (flushed) and the file's bytes.
+    static func keptAndStreamed(count: Int, chunkBytes: Int, to path: String, through writer: TraceFileWriter) -> (kept: TraceRecorder, streamed: TraceRecorder, file: [UInt8]) {
+        var kept = TraceRecorder(enabled: true, deviceNames: deviceNames, accountNames: ["main"], chunkBytes: chunkBytes)
+        writeLines(&kept, count: count)
+        kept.flush()
+        var streamed = TraceRecorder(enabled: true, deviceNames: deviceNames, accountNames: ["main"], file: writer, chunkBytes: chunkBytes)
+        writeLines(&streamed, count: count)
+        streamed.flush()
+        return (kept, streamed, [UInt8](FileManager.default.contents(atPath: path) ?? Data()))
+    }
+
     @Test("a trace streamed through many small chunks is the bytes of the same trace kept in memory, with their FNV-1a digest")
     func streamedEqualsKept() throws {
-        var kept = TraceRecorder(enabled: true, deviceNames: ["d0", "d1"], accountNames: ["main"], chunkBytes: 256)
-        Self.writeLines(&kept, count: 400)
-        kept.flush()
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("trace-buffer-\(UUID().uuidString).jsonl").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let writer = TraceFileWriter(path: path)
-        var streamed = TraceRecorder(enabled: true, deviceNames: ["d0", "d1"], accountNames: ["main"], file: writer, chunkBytes: 256)
-        Self.writeLines(&streamed, count: 400)
-        streamed.flush()
-        let file = [UInt8](FileManager.default.contents(atPath: path) ?? Data())
+        let (kept, streamed, file) = Self.keptAndStreamed(count: 400, chunkBytes: 256, to: path, through: writer)
         #expect(kept.bytes.count > 100 * 256) // many chunks
         #expect(file == kept.bytes)
         #expect(streamed.bytes.isEmpty)
@@ -61,7 +70,7 @@ struct TraceBufferTests {
             let path = directory.appendingPathComponent("\(round).jsonl").path
             do {
                 // The writer's last release can come from its own queue, at the end of the last chunk's write.
-                var recorder = TraceRecorder(enabled: true, deviceNames: ["d0", "d1"], accountNames: ["main"], file: TraceFileWriter(path: path), chunkBytes: 64)
+                var recorder = TraceRecorder(enabled: true, deviceNames: Self.deviceNames, accountNames: ["main"], file: TraceFileWriter(path: path), chunkBytes: 64)
                 Self.writeLines(&recorder, count: 3)
             }
             written += 1
@@ -77,10 +86,10 @@ struct TraceBufferTests {
         // Opened for reading only: every write fails (EBADF), as a write to a full disk fails (ENOSPC).
         let handle = try #require(FileHandle(forReadingAtPath: path))
         let writer = TraceFileWriter(handle: handle)
-        var streamed = TraceRecorder(enabled: true, deviceNames: ["d0", "d1"], accountNames: ["main"], file: writer, chunkBytes: 256)
+        var streamed = TraceRecorder(enabled: true, deviceNames: Self.deviceNames, accountNames: ["main"], file: writer, chunkBytes: 256)
         Self.writeLines(&streamed, count: 100)
         streamed.flush()
-        var kept = TraceRecorder(enabled: true, deviceNames: ["d0", "d1"], accountNames: ["main"], chunkBytes: 256)
+        var kept = TraceRecorder(enabled: true, deviceNames: Self.deviceNames, accountNames: ["main"], chunkBytes: 256)
         Self.writeLines(&kept, count: 100)
         kept.flush()
         let summary = streamed.summary
@@ -98,7 +107,7 @@ struct TraceBufferTests {
         let target = directory.appendingPathComponent("target.jsonl").path, link = directory.appendingPathComponent("link.jsonl").path
         #expect(FileManager.default.createFile(atPath: target, contents: Data("old, longer than the trace\n".utf8)))
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
-        var recorder = TraceRecorder(enabled: true, deviceNames: ["d0", "d1"], accountNames: ["main"], file: TraceFileWriter(path: link), chunkBytes: 256)
+        var recorder = TraceRecorder(enabled: true, deviceNames: Self.deviceNames, accountNames: ["main"], file: TraceFileWriter(path: link), chunkBytes: 256)
         Self.writeLines(&recorder, count: 1)
         recorder.flush()
         #expect(recorder.summary.failure == nil)
@@ -111,7 +120,7 @@ struct TraceBufferTests {
     @Test("a trace file that cannot be opened is a failure named in the summary, not a trace quietly kept in memory")
     func unopenableFileIsReported() {
         let path = "/nonexistent-\(UUID().uuidString)/trace.jsonl"
-        var recorder = TraceRecorder(enabled: true, deviceNames: ["d0", "d1"], accountNames: ["main"], file: TraceFileWriter(path: path), chunkBytes: 256)
+        var recorder = TraceRecorder(enabled: true, deviceNames: Self.deviceNames, accountNames: ["main"], file: TraceFileWriter(path: path), chunkBytes: 256)
         Self.writeLines(&recorder, count: 10)
         recorder.flush()
         #expect(recorder.bytes.isEmpty)
@@ -121,15 +130,15 @@ struct TraceBufferTests {
 
     @Test("a copied recorder keeps its own bytes: lines written to one copy are not in the other")
     func copiesAreIndependent() {
-        var first = TraceRecorder(enabled: true, deviceNames: ["d0"], accountNames: ["main"], chunkBytes: 1 << 16)
+        var first = TraceRecorder(enabled: true, deviceNames: Self.deviceNames, accountNames: ["main"], chunkBytes: 1 << 16)
         Self.writeLines(&first, count: 3)
         var second = first
         Self.writeLines(&second, count: 2)
         Self.writeLines(&first, count: 1)
         first.flush(); second.flush()
-        var expectedFirst = TraceRecorder(enabled: true, deviceNames: ["d0"], accountNames: ["main"])
+        var expectedFirst = TraceRecorder(enabled: true, deviceNames: Self.deviceNames, accountNames: ["main"])
         Self.writeLines(&expectedFirst, count: 3); Self.writeLines(&expectedFirst, count: 1); expectedFirst.flush()
-        var expectedSecond = TraceRecorder(enabled: true, deviceNames: ["d0"], accountNames: ["main"])
+        var expectedSecond = TraceRecorder(enabled: true, deviceNames: Self.deviceNames, accountNames: ["main"])
         Self.writeLines(&expectedSecond, count: 3); Self.writeLines(&expectedSecond, count: 2); expectedSecond.flush()
         #expect(first.bytes == expectedFirst.bytes)
         #expect(second.bytes == expectedSecond.bytes)
@@ -149,5 +158,51 @@ struct KeptTraceDigestTests {
         outcome.trace += Array("{}\n".utf8)
         var again = FNV1a64(); again.combine(outcome.trace)
         #expect(outcome.digestOfTrace == again.value)
+    }
+}
+
+/// A streamed trace file is dropped from the page cache as it grows (`TraceWriteBehind`): the
+/// file's bytes stay the trace's, whatever is dropped.
+@Suite("Trace write-behind")
+struct TraceWriteBehindTests {
+    @Test("a trace streamed with its pages dropped a few KB behind the end is the bytes of the same trace kept in memory")
+    func droppedPagesKeepTheBytes() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trace-behind-\(UUID().uuidString).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let writer = TraceFileWriter(path: path, writeBehindLagBytes: 8192)
+        let (kept, _, file) = TraceBufferTests.keptAndStreamed(count: 3000, chunkBytes: 4096, to: path, through: writer)
+        #expect(kept.bytes.count > 100 * 4096)
+        #expect(file == kept.bytes)
+        #if os(Linux)
+        // One drop per chunk once the file is past the lag: the path was taken, many times.
+        #expect((writer.pageCacheDrops ?? 0) > 90)
+        #endif
+    }
+
+    @Test("only a regular file is kept out of the page cache: a device is written as it is")
+    func onlyRegularFiles() {
+        #if os(Linux)
+        #expect(TraceFileWriter(path: "/dev/null").pageCacheDrops == nil)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trace-behind-\(UUID().uuidString).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(TraceFileWriter(path: path).pageCacheDrops == 0)
+        #endif
+    }
+}
+
+/// The writer's queue is bounded: the simulation waits for a slot rather than piling up chunks,
+/// and written chunks are reused, so a trace of any length lives in a fixed number of chunks.
+@Suite("Trace writer bound")
+struct TraceWriterBoundTests {
+    @Test("a trace of a thousand chunks is written through at most chunksInFlight + 1 chunks")
+    func chunksAreBoundedByCount() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trace-bound-\(UUID().uuidString).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let writer = TraceFileWriter(path: path)
+        let (kept, _, file) = TraceBufferTests.keptAndStreamed(count: 2000, chunkBytes: 1024, to: path, through: writer)
+        #expect(kept.bytes.count > 1000 * 1024)
+        #expect(file == kept.bytes)
+        // The buffer's own chunk, and at most `chunksInFlight` more made while others were queued.
+        #expect(writer.chunksMade <= TraceFileWriter.chunksInFlight)
     }
 }

@@ -30,10 +30,10 @@ struct TraceLineTests {
             LogFields("a \"quoted\"", ("k\n", .literal("\u{1}é"))),
             LogFields("empty"),
         ]
-        var typed = TraceRecorder(enabled: true, deviceNames: [], accountNames: [])
-        var text = TraceRecorder(enabled: true, deviceNames: [], accountNames: [])
+        var typed = TraceRecorder(enabled: true, deviceNames: ["d0", "d1"], accountNames: [])
+        var text = TraceRecorder(enabled: true, deviceNames: ["d0", "d1"], accountNames: [])
         for (index, line) in lines.enumerated() {
-            let time = SimInstant(microseconds: Int64(index) * 1_000_003), device: String? = index % 2 == 0 ? "d1" : nil
+            let time = SimInstant(microseconds: Int64(index) * 1_000_003), device: Int? = index % 2 == 0 ? 1 : nil
             typed.log(time, device, .kvs, line)
             text.log(time, device, .kvs, line.event.description, line.details)
         }

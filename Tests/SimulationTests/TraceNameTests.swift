@@ -52,4 +52,28 @@ struct TraceNameTests {
         #expect(TraceRecorder.resultName(.failed(.networkFailure)) == "networkFailure")
         #expect(TraceRecorder.resultName(.failed(.serviceUnavailable(retryAfter: .zero))) == "serviceUnavailable")
     }
+
+    /// Lines copy `kind` and `result` as literals, unescaped (`add(_:identifier:)`): every name
+    /// must be letters only, and give the bytes the escaping string path gives.
+    @Test func kindsAndResultsAreCopiedAsTheStringPathWritesThem() {
+        let results: [ResponseResult] = Self.responses.map { .ok($0) } + [.failed(.networkFailure), .failed(.serviceUnavailable(retryAfter: .zero))]
+        let kinds = Self.requests.map { TraceRecorder.caseLiteral(of: $0) }
+        for literal in kinds + results.compactMap(TraceRecorder.resultLiteral) {
+            #expect(literal.description.allSatisfy { $0.isASCII && $0.isLetter }, "\(literal)")
+        }
+        func line(_ write: (inout TraceRecorder) -> Void) -> String {
+            var recorder = TraceRecorder(enabled: true, deviceNames: ["d0"], accountNames: [])
+            recorder.begin(SimInstant(microseconds: 1), .respond, device: 0, store: .kvs)
+            write(&recorder)
+            recorder.end()
+            recorder.flush()
+            return String(decoding: recorder.bytes, as: UTF8.self)
+        }
+        for (request, kind) in zip(Self.requests, kinds) {
+            #expect(line { $0.add("kind", identifier: kind) } == line { $0.add("kind", TraceRecorder.caseName(of: request)) })
+        }
+        for result in results {
+            #expect(line { $0.add(result: result) } == line { $0.add("result", TraceRecorder.resultName(result)) })
+        }
+    }
 }

@@ -25,8 +25,11 @@ public struct Cloud: Sendable {
         deviceAccounts = Array(repeating: nil, count: deviceCount)
     }
 
-    /// Handles one request that arrived at true time `trueNow` with the cloud's clock at `clock`.
-    public mutating func handle(_ request: RequestEnvelope, trueNow: SimInstant, clock: LocalInstant, tracing: Bool = true, actions: inout [CloudAction]) {
+    /// Handles one request that arrived at true time `trueNow` with the cloud's clock at `clock`:
+    /// appends its actions to `actions` and the details of its typed trace lines to `logs` (a
+    /// `.logFields(i)` action is `logs[i]`; both are the host's reused buffers, empty on entry).
+    public mutating func handle(_ request: RequestEnvelope, trueNow: SimInstant, clock: LocalInstant, tracing: Bool = true,
+                                actions: inout [CloudAction], logs: inout [LogFields]) {
         arrivals &+= 1
         deviceAccounts[Int(request.device.index)] = request.account
         if let failure = faults.failure(at: trueNow) {
@@ -44,12 +47,14 @@ public struct Cloud: Sendable {
         var context = CloudContext(now: clock, arrival: arrivals)
         context.tracing = tracing
         swap(&context.actions, &actions)
+        swap(&context.logs, &logs)
         switch request.body {
         case .kvs(let body): kvs.handle(request, body, &context)
         case .documents(let body): documents.handle(request, body, &context, storage: &storage)
         case .records(let body): records.handle(request, body, &context, storage: &storage)
         }
         swap(&context.actions, &actions)
+        swap(&context.logs, &logs)
         // Space freed in an account that had a write refused for lack of it: tell its devices, in
         // both services that share the quota, so changes blocked on it retry now rather than at
         // their next periodic check (as the device's iCloud daemon would learn of it).

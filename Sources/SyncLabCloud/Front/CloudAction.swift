@@ -13,6 +13,7 @@ public enum CloudAction: Sendable {
     indirect case observe(Observation)
     /// A trace line from the cloud (`details` in order).
     case log(event: String, details: [(String, String)])
-    /// A trace line from the cloud with typed details (`LogFields`); boxed, like `observe`.
-    indirect case logFields(LogFields)
+    /// A trace line from the cloud with typed details: the index of its `LogFields` in the
+    /// context's `logs` (not boxed here: a box was an allocation and a release per line).
+    case logFields(Int)
 }

@@ -9,6 +9,9 @@ public struct CloudContext: Sendable {
     public var arrival: UInt64
     /// Actions for the host, in order; drained and cleared by the host.
     public var actions: [CloudAction]
+    /// The details of the typed trace lines among `actions`, in order: a `.logFields(i)` action
+    /// is `logs[i]`. Drained and cleared with `actions`.
+    public var logs: [LogFields] = []
     /// Whether the host keeps trace lines; when false, `log` builds nothing.
     public var tracing: Bool = true
 
@@ -25,7 +28,10 @@ public struct CloudContext: Sendable {
     }
     /// A trace line with typed details, built only when the host is tracing: no array, no strings.
     @inlinable public mutating func log(_ fields: @autoclosure () -> LogFields) {
-        if tracing { actions.append(.logFields(fields())) }
+        if tracing {
+            actions.append(.logFields(logs.count))
+            logs.append(fields())
+        }
     }
     @inlinable public mutating func respond(to request: RequestEnvelope, _ response: ServiceResponse) {
         actions.append(.respond(ResponseEnvelope(requestID: request.requestID, device: request.device, store: request.body.store, result: .ok(response))))

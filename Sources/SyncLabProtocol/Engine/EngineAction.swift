@@ -16,7 +16,9 @@ public enum EngineAction: Sendable {
     /// A line for the trace: an engine event in the style of CKSyncEngine's event log
     /// (`willSendChanges`, `sentRecordZoneChanges`, …). `details` are (name, value) pairs in order.
     case log(event: String, details: [(String, String)])
-    /// A trace line with typed details (`LogFields`), for the lines logged on most steps. Boxed:
-    /// its four fields would set the width of every action; the box holds nothing to release.
-    indirect case logFields(LogFields)
+    /// A trace line with typed details, for the lines logged on most steps: the index of its
+    /// `LogFields` in the context's `logs`. Kept there, not in the action: inline, its four
+    /// fields would set the width of every action, and boxed, each line was an allocation and a
+    /// release (a sixth of what tracing cost the simulation).
+    case logFields(Int)
 }

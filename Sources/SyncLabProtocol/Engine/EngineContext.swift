@@ -12,6 +12,9 @@ public struct EngineContext: Sendable {
     public var random: SeededRandom
     /// Actions for the host, in order.
     public var actions: [EngineAction]
+    /// The details of the typed trace lines among `actions`, in order: a `.logFields(i)` action
+    /// is `logs[i]`. Drained and cleared with `actions` (the host swaps in a reused buffer).
+    public var logs: [LogFields] = []
     /// Whether the host keeps trace lines; when false, `log` builds nothing (benchmarks).
     public var tracing: Bool = true
     /// Whether the host keeps observations for the checker; when false, `observe` builds nothing
@@ -43,6 +46,9 @@ public struct EngineContext: Sendable {
     }
     /// A trace line with typed details, built only when the host is tracing: no array, no strings.
     @inlinable public mutating func log(_ fields: @autoclosure () -> LogFields) {
-        if tracing { actions.append(.logFields(fields())) }
+        if tracing {
+            actions.append(.logFields(logs.count))
+            logs.append(fields())
+        }
     }
 }

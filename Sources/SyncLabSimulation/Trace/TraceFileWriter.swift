@@ -30,6 +30,8 @@ final class TraceFileWriter: @unchecked Sendable {
     /// disk): the first failure, after which nothing more is written but everything is still
     /// hashed, so the run goes on and its digest is right while the caller reports the file bad.
     private var failure: String?
+    /// Keeps the file's pages from piling up in the page cache (regular files on Linux).
+    private var writeBehind: TraceWriteBehind?
 
     /// Creates (or truncates) the file. A file that cannot be opened gives a writer that only
     /// hashes and says why in `failure` — never a trace quietly kept in memory instead.
@@ -38,10 +40,11 @@ final class TraceFileWriter: @unchecked Sendable {
     /// symlink's target, a device such as /dev/null or /dev/full), never replaced.
     /// (`FileManager.createFile` writes a new file and renames it over the path: it replaced a
     /// symlink with a file, and /dev/full itself with a regular file holding the trace.)
-    init(path: String) {
+    init(path: String, writeBehindLagBytes: Int64 = TraceWriteBehind.lagBytes) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         if descriptor >= 0 {
             handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+            writeBehind = TraceWriteBehind(descriptor: descriptor, lagBytes: writeBehindLagBytes)
         } else {
             handle = nil
             failure = "cannot open \(path) for writing"
@@ -65,7 +68,11 @@ final class TraceFileWriter: @unchecked Sendable {
             written += Int64(box.count)
             if box.count > 0, failure == nil, let handle {
                 // `write(contentsOf:)` throws where `write(_:)` would trap (ENOSPC, EBADF).
-                do { try handle.write(contentsOf: Data(bytesNoCopy: UnsafeMutableRawPointer(box.chunk.base), count: box.count, deallocator: .none)) } catch {
+                do {
+                    try handle.write(contentsOf: Data(bytesNoCopy: UnsafeMutableRawPointer(box.chunk.base), count: box.count, deallocator: .none))
+                    // Every chunk so far was written whole, in order: this one ends the file.
+                    writeBehind?.wrote(box.count, at: written - Int64(box.count))
+                } catch {
                     failure = "writing the trace failed after \(written - Int64(box.count)) bytes: \(error.localizedDescription)"
                 }
             }
@@ -74,8 +81,15 @@ final class TraceFileWriter: @unchecked Sendable {
         }
         // A written chunk is nobody else's: the buffer that handed it over made it its own at
         // the start of the line it was handed over in (`TraceBuffer.beginLine`).
-        return spareLock.withLock { spare.popLast() } ?? TraceChunk(capacity: chunk.capacity)
+        if let written = spareLock.withLock({ spare.popLast() }) { return written }
+        chunksMade += 1
+        return TraceChunk(capacity: chunk.capacity)
     }
+
+    /// Chunks this writer made because none written was free to reuse: at most
+    /// `chunksInFlight`, however long the trace (the memory bound, in counts). Touched only by
+    /// the thread handing chunks over.
+    private(set) var chunksMade = 0
 
     /// Waits for every chunk handed over to be written; then `digest` and `bytesWritten` are final.
     func finish() { queue.sync {} }
@@ -85,6 +99,9 @@ final class TraceFileWriter: @unchecked Sendable {
     var bytesWritten: Int64 { queue.sync { written } }
     /// Why the file does not hold the whole trace, if it does not (after `finish()`).
     var writeFailure: String? { queue.sync { failure } }
+    /// How many times written pages were dropped from the page cache; nil when the file is not
+    /// one the writer keeps out of the cache (not a regular file, or not Linux).
+    var pageCacheDrops: Int? { queue.sync { writeBehind?.drops } }
 
     // Every block on `queue` holds the writer, so none is pending here; and this may run on
     // `queue` itself (the last block's release), where waiting for it would deadlock.

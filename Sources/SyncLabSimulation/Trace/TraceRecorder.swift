@@ -14,9 +14,14 @@ struct TraceRecorder {
     /// Names for write ids and accounts (the recorder cannot borrow the history while it is written).
     let deviceNames: [String]
     let accountNames: [String]
+    /// The devices' names as a line spells them, and the last line's time: a line's start is
+    /// copied, not formatted (`begin`).
+    private let devices: TraceDeviceFields
+    private var timePrefix = TraceTimePrefix()
 
     init(enabled: Bool, deviceNames: [String], accountNames: [String], file: TraceFileWriter? = nil, chunkBytes: Int = TraceBuffer.chunkBytes) {
         self.enabled = enabled; self.deviceNames = deviceNames; self.accountNames = accountNames
+        devices = TraceDeviceFields(deviceNames: deviceNames)
         buffer = TraceBuffer(file: file, chunkBytes: chunkBytes)
     }
 
@@ -51,28 +56,29 @@ struct TraceRecorder {
 
     /// Starts a transport line written field by field straight into the buffer (no array of
     /// fields, no JSON values: these lines are most of a trace): `{"t_us":…,"ev":…,"device":…,
-    /// "store":…` and `"req":…` when given. Keys and event names are plain identifiers, written
-    /// as they are. Call only when `enabled`; finish with `end()`.
-    mutating func begin(_ time: SimInstant, _ event: TraceEventKind, device: String, store: Store, request: UInt64? = nil) {
+    /// "store":…` and `"req":…` when given, after one reserve. `device` is the device's index in
+    /// the run (`deviceNames`), nil for the cloud: its spelling is copied from `devices`. Keys
+    /// and event names are plain identifiers, written as they are. Call only when `enabled`;
+    /// finish with `end()`.
+    mutating func begin(_ time: SimInstant, _ event: TraceEventKind, device: Int?, store: Store, request: UInt64? = nil) {
         buffer.beginLine()
-        // `{"t_us":` (8 bytes), the time (at most 20), `,"ev":"NAME","device":"` (at most 36).
-        buffer.write(atMost: 64) { target in
-            var target = TraceBuffer.copy(#"{"t_us":"#, to: target)
-            target = TraceBuffer.decimal(time.microseconds, to: target)
+        let name = devices.entry(device ?? devices.cloud)
+        // A local copy: the closure may not reach into `self` while `buffer.write` mutates it.
+        var prefix = timePrefix
+        // `{"t_us":TIME` (32 bytes stored), `,"ev":"NAME","device":` (at most 35), the device's
+        // entry, `","store":"NAME"` (at most 22), `,"req":` (7) and the request (at most 20).
+        buffer.write(atMost: TraceTimePrefix.reservedBytes + 35 + name.count + 49) { target in
+            var target = prefix.write(time.microseconds, to: target)
             target = TraceBuffer.copy(event.eventAndDeviceKey, to: target)
-            target.pointee = UInt8(ascii: "\"")
-            return target + 1
-        }
-        buffer.appendEscaped(device)
-        // `","store":"NAME"` (at most 22 bytes), `,"req":` (7) and the request (at most 20).
-        buffer.write(atMost: 49) { target in
-            var target = TraceBuffer.copy(store.storeField, to: target)
+            target = TraceBuffer.copy(name.start, name.count, to: target)
+            target = TraceBuffer.copy(store.storeField, to: target)
             if let request {
                 target = TraceBuffer.copy(#","req":"#, to: target)
                 target = TraceBuffer.decimal(Int64(request), to: target)
             }
             return target
         }
+        timePrefix = prefix
     }
 
     /// One string field of the line `begin` started.
@@ -91,6 +97,24 @@ struct TraceRecorder {
         }
     }
 
+    /// One field whose value is an identifier spelled out in the code (a case name): copied
+    /// with its quotes, nothing to escape (the tests check every such name).
+    @inline(__always) mutating func add(_ key: StaticString, identifier value: StaticString) {
+        buffer.write(atMost: key.utf8CodeUnitCount + value.utf8CodeUnitCount + 6) { target in
+            var target = TraceBuffer.copy(#",""#, to: target)
+            target = TraceBuffer.copy(key, to: target)
+            target = TraceBuffer.copy(#"":""#, to: target)
+            target = TraceBuffer.copy(value, to: target)
+            target.pointee = UInt8(ascii: "\"")
+            return target + 1
+        }
+    }
+
+    /// The `result` of a response: its body's case name, or the transport error's name.
+    mutating func add(result: ResponseResult) {
+        if let literal = Self.resultLiteral(result) { add("result", identifier: literal) } else { add("result", Self.resultName(result)) }
+    }
+
     /// One field of any JSON value, of the line `begin` started.
     mutating func add(_ key: StaticString, _ value: JSON) {
         writeKey(key)
@@ -102,8 +126,13 @@ struct TraceRecorder {
     mutating func add(_ key: StaticString, write: WriteID) {
         writeKey(key)
         let index = Int(write.device.index)
-        buffer.append(UInt8(ascii: "\""))
-        if index >= 0 && index < deviceNames.count { buffer.appendEscaped(deviceNames[index]) } else { buffer.append(UInt8(ascii: "?")) }
+        if index >= 0 && index < devices.cloud {
+            // The opening quote and the escaped name, as laid out for `begin`.
+            let name = devices.entry(index)
+            buffer.write(atMost: name.count) { TraceBuffer.copy(name.start, name.count, to: $0) }
+        } else {
+            buffer.append(#""?"#)
+        }
         buffer.append(write.derived ? ":m" : ":")
         buffer.appendDecimal(UInt64(write.sequence))
         buffer.append(UInt8(ascii: "\""))
@@ -149,7 +178,7 @@ struct TraceRecorder {
                             ("outcome", .string(outcomeText)), ("local_us", .int(local.microseconds)), ("step", .string(source))])
     }
 
-    mutating func notification(_ time: SimInstant, _ device: String, _ notification: AppNotification) {
+    mutating func notification(_ time: SimInstant, _ device: Int, _ notification: AppNotification) {
         guard enabled else { return }
         // One per device told of a change: written straight into the buffer.
         begin(time, .notify, device: device, store: notification.store)
@@ -166,10 +195,10 @@ struct TraceRecorder {
         end()
     }
 
-    mutating func log(_ time: SimInstant, _ device: String?, _ store: Store, _ event: String, _ details: [(String, String)]) {
+    mutating func log(_ time: SimInstant, _ device: Int?, _ store: Store, _ event: String, _ details: [(String, String)]) {
         guard enabled else { return }
         // Written straight into the buffer: engines log on most steps.
-        begin(time, .log, device: device ?? "cloud", store: store)
+        begin(time, .log, device: device, store: store)
         add("event", event)
         buffer.append(#","details":{"#)
         // Read in place: a `for` over the tuples copied out (retained and released) each string.
@@ -188,9 +217,9 @@ struct TraceRecorder {
     /// A log line with typed details: the same bytes as `log` given the details as text
     /// (`fields.details`), each number spelled straight into the buffer and each name and
     /// literal copied from the binary, with no strings to read or release.
-    mutating func log(_ time: SimInstant, _ device: String?, _ store: Store, _ fields: LogFields) {
+    mutating func log(_ time: SimInstant, _ device: Int?, _ store: Store, _ fields: LogFields) {
         guard enabled else { return }
-        begin(time, .log, device: device ?? "cloud", store: store)
+        begin(time, .log, device: device, store: store)
         writeKey("event")
         buffer.appendQuoted(fields.event)
         buffer.append(#","details":{"#)
@@ -218,24 +247,25 @@ struct TraceRecorder {
         end()
     }
 
-    mutating func observation(_ time: SimInstant, _ device: String?, _ observation: Observation) {
+    mutating func observation(_ time: SimInstant, _ device: Int?, _ observation: Observation) {
         guard enabled else { return }
         if case .visible(let key, let value, let write, let cause) = observation {
             // The commonest observation, written straight into the buffer, before the closures
             // the other cases capture (their context was an allocation per line).
-            begin(time, .visible, device: device ?? "cloud", store: key.store)
+            begin(time, .visible, device: device, store: key.store)
             add("account", History.accountName(key.account, accountNames: accountNames))
             add("item", key.name)
             if !key.field.isEmpty { add("field", key.field) }
             if let write { add("write", write: write) } else { add("write", JSON.null) }
-            add("value", ValueJSON.json(value))
+            // A KVS integer (most values a bench writes) spelled straight in, as `JSON.int` is.
+            if case .kvs(.integer(let number)) = value { add("value", number) } else { add("value", ValueJSON.json(value)) }
             add("cause", cause.rawValue)
             end()
             return
         }
         // Locals, so the argument closures below do not read `self` while `record` mutates it.
         let deviceNames = self.deviceNames, accountNames = self.accountNames
-        let who: JSON = device.map { .string($0) } ?? .string("cloud")
+        let who: JSON = .string(device.map { deviceNames[$0] } ?? "cloud")
         func item(_ key: ItemKey) -> [(String, JSON)] {
             var fields: [(String, JSON)] = [("store", .string(key.store.rawValue)), ("account", .string(History.accountName(key.account, accountNames: accountNames))), ("item", .string(key.name))]
             if !key.field.isEmpty { fields.append(("field", .string(key.field))) }
@@ -265,8 +295,11 @@ struct TraceRecorder {
 
     /// The enum case name of a message body (`upload`, `fetch`), for the trace. Spelled out
     /// rather than reflected (reflection cost a tenth of a big run), and exhaustive, so a new
-    /// case is a compile error here instead of a silently wrong name.
-    static func caseName(of body: ServiceRequest) -> String {
+    /// case is a compile error here instead of a silently wrong name. A literal, so a line copies
+    /// it (`add(_:identifier:)`) without making a `String` or checking it for escapes.
+    static func caseName(of body: ServiceRequest) -> String { caseLiteral(of: body).description }
+
+    static func caseLiteral(of body: ServiceRequest) -> StaticString {
         switch body {
         case .kvs(let request):
             switch request {
@@ -294,8 +327,15 @@ struct TraceRecorder {
 
     /// The transport error's name, or the enum case name of the response body (`changes`).
     static func resultName(_ result: ResponseResult) -> String {
+        if case .failed(let error) = result { return error.name }
+        return resultLiteral(result)?.description ?? ""
+    }
+
+    /// The enum case name of the response body (`changes`) as a literal; nil for a transport
+    /// error (named by its `name`).
+    static func resultLiteral(_ result: ResponseResult) -> StaticString? {
         switch result {
-        case .failed(let error): return error.name
+        case .failed: return nil
         case .ok(.kvs(let response)):
             switch response {
             case .uploaded: return "uploaded"

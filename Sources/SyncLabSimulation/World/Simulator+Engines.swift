@@ -78,6 +78,8 @@ extension Simulator {
         context.observing = options.recordHistory || options.recordTrace
         context.derivedWrites = devices[index].derivedWrites
         swap(&context.actions, &scratchActions)
+        // Only a tracing run logs (and only it pays for the swaps).
+        if context.tracing { swap(&context.logs, &scratchLogs) }
         batch += 1
         return context
     }
@@ -87,7 +89,6 @@ extension Simulator {
         devices[index].engineRandom[store] = context.random
         devices[index].derivedWrites = context.derivedWrites
         let device = devices[index].id
-        let name = devices[index].name
         // Moved out in order, not copied (see `requestArrives`).
         context.actions.reverse()
         while let action = context.actions.popLast() {
@@ -104,19 +105,23 @@ extension Simulator {
                 if let generation = timerGenerations[key] { timerGenerations[key] = generation &+ 1 }
             case .notify(let notification):
                 recordNotification(notification, device: device)
-                trace.notification(now, name, notification)
+                trace.notification(now, index, notification)
                 if store == .kvs && devices[index].kvsApp != nil { appNotifications.append(notification) }
                 if store == .documents && notification.reason == "inConflict" && devices[index].documentsApp != nil { appNotifications.append(notification) }
             case .observe(let observation):
                 recordObservation(observation, device: device)
-                trace.observation(now, name, observation)
+                trace.observation(now, index, observation)
             case .log(let event, let details):
-                trace.log(now, name, store, event, details)
-            case .logFields(let fields):
-                trace.log(now, name, store, fields)
+                trace.log(now, index, store, event, details)
+            case .logFields(let line):
+                trace.log(now, index, store, context.logs[line])
             }
         }
         swap(&context.actions, &scratchActions)
+        if context.tracing {
+            context.logs.removeAll(keepingCapacity: true)
+            swap(&context.logs, &scratchLogs)
+        }
         updateBusy(index, store)
         // The app hears of changes once the engine's step is done, as an observer on the main
         // queue would; what it writes is a step of its own.

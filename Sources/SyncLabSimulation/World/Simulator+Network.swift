@@ -14,8 +14,8 @@ extension Simulator {
         let bytes = request.body.transferBytes
         guard devices[index].online else {
             if trace.enabled {
-                trace.begin(now, .send, device: devices[index].name, store: store, request: request.requestID)
-                trace.add("kind", TraceRecorder.caseName(of: request.body)); trace.add("result", "networkUnavailable"); trace.end()
+                trace.begin(now, .send, device: index, store: store, request: request.requestID)
+                trace.add("kind", identifier: TraceRecorder.caseLiteral(of: request.body)); trace.add("result", "networkUnavailable"); trace.end()
             }
             // Answered at once, never timed out.
             inFlight[key] = InFlightRequest(boot: devices[index].boot, deadline: now)
@@ -28,8 +28,8 @@ extension Simulator {
             inFlight[key] = InFlightRequest(boot: devices[index].boot, deadline: now + timeout)
             queue.push(.requestTimeout(device: index, store: store, requestID: request.requestID, boot: devices[index].boot), at: now + timeout)
             if trace.enabled {
-                trace.begin(now, .send, device: devices[index].name, store: store, request: request.requestID)
-                trace.add("kind", TraceRecorder.caseName(of: request.body)); trace.add("bytes", bytes); trace.add("result", "lost"); trace.end()
+                trace.begin(now, .send, device: index, store: store, request: request.requestID)
+                trace.add("kind", identifier: TraceRecorder.caseLiteral(of: request.body)); trace.add("bytes", bytes); trace.add("result", "lost"); trace.end()
             }
             return
         }
@@ -37,8 +37,8 @@ extension Simulator {
         let deadline = arrival + timeout
         // Traced first: the request is moved into its slot, not copied.
         if trace.enabled {
-            trace.begin(now, .send, device: devices[index].name, store: store, request: request.requestID)
-            trace.add("kind", TraceRecorder.caseName(of: request.body)); trace.add("bytes", bytes); trace.add("arrive_us", arrival.microseconds); trace.end()
+            trace.begin(now, .send, device: index, store: store, request: request.requestID)
+            trace.add("kind", identifier: TraceRecorder.caseLiteral(of: request.body)); trace.add("bytes", bytes); trace.add("arrive_us", arrival.microseconds); trace.end()
         }
         queue.push(.requestArrives(slot: parkedRequests.park(request), epoch: devices[index].link.epoch), at: arrival)
         // The timeout takes its place in the queue now but is pushed only if it may be needed.
@@ -57,15 +57,23 @@ extension Simulator {
         }
         statistics.deliveries += 1
         if trace.enabled {
-            trace.begin(now, .cloudReceive, device: name, store: request.body.store, request: request.requestID)
-            trace.add("kind", TraceRecorder.caseName(of: request.body)); trace.end()
+            trace.begin(now, .cloudReceive, device: index, store: request.body.store, request: request.requestID)
+            trace.add("kind", identifier: TraceRecorder.caseLiteral(of: request.body)); trace.end()
         }
         batch += 1
         // The reused buffer is swapped out while we walk it, so clearing it never copies.
-        var actions: [CloudAction] = []
+        var actions: [CloudAction] = [], logs: [LogFields] = []
+        let tracing = options.recordTrace
         swap(&actions, &scratchCloudActions)
-        cloud.handle(request, trueNow: now, clock: cloudClock, tracing: options.recordTrace, actions: &actions)
-        defer { swap(&actions, &scratchCloudActions) }
+        if tracing { swap(&logs, &scratchLogs) }
+        cloud.handle(request, trueNow: now, clock: cloudClock, tracing: tracing, actions: &actions, logs: &logs)
+        defer {
+            swap(&actions, &scratchCloudActions)
+            if tracing {
+                logs.removeAll(keepingCapacity: true)
+                swap(&logs, &scratchLogs)
+            }
+        }
         // Each action moved out in turn, first to last (reversed, then popped), which leaves the
         // buffer empty with its capacity: iterating copied every action (a retain of its
         // message) and the clearing after released it again.
@@ -81,8 +89,8 @@ extension Simulator {
                 trace.observation(now, nil, observation)
             case .log(let event, let details):
                 trace.log(now, nil, request.body.store, event, details)
-            case .logFields(let fields):
-                trace.log(now, nil, request.body.store, fields)
+            case .logFields(let line):
+                trace.log(now, nil, request.body.store, logs[line])
             }
         }
         // The cloud holds it unanswered (or answered someone else): only the timeout can end it.
@@ -106,22 +114,21 @@ extension Simulator {
         let index = Int(response.device.index)
         let key = RequestKey(device: response.device.index, store: response.store, requestID: response.requestID)
         statistics.messages += 1
-        let name = devices[index].name
         guard var pending = inFlight[key], pending.boot == devices[index].boot, !devices[index].crashed else {
             // The engine that sent it is gone (crash, app deletion): nothing is in flight any more.
             // Request ids never repeat on a device, so the key is this request's alone.
             inFlight[key] = nil
             if trace.enabled {
-                trace.begin(now, .respond, device: name, store: response.store, request: response.requestID)
-                trace.add("result", TraceRecorder.resultName(response.result)); trace.add("delivery", "nobody waiting"); trace.end()
+                trace.begin(now, .respond, device: index, store: response.store, request: response.requestID)
+                trace.add(result: response.result); trace.add("delivery", "nobody waiting"); trace.end()
             }
             return
         }
         guard devices[index].online, !devices[index].link.random.chance(devices[index].link.settings.loss) else {
             queueTimeout(key)
             if trace.enabled {
-                trace.begin(now, .respond, device: name, store: response.store, request: response.requestID)
-                trace.add("result", TraceRecorder.resultName(response.result)); trace.add("delivery", "lost"); trace.end()
+                trace.begin(now, .respond, device: index, store: response.store, request: response.requestID)
+                trace.add(result: response.result); trace.add("delivery", "lost"); trace.end()
             }
             return
         }
@@ -140,8 +147,8 @@ extension Simulator {
         // (and pushed again at the extended deadline, as before).
         if arrival >= pending.timeoutAt { queueTimeout(key) }
         if trace.enabled {
-            trace.begin(now, .respond, device: name, store: response.store, request: response.requestID)
-            trace.add("result", TraceRecorder.resultName(response.result)); trace.add("bytes", bytes); trace.add("arrive_us", arrival.microseconds); trace.end()
+            trace.begin(now, .respond, device: index, store: response.store, request: response.requestID)
+            trace.add(result: response.result); trace.add("bytes", bytes); trace.add("arrive_us", arrival.microseconds); trace.end()
         }
         // Traced first: the response is moved into its slot, not copied.
         let epoch = devices[index].link.epoch, boot = devices[index].boot
@@ -169,8 +176,8 @@ extension Simulator {
             for case .failed(_, .serverRecordChanged) in results { statistics.serverRecordChanged += 1 }
         }
         if trace.enabled {
-            trace.begin(now, .receive, device: devices[index].name, store: response.store, request: response.requestID)
-            trace.add("result", TraceRecorder.resultName(response.result)); trace.end()
+            trace.begin(now, .receive, device: index, store: response.store, request: response.requestID)
+            trace.add(result: response.result); trace.end()
         }
         deliver(.response(response), to: index, response.store)
     }
@@ -219,7 +226,7 @@ extension Simulator {
         pushesInFlight += 1
         queue.push(.pushArrives(device: index, push, epoch: devices[index].link.epoch, boot: devices[index].boot), at: arrival)
         if trace.enabled {
-            trace.begin(now, .push, device: devices[index].name, store: push.store)
+            trace.begin(now, .push, device: index, store: push.store)
             trace.add("arrive_us", arrival.microseconds); trace.end()
         }
     }
@@ -233,7 +240,7 @@ extension Simulator {
         }
         statistics.deliveries += 1
         if trace.enabled {
-            trace.begin(now, .pushReceive, device: devices[index].name, store: push.store); trace.end()
+            trace.begin(now, .pushReceive, device: index, store: push.store); trace.end()
         }
         deliver(.push(push), to: index, push.store)
     }

@@ -202,7 +202,7 @@ extension Simulator {
         for (write, item) in pending {
             let observation = Observation.discarded(write: write, item: item, reason: "discarded by app deletion")
             recordFact(FactRecord(batch: batch, at: now, device: devices[index].id, kind: .observation(observation)))
-            trace.observation(now, devices[index].name, observation)
+            trace.observation(now, index, observation)
         }
         // The app's data is gone: it now shows nothing (a later install starts from empty), and
         // what a discarded record delete had removed is absent by no write (as at sign-out).
@@ -211,7 +211,7 @@ extension Simulator {
         for item in gone {
             let observation = Observation.visible(item: item, value: .absent, write: nil, cause: .reset)
             recordFact(FactRecord(batch: batch, at: now, device: devices[index].id, kind: .observation(observation)))
-            trace.observation(now, devices[index].name, observation)
+            trace.observation(now, index, observation)
         }
         devices[index].kvs = nil; devices[index].documents = nil; devices[index].records = nil
         devices[index].kvsApp = nil; devices[index].documentsApp = nil

@@ -34,6 +34,8 @@ public struct Simulator {
     var batch = 0
     var scratchActions: [EngineAction] = []
     var scratchCloudActions: [CloudAction] = []
+    /// The typed trace lines' details that go with those actions (`.logFields(i)` is the i-th).
+    var scratchLogs: [LogFields] = []
     /// Requests and responses in the event queue, by the slot their arrival event names.
     var parkedRequests = ParkedMessages<RequestEnvelope>()
     var parkedResponses = ParkedMessages<ResponseEnvelope>()
