@@ -236,6 +236,17 @@ struct BuiltInRecordsAppsSeedTests {
         #expect(!hosted.anomalies.contains { $0.kind == "atomicityViolation" }, "\(hosted.summary)")
     }
 
+    @Test("a separate save of a record whose atomic action is still to send stays in the action: the record's one pending save carries both, refused whole as the engine's is (seed 558)",
+          arguments: ["ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp"])
+    func separateSaveStaysInAtomicAction(app: String) throws {
+        // A's atomic save of r0 and r1 waits through an outage; A then saves r0 and r1 on their
+        // own. Before, each separate save took its record out of the action, r0 went up alone,
+        // and C showed r0 (made by the action) without r1. The engine joins them into one atomic
+        // request, which the batch limit of 1 refuses whole.
+        let hosted = try Self.endsAsTheEngine("records-seed-558-separate-save-stays-in-atomic-action.json", app: app)
+        #expect(!hosted.anomalies.contains { $0.kind == "atomicityViolation" }, "\(hosted.summary)")
+    }
+
     /// The seeds of the apps' hold (par11): a `serverRecordChanged` in a custom zone over an
     /// unsent edit waits until a fetch of the zone has shown the rest of what the cloud has.
     /// Each fixture, the anomaly kind it showed before its fix, and whether it ends as the

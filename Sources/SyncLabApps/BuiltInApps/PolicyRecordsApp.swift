@@ -50,9 +50,9 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
     public mutating func userDid(_ action: RecordsUserAction, syncEngine: inout SyncEngine) {
         switch action {
         case .saveRecord(let edit):
-            // A separate action: the record's change goes on its own, out of any atomic action
-            // it was part of (what that action set there is replaced).
-            atomic[edit.recordID] = nil
+            // A record has one pending save: one still to send for an atomic action carries the
+            // action's fields with this edit, so it stays in the action, which goes whole
+            // (records seed 558: taken out, it went alone and showed part of the action).
             save(edit, &syncEngine)
         case .deleteRecord(let id):
             atomic[id] = nil
