@@ -247,6 +247,18 @@ struct BuiltInRecordsAppsSeedTests {
         #expect(!hosted.anomalies.contains { $0.kind == "atomicityViolation" }, "\(hosted.summary)")
     }
 
+    @Test("the platform fetches nothing after the app's own zone deletion, as CKSyncEngine and the engine do: C ends with the cloud's records (seed 373)",
+          arguments: ["ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp"])
+    func noFetchAfterOwnZoneDeletion(app: String) throws {
+        // C deletes zone Z; A, B and D save Z/r0 around an outage. The platform fetched right
+        // after C's deletion was answered (the engine does not): one message more moved every
+        // later draw, and C ended disagreeing with the cloud on Z/r0.title.
+        let hosted = try BuiltInRecordsAppsTests.scenario("records-seed-373-no-fetch-after-zone-delete.json", app: app, folder: "Tests/LibraryTests/Fixtures").run()
+        #expect(!hosted.anomalies.contains { $0.kind == "divergence" }, "\(hosted.summary)")
+        #expect(hosted.metrics.converged, "\(hosted.summary)")
+        #expect(!hosted.trace.contains(#"{"t_us":88879511,"ev":"log","device":"C","store":"records","event":"willFetchChanges""#), "\(hosted.summary)")
+    }
+
     /// The seeds of the apps' hold (par11): a `serverRecordChanged` in a custom zone over an
     /// unsent edit waits until a fetch of the zone has shown the rest of what the cloud has.
     /// Each fixture, the anomaly kind it showed before its fix, and whether it ends as the

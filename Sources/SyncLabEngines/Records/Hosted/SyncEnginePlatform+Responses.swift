@@ -69,8 +69,8 @@ extension SyncEnginePlatform {
             state.remove(changes)
             stateDirty = true
             context.log("sentDatabaseChanges", [("savedZones", saved.joined(separator: ",")), ("deletedZones", deleted.joined(separator: ","))])
-            // Deleted zones: fetch, so the database changes (and the app) catch up at once.
-            if !deleted.isEmpty { wantFetch = true }
+            // No fetch after a zone deletion (nor after any send): CKSyncEngine fetches on a
+            // push, a timer or the app's request, and the app hears of its own deletion here.
             tell(.sentDatabaseChanges(saved: saved, deleted: deleted, failed: []), &app, &context)
         case (.settingsDeletes(let deletions), .zonesModified(_, let deleted)):
             sending = false
