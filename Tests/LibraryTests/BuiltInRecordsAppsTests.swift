@@ -259,6 +259,16 @@ struct BuiltInRecordsAppsSeedTests {
         #expect(!hosted.trace.contains(#"{"t_us":88879511,"ev":"log","device":"C","store":"records","event":"willFetchChanges""#), "\(hosted.summary)")
     }
 
+    @Test("a delete still to send of a record in a zone another device deleted goes with the zone: it does not remove the record made again there since (seed 712)",
+          arguments: ["ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp"])
+    func pendingDeleteGoesWithDeletedZone(app: String) throws {
+        // F deletes Z/r0 under loss; D deletes zone Z; G's atomic call makes Z, r0 and r1 again.
+        // F's delete, re-sent after it had fetched the zone's deletion, removed G's r0 and E
+        // showed G's r1 without it. The engine drops a deleted zone's pending changes.
+        let hosted = try Self.endsAsTheEngine("records-seed-712-delete-gone-with-zone.json", app: app)
+        #expect(hosted.anomalies.isEmpty, "\(hosted.summary)")
+    }
+
     /// The seeds of the apps' hold (par11): a `serverRecordChanged` in a custom zone over an
     /// unsent edit waits until a fetch of the zone has shown the rest of what the cloud has.
     /// Each fixture, the anomaly kind it showed before its fix, and whether it ends as the

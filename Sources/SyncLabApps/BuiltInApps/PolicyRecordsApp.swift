@@ -421,6 +421,11 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
         held = held.filter { $0.key.zoneName != zone }
         userSees.removeAll { $0.recordID.zoneName == zone && unsent[$0.recordID] == nil }
         for id in lastServer.keys.filter({ $0.zoneName == zone }) { lastServer[id] = nil }
+        // The records the user deleted went with the zone: sent later, their deletes would
+        // remove records made since in the zone created again (records seed 712).
+        let deleted = deleting.filter { $0.zoneName == zone }.sorted()
+        deleting.subtract(deleted)
+        syncEngine.state.remove(pendingRecordZoneChanges: deleted.map { .deleteRecord($0) })
         guard !keep.isEmpty else { return }
         syncEngine.state.add(pendingDatabaseChanges: [.saveZone(zone)])
         for id in keep { uploadAnew(id, &syncEngine) }
