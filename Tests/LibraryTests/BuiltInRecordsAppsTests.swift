@@ -269,6 +269,17 @@ struct BuiltInRecordsAppsSeedTests {
         #expect(hosted.anomalies.isEmpty, "\(hosted.summary)")
     }
 
+    @Test("a fetched deletion of a record with an unsent edit re-uploads it at once, as the engine does: the deleted version's values do not show beside another device's atomic call (seed 1115)",
+          arguments: ["ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp"])
+    func fetchedDeletionReuploadsAtOnce(app: String) throws {
+        // E's save of Z/r0 is lost; F saves r0 and r1 atomically, then deletes r0. E's fetch
+        // brings r1 and r0's deletion: before, E kept r0 with the deleted version's title until
+        // its save met the deletion 20 s later, showing F's r1 beside the title F's call had
+        // replaced. The engine re-uploads r0 at the fetch, as E's own write.
+        let hosted = try Self.endsAsTheEngine("records-seed-1115-fetched-deletion-reuploads-at-once.json", app: app)
+        #expect(hosted.anomalies.isEmpty, "\(hosted.summary)")
+    }
+
     /// The seeds of the apps' hold (par11): a `serverRecordChanged` in a custom zone over an
     /// unsent edit waits until a fetch of the zone has shown the rest of what the cloud has.
     /// Each fixture, the anomaly kind it showed before its fix, and whether it ends as the

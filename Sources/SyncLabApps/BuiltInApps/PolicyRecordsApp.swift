@@ -142,9 +142,11 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
             for id in fetched.deletions {
                 waiting[id] = nil
                 let wasHeld = held.removeValue(forKey: id) != nil
-                // A record with an unsent edit stays: its save meets the deletion (`unknownItem`)
-                // and goes up anew. A held one has no save out: it goes up anew now.
-                if unsent[id] == nil || wasHeld { gone(id, &syncEngine) }
+                // A record with an unsent edit goes up anew at once, shown afresh (no change tag):
+                // kept with the deleted version's values until its save met the deletion, it
+                // showed them beside the rest of an atomic call made before the delete (records
+                // seed 1115). The engine re-uploads it at the fetch too.
+                gone(id, &syncEngine)
                 if wasHeld { resume(id, &syncEngine) }
             }
         case .sentRecordZoneChanges(let sent):
