@@ -280,6 +280,17 @@ struct BuiltInRecordsAppsSeedTests {
         #expect(hosted.anomalies.isEmpty, "\(hosted.summary)")
     }
 
+    @Test("the app's own zone deletion, once done, takes what a fetch showed of the zone while it was out (seed 127)",
+          arguments: ["ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp"])
+    func ownZoneDeletionDoneDropsFetchedRecords(app: String) throws {
+        // D deletes zone Z through an outage and loss; a fetch brings Z's records back before
+        // the deletion lands. Since the platform no longer fetches after the deletion's answer,
+        // the app heard of it only in sentDatabaseChanges, which it ignored, and D kept showing
+        // Z/r0 and Z/r2 after the cloud had deleted them.
+        let hosted = try Self.endsAsTheEngine("records-seed-127-own-zone-deletion-done.json", app: app)
+        #expect(hosted.metrics.converged, "\(hosted.summary)")
+    }
+
     /// The seeds of the apps' hold (par11): a `serverRecordChanged` in a custom zone over an
     /// unsent edit waits until a fetch of the zone has shown the rest of what the cloud has.
     /// Each fixture, the anomaly kind it showed before its fix, and whether it ends as the

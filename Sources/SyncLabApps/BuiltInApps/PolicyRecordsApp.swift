@@ -109,6 +109,10 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
                     drop(zone: deletion.zoneName, &syncEngine)
                 }
             }
+        case .sentDatabaseChanges(let sent):
+            // This device's own zone deletion is done: what a fetch showed of the zone while the
+            // deletion was out is gone with it (records seed 127), as for another device's.
+            for zone in sent.deletedZones { zoneDeletedElsewhere(zone, &syncEngine) }
         case .willFetchChanges:
             // This fetch brings everything up to now: what waits for it shows when it ends.
             for id in waiting.keys where waiting[id]?.reason == .outlivedDelete { waiting[id]?.fetchBegun = true }
