@@ -291,6 +291,20 @@ struct BuiltInRecordsAppsSeedTests {
         #expect(hosted.metrics.converged, "\(hosted.summary)")
     }
 
+    @Test("an atomic request refused for good is refused whole: a separate save joined into the action is reported refused with it, not lost (seed 482)",
+          arguments: ["ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp"])
+    func atomicRefusalRejectsJoinedSave(app: String) throws {
+        // B's atomic save of r0 (over records.recordBytes) and r1 is re-sent after a lost answer
+        // carrying B's later separate save of r1 (it stays in the action); the cloud refuses r0
+        // and fails r1 with batchRequestFailed, and the app withdraws the action. Before, only
+        // r0's writes were reported refused and B:4 counted lost, unexplained; the engine rolls
+        // back and reports its whole atomic group.
+        let hosted = try BuiltInRecordsAppsTests.scenario("records-seed-482-atomic-refusal-rejects-joined-save.json", app: app, folder: "Tests/LibraryTests/Fixtures").run()
+        #expect(!hosted.anomalies.contains { $0.kind == "lostUpdate" }, "\(hosted.summary)")
+        #expect(hosted.anomalies.contains { $0.kind == "quotaViolation" && $0.write == "B:4" }, "\(hosted.summary)")
+        #expect(hosted.metrics.converged, "\(hosted.summary)")
+    }
+
     /// The seeds of the apps' hold (par11): a `serverRecordChanged` in a custom zone over an
     /// unsent edit waits until a fetch of the zone has shown the rest of what the cloud has.
     /// Each fixture, the anomaly kind it showed before its fix, and whether it ends as the

@@ -116,6 +116,17 @@ extension SyncEnginePlatform {
             if engine.readded.remove(change) != nil { return }
             answeredChanges.append(change)
         }
+        // An atomic request one of whose members the cloud refused for good is refused whole:
+        // the own writes its other members carried (`batchRequestFailed`) are rejected with it,
+        // as the built-in engine rolls back and reports its whole atomic group (records seed 482:
+        // a separate save joined into an atomic action, withdrawn with it, was counted lost).
+        let refusal = results.lazy.compactMap { result -> RecordError? in
+            guard case .failed(_, let error) = result else { return nil }
+            switch error {
+            case .limitExceeded, .invalidArguments, .permissionFailure: return error
+            default: return nil
+            }
+        }.first
         for (index, answer) in results.enumerated() {
             let isSave = index < saves.count
             guard isSave || index - saves.count < deletes.count else { break }
@@ -161,7 +172,10 @@ extension SyncEnginePlatform {
                 case .serverRecordChanged, .unknownItem, .zoneNotFound, .batchRequestFailed: break
                 }
                 // An atomic batch's innocent members were not applied: they simply go again.
-                if case .batchRequestFailed = error { continue }
+                if case .batchRequestFailed = error {
+                    if isSave, let refusal { reportRejected(saves[index], refusal, &context) }
+                    continue
+                }
                 if case .serverRecordChanged = error {} else { failedNames.append(id.itemName) }
                 if isSave { reportRejected(saves[index], error, &context) }
                 if isSave, case .unknownItem = error {
