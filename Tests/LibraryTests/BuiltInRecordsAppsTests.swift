@@ -305,6 +305,21 @@ struct BuiltInRecordsAppsSeedTests {
         #expect(hosted.metrics.converged, "\(hosted.summary)")
     }
 
+    @Test("a fetched version meeting edits whose save the app paused (its atomic action waits for a held conflict): the app's keep of the later edit is recorded as the engine's last-writer-wins (seed 563)")
+    func fetchedOverPausedEditIsLastWriterWins() throws {
+        // A's atomic save of r0 and r1 meets a conflict on r0, which the app holds until a fetch;
+        // r1's save waits with it (not pending). The fetch brings D's r1, and merge keeps A's
+        // later edits. The platform noted such a meeting only for a pending save, so D's edits
+        // counted lost to writes "that had not seen them"; the engine reports last-writer-wins.
+        let (hosted, engine) = try Self.hostedAndEngine("records-seed-563-fetched-over-paused-edit.json", app: "MergeRecordsApp")
+        func unexplained(_ run: RunResult) -> [String] {
+            run.anomalies.filter { $0.kind == "lostUpdate" && !$0.explanation.contains("last-writer-wins") }.map { "\($0.write ?? "")|\($0.item)|\($0.field ?? "")" }
+        }
+        #expect(unexplained(engine).isEmpty, "\(engine.summary)")
+        #expect(unexplained(hosted).isEmpty, "\(hosted.summary)")
+        #expect(hosted.metrics.converged, "\(hosted.summary)")
+    }
+
     /// The seeds of the apps' hold (par11): a `serverRecordChanged` in a custom zone over an
     /// unsent edit waits until a fetch of the zone has shown the rest of what the cloud has.
     /// Each fixture, the anomaly kind it showed before its fix, and whether it ends as the

@@ -376,7 +376,9 @@ extension SyncEnginePlatform {
             var records: [ServerRecord] = []
             while index < held.count && held[index].id.zone == zone { records.append(held[index]); index += 1 }
             let pending = Set(state.pendingRecordChanges)
-            for server in records where pending.contains(.save(server.id)) || conflictsUnanswered.contains(server.id) { noteFetchedOverUnsentEdits(server) }
+            for server in records where pending.contains(.save(server.id)) || conflictsUnanswered.contains(server.id) || !labels.unconfirmed.isEmpty {
+                noteFetchedOverUnsentEdits(server)
+            }
             for server in records { rememberServer(server) }
             mergeSameValues(&context)
             fetchedNames += records.map(\.id.itemName)
@@ -448,9 +450,15 @@ extension SyncEnginePlatform {
                 for server in zoneChanges.changed { heldForFetch[server.id] = nil }
                 for deletion in zoneChanges.deleted { heldForFetch[deletion.id] = nil }
             }
-            if !zoneChanges.changed.isEmpty && (!state.pendingRecordChanges.isEmpty || !conflictsUnanswered.isEmpty) {
+            // Also a record the app shows its own unsent edits of with no save pending: its save
+            // waits, withdrawn by the app for now (the rest of an atomic action one of whose
+            // records waits for a fetch; records seed 563), and its keep of them is the same
+            // decision as a pending save's.
+            if !zoneChanges.changed.isEmpty && (!state.pendingRecordChanges.isEmpty || !conflictsUnanswered.isEmpty || !labels.unconfirmed.isEmpty) {
                 let pending = Set(state.pendingRecordChanges)
-                for server in zoneChanges.changed where pending.contains(.save(server.id)) || conflictsUnanswered.contains(server.id) { noteFetchedOverUnsentEdits(server) }
+                for server in zoneChanges.changed where pending.contains(.save(server.id)) || conflictsUnanswered.contains(server.id) || !labels.unconfirmed.isEmpty {
+                    noteFetchedOverUnsentEdits(server)
+                }
             }
             for server in zoneChanges.changed { rememberServer(server) }
             mergeSameValues(&context)
