@@ -303,6 +303,16 @@ struct BuiltInRecordsAppsSeedTests {
         #expect(hosted.metrics.converged, "\(hosted.summary)")
     }
 
+    @Test("a save refused userDeletedZone: its edits are reported discarded with the zone, as the engine reports its pending save (seed 1030)",
+          arguments: ["ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp"])
+    func saveIntoZoneDeletedInSettingsIsDiscarded(app: String) throws {
+        // A deletes zone Z in Settings; B, reinstalled, saves Z/r0, which the cloud refuses with
+        // userDeletedZone. Before, B's edit counted lost to nothing that had seen it.
+        let (hosted, engine) = try Self.hostedAndEngine("records-seed-1030-save-into-zone-deleted-in-settings.json", app: app)
+        func losses(_ run: RunResult) -> [String] { run.anomalies.map { "\($0.kind)|\($0.write ?? "")|\($0.explanation)" } }
+        #expect(losses(hosted) == losses(engine), "\(hosted.summary)\n\(engine.summary)")
+    }
+
     /// The seeds of the apps' hold (par11): a `serverRecordChanged` in a custom zone over an
     /// unsent edit waits until a fetch of the zone has shown the rest of what the cloud has.
     /// Each fixture, the anomaly kind it showed before its fix, and whether it ends as the

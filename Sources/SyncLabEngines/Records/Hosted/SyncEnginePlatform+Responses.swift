@@ -178,6 +178,15 @@ extension SyncEnginePlatform {
                 }
                 if case .serverRecordChanged = error {} else { failedNames.append(id.itemName) }
                 if isSave { reportRejected(saves[index], error, &context) }
+                // The user deleted the zone in Settings: the edits this save carried never reach
+                // the cloud, as the built-in engine reports its pending save (records seed 1030).
+                if isSave, case .userDeletedZone = error {
+                    var own = saves[index].fieldNames.compactMap { name in saves[index].fields[name].map { ($0.write, item(id, field: name)) } }
+                    if saves[index].baseTag == nil { own.append((saves[index].existenceWrite, item(id))) }
+                    for (write, carried) in own where write.device == identity.device && !write.derived {
+                        context.observe(.discarded(write: write, item: carried, reason: "zone deleted by the user"))
+                    }
+                }
                 if isSave, case .unknownItem = error {
                     let own = saves[index].fieldNames.compactMap { saves[index].fields[$0]?.write }.filter { $0.device == identity.device }
                     goneWithPendingSave(id, writes: own, detail: "unknownItem", &context)
