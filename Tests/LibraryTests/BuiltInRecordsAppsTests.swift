@@ -172,7 +172,7 @@ struct BuiltInRecordsAppsTests {
 /// deletes go with a zone deleted elsewhere (712); a fetched deletion over an unsent edit re-uploads at
 /// once (1115); the app's own finished zone deletion drops what a fetch showed (127); an atomic request
 /// refused for good reports its other members' writes (482); a fetched version over edits whose save
-/// the app paused is a conflict (563).
+/// the app paused is a conflict (563); a save refused userDeletedZone reports its edits discarded (1030).
 @Suite("The built-in records apps converge where the engine does")
 struct BuiltInRecordsAppsSeedTests {
     @Test("each seed converges with the app of its policy", arguments: [
