@@ -50,9 +50,9 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
     public mutating func userDid(_ action: RecordsUserAction, syncEngine: inout SyncEngine) {
         switch action {
         case .saveRecord(let edit):
-            // A separate action: the record's change goes on its own, out of any atomic action
-            // it was part of (what that action set there is replaced).
-            atomic[edit.recordID] = nil
+            // A record has one pending save: one still to send for an atomic action carries the
+            // action's fields with this edit, so it stays in the action, which goes whole
+            // (records seed 558: taken out, it went alone and showed part of the action).
             save(edit, &syncEngine)
         case .deleteRecord(let id):
             atomic[id] = nil
@@ -109,6 +109,10 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
                     drop(zone: deletion.zoneName, &syncEngine)
                 }
             }
+        case .sentDatabaseChanges(let sent):
+            // This device's own zone deletion is done: what a fetch showed of the zone while the
+            // deletion was out is gone with it (records seed 127), as for another device's.
+            for zone in sent.deletedZones { zoneDeletedElsewhere(zone, &syncEngine) }
         case .willFetchChanges:
             // This fetch brings everything up to now: what waits for it shows when it ends.
             for id in waiting.keys where waiting[id]?.reason == .outlivedDelete { waiting[id]?.fetchBegun = true }
@@ -143,9 +147,11 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
             for id in fetched.deletions {
                 waiting[id] = nil
                 let wasHeld = held.removeValue(forKey: id) != nil
-                // A record with an unsent edit stays: its save meets the deletion (`unknownItem`)
-                // and goes up anew. A held one has no save out: it goes up anew now.
-                if unsent[id] == nil || wasHeld { gone(id, &syncEngine) }
+                // A record with an unsent edit goes up anew at once, shown afresh (no change tag):
+                // kept with the deleted version's values until its save met the deletion, it
+                // showed them beside the rest of an atomic call made before the delete (records
+                // seed 1115). The engine re-uploads it at the fetch too.
+                gone(id, &syncEngine)
                 if wasHeld { resume(id, &syncEngine) }
             }
         case .sentRecordZoneChanges(let sent):
@@ -422,6 +428,11 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
         held = held.filter { $0.key.zoneName != zone }
         userSees.removeAll { $0.recordID.zoneName == zone && unsent[$0.recordID] == nil }
         for id in lastServer.keys.filter({ $0.zoneName == zone }) { lastServer[id] = nil }
+        // The records the user deleted went with the zone: sent later, their deletes would
+        // remove records made since in the zone created again (records seed 712).
+        let deleted = deleting.filter { $0.zoneName == zone }.sorted()
+        deleting.subtract(deleted)
+        syncEngine.state.remove(pendingRecordZoneChanges: deleted.map { .deleteRecord($0) })
         guard !keep.isEmpty else { return }
         syncEngine.state.add(pendingDatabaseChanges: [.saveZone(zone)])
         for id in keep { uploadAnew(id, &syncEngine) }

@@ -69,8 +69,8 @@ extension SyncEnginePlatform {
             state.remove(changes)
             stateDirty = true
             context.log("sentDatabaseChanges", [("savedZones", saved.joined(separator: ",")), ("deletedZones", deleted.joined(separator: ","))])
-            // Deleted zones: fetch, so the database changes (and the app) catch up at once.
-            if !deleted.isEmpty { wantFetch = true }
+            // No fetch after a zone deletion (nor after any send): CKSyncEngine fetches on a
+            // push, a timer or the app's request, and the app hears of its own deletion here.
             tell(.sentDatabaseChanges(saved: saved, deleted: deleted, failed: []), &app, &context)
         case (.settingsDeletes(let deletions), .zonesModified(_, let deleted)):
             sending = false
@@ -116,6 +116,17 @@ extension SyncEnginePlatform {
             if engine.readded.remove(change) != nil { return }
             answeredChanges.append(change)
         }
+        // An atomic request one of whose members the cloud refused for good is refused whole:
+        // the own writes its other members carried (`batchRequestFailed`) are rejected with it,
+        // as the built-in engine rolls back and reports its whole atomic group (records seed 482:
+        // a separate save joined into an atomic action, withdrawn with it, was counted lost).
+        let refusal = results.lazy.compactMap { result -> RecordError? in
+            guard case .failed(_, let error) = result else { return nil }
+            switch error {
+            case .limitExceeded, .invalidArguments, .permissionFailure: return error
+            default: return nil
+            }
+        }.first
         for (index, answer) in results.enumerated() {
             let isSave = index < saves.count
             guard isSave || index - saves.count < deletes.count else { break }
@@ -161,9 +172,21 @@ extension SyncEnginePlatform {
                 case .serverRecordChanged, .unknownItem, .zoneNotFound, .batchRequestFailed: break
                 }
                 // An atomic batch's innocent members were not applied: they simply go again.
-                if case .batchRequestFailed = error { continue }
+                if case .batchRequestFailed = error {
+                    if isSave, let refusal { reportRejected(saves[index], refusal, &context) }
+                    continue
+                }
                 if case .serverRecordChanged = error {} else { failedNames.append(id.itemName) }
                 if isSave { reportRejected(saves[index], error, &context) }
+                // The user deleted the zone in Settings: the edits this save carried never reach
+                // the cloud, as the built-in engine reports its pending save (records seed 1030).
+                if isSave, case .userDeletedZone = error {
+                    var own = saves[index].fieldNames.compactMap { name in saves[index].fields[name].map { ($0.write, item(id, field: name)) } }
+                    if saves[index].baseTag == nil { own.append((saves[index].existenceWrite, item(id))) }
+                    for (write, carried) in own where write.device == identity.device && !write.derived {
+                        context.observe(.discarded(write: write, item: carried, reason: "zone deleted by the user"))
+                    }
+                }
                 if isSave, case .unknownItem = error {
                     let own = saves[index].fieldNames.compactMap { saves[index].fields[$0]?.write }.filter { $0.device == identity.device }
                     goneWithPendingSave(id, writes: own, detail: "unknownItem", &context)
@@ -364,7 +387,9 @@ extension SyncEnginePlatform {
             var records: [ServerRecord] = []
             while index < held.count && held[index].id.zone == zone { records.append(held[index]); index += 1 }
             let pending = Set(state.pendingRecordChanges)
-            for server in records where pending.contains(.save(server.id)) || conflictsUnanswered.contains(server.id) { noteFetchedOverUnsentEdits(server) }
+            for server in records where pending.contains(.save(server.id)) || conflictsUnanswered.contains(server.id) || !labels.unconfirmed.isEmpty {
+                noteFetchedOverUnsentEdits(server)
+            }
             for server in records { rememberServer(server) }
             mergeSameValues(&context)
             fetchedNames += records.map(\.id.itemName)
@@ -436,9 +461,15 @@ extension SyncEnginePlatform {
                 for server in zoneChanges.changed { heldForFetch[server.id] = nil }
                 for deletion in zoneChanges.deleted { heldForFetch[deletion.id] = nil }
             }
-            if !zoneChanges.changed.isEmpty && (!state.pendingRecordChanges.isEmpty || !conflictsUnanswered.isEmpty) {
+            // Also a record the app shows its own unsent edits of with no save pending: its save
+            // waits, withdrawn by the app for now (the rest of an atomic action one of whose
+            // records waits for a fetch; records seed 563), and its keep of them is the same
+            // decision as a pending save's.
+            if !zoneChanges.changed.isEmpty && (!state.pendingRecordChanges.isEmpty || !conflictsUnanswered.isEmpty || !labels.unconfirmed.isEmpty) {
                 let pending = Set(state.pendingRecordChanges)
-                for server in zoneChanges.changed where pending.contains(.save(server.id)) || conflictsUnanswered.contains(server.id) { noteFetchedOverUnsentEdits(server) }
+                for server in zoneChanges.changed where pending.contains(.save(server.id)) || conflictsUnanswered.contains(server.id) || !labels.unconfirmed.isEmpty {
+                    noteFetchedOverUnsentEdits(server)
+                }
             }
             for server in zoneChanges.changed { rememberServer(server) }
             mergeSameValues(&context)
