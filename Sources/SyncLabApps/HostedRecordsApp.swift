@@ -73,8 +73,14 @@ package struct HostedRecordsApp<App: RecordsApp>: SyncEngineAppHosting {
 
     /// A record as the platform reads what the user sees: fields no record can hold left out.
     static func viewRecord(_ record: SyncRecord) -> HostedViewRecord {
-        var fields: [String: FieldValue] = [:]
-        for (name, value) in record.fields { if let field = FieldConversion.field(value) { fields[name] = field } }
+        // `mapValues` copies the record's hash table (no name hashed again, no table grown): each
+        // fetched record a device shows is read back. A field no record can hold is left out.
+        var refused = false
+        let converted = record.fields.mapValues { value -> FieldValue in
+            guard let field = FieldConversion.field(value) else { refused = true; return .int(0) }
+            return field
+        }
+        let fields = refused ? record.fields.compactMapValues(FieldConversion.field) : converted
         return HostedViewRecord(id: record.recordID.protocolID, type: record.recordType, fields: fields, changeTag: record.changeTag)
     }
 

@@ -101,15 +101,15 @@ public struct SyncRecord: Hashable, Sendable {
     init(server: ServerRecord) {
         recordID = ID(server.id)
         recordType = server.type
-        var fields: [String: ScenarioValue] = [:]
-        var dates: [String: Duration] = [:]
-        for (name, field) in server.fields {
-            if let value = field.value { fields[name] = FieldConversion.value(value) }
-            dates[name] = .microseconds(field.modifiedAt.microseconds)
+        // `mapValues` copies the cloud's hash table (no name hashed again, no table grown):
+        // every device converts every fetched record. A removed field (no value) is left out.
+        if server.fields.values.contains(where: { $0.value == nil }) {
+            fields = server.fields.compactMapValues { $0.value.map(FieldConversion.value) }
+        } else {
+            fields = server.fields.mapValues { FieldConversion.value($0.value!) }
         }
-        self.fields = fields
         changeTag = server.changeTag
-        modificationDates = dates
+        modificationDates = server.fields.mapValues { .microseconds($0.modifiedAt.microseconds) }
     }
 
     /// The record in the platform's terms; fields no record can hold are left out.

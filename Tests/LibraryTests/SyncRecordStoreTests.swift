@@ -101,6 +101,14 @@ struct SyncRecordStoreTests {
 }
 
 extension SyncRecordStoreTests {
+    @Test("the platform reads a record without the fields no record can hold, and with the others")
+    func viewLeavesOutRefusedFields() {
+        var record = Self.record("r1", title: "one")
+        #expect(HostedRecordsApp<BigListApp>.viewRecord(record).fields.keys.sorted() == ["title"])
+        record["settings"] = ["theme": "dark"]
+        #expect(HostedRecordsApp<BigListApp>.viewRecord(record).fields.keys.sorted() == ["title"])
+    }
+
     @Test("between calls nothing holds a records app's store: its changes happen in place, never copying it")
     func storeNotCopiedBetweenCalls() throws {
         var apps = AppRegistry.builtIn

@@ -17,7 +17,10 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
     /// Records the user deleted, the delete not yet sent: a fetched version does not bring one
     /// back (deletes are unconditional, SPEC §4.3).
     var deleting: Set<SyncRecord.ID> = []
-    /// The last version the cloud had of each record (the ancestor of a conflict).
+    /// The last version the cloud had of each record the user changed (an unsent edit or
+    /// delete): the ancestor of a conflict. A record with neither shows the cloud's version, so
+    /// a fetched one is stored once, in `userSees`, not here too (`cloudVersion(of:)`); an entry
+    /// such a record still has is the same version.
     var lastServer: [SyncRecord.ID: SyncRecord] = [:]
     /// Records changed by a `saveRecords` action not yet sent, with the action's number: their
     /// batches are atomic by zone, and the action stands or falls whole (SPEC §4.3).
@@ -212,6 +215,7 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
     private mutating func save(_ edit: RecordEdit, _ syncEngine: inout SyncEngine) {
         let id = edit.recordID
         guard !purged.contains(id.zoneName) else { return }
+        keepCloudVersion(id)
         let before = userSees[id]
         let after = edit.applied(to: before)
         // A save that changes nothing is no write (SPEC §4.3).
@@ -227,6 +231,7 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
 
     private mutating func delete(_ id: SyncRecord.ID, _ syncEngine: inout SyncEngine) {
         guard !purged.contains(id.zoneName), userSees[id] != nil else { return }
+        keepCloudVersion(id)
         userSees[id] = nil
         setUnsent(id, [])
         deleting.insert(id)
@@ -240,9 +245,16 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
     /// holds another value of, and the edits stay on top of it when not.
     private mutating func met(_ server: SyncRecord, _ syncEngine: inout SyncEngine) {
         let id = server.recordID
+        let edited = unsent[id]
+        if edited == nil, !deleting.contains(id) {
+            // Nothing of the user's on it: the record shown is the cloud's version, stored once.
+            if !lastServer.isEmpty { lastServer[id] = nil }
+            userSees[id] = server
+            return
+        }
         let ancestor = lastServer.updateValue(server, forKey: id)
         guard !deleting.contains(id) else { return }
-        guard let edited = unsent[id], let local = userSees[id] else {
+        guard let edited, let local = userSees[id] else {
             userSees[id] = server
             return
         }
@@ -331,11 +343,25 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
         case .limitExceeded, .invalidArguments, .permissionFailure:
             // Refused for good: back to the cloud's version, the edit withdrawn, and with it the
             // rest of its atomic action, which stands or falls whole.
+            let cloud = cloudVersion(of: id)
             if let action = atomic[id] { withdraw(action, &syncEngine) }
-            userSees[id] = lastServer[id]
+            userSees[id] = cloud
             setUnsent(id, [])
             atomic[id] = nil
         }
+    }
+
+    /// The last version the cloud had of `id` (nil: none, or the user made the record).
+    private func cloudVersion(of id: SyncRecord.ID) -> SyncRecord? {
+        if let kept = lastServer[id] { return kept }
+        return unsent[id] == nil && !deleting.contains(id) ? userSees[id] : nil
+    }
+
+    /// Before the user's first unsent change of `id`: the cloud's version, shown until now, is
+    /// kept in `lastServer` as the ancestor of what the user changes.
+    private mutating func keepCloudVersion(_ id: SyncRecord.ID) {
+        guard unsent[id] == nil, !deleting.contains(id), lastServer[id] == nil, let shown = userSees[id] else { return }
+        lastServer[id] = shown
     }
 
     /// The fields of `id` still to send (none: the record has no unsent edit); the edit times of
@@ -395,12 +421,13 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
     private mutating func withdraw(_ action: Int, _ syncEngine: inout SyncEngine) {
         let ids = atomic.filter { $0.value == action }.map(\.key).sorted()
         for id in ids {
+            let cloud = cloudVersion(of: id)
             atomic[id] = nil
             setUnsent(id, [])
             deleting.remove(id)
             waiting[id] = nil
             held[id] = nil
-            userSees[id] = lastServer[id]
+            userSees[id] = cloud
             syncEngine.state.remove(pendingRecordZoneChanges: [.saveRecord(id), .deleteRecord(id)])
         }
     }
@@ -408,6 +435,7 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
     /// Uploads the local copy of `id` as a new record (no change tag), every field of it.
     private mutating func uploadAnew(_ id: SyncRecord.ID, _ syncEngine: inout SyncEngine) {
         guard let local = userSees[id] else { return }
+        keepCloudVersion(id)
         var fresh = SyncRecord(recordType: local.recordType, recordID: id)
         for name in local.allKeys() { fresh[name] = local[name] }
         userSees[id] = fresh
