@@ -78,7 +78,7 @@ extension Simulator {
             let device = notes[start].device
             var end = start + 1
             while end < notes.count && notes[end].device == device { end += 1 }
-            devices[Int(device)].kvsAppSeen.note(notes[start..<end].lazy.map(\.note))
+            devices[Int(device)].kvsAppSeen.note(notes[start..<end])
             start = end
         }
     }
