@@ -33,7 +33,7 @@ extension Simulator {
             answer = app.handle(event, values: KVSAppSnapshot(values: values))
         }
         devices[index].kvsApp = app
-        if !answer.reads.isEmpty, kvsAppNotes.noteReads(answer.reads, device: index) { flushKVSAppNotes() }
+        if !answer.readList.isEmpty, kvsAppNotes.noteReads(answer.readList, device: index) { flushKVSAppNotes() }
         guard !answer.commands.isEmpty else { return }
         flushKVSAppNotes()
         let parents = devices[index].kvsAppSeen.parents()
