@@ -27,7 +27,10 @@ package struct HostedKeyValueStoreApp: KVSAppHosting {
     package mutating func handle(_ event: KVSAppEvent, values: KVSAppSnapshot) -> KVSAppAnswer {
         var reads: [KVSAppRead] = []
         swap(&reads, &readsStorage)
-        reads.removeAll(keepingCapacity: true)
+        // Emptied from the end, one read at a time: `removeAll(keepingCapacity:)` destroyed the
+        // reads through the generic array destroy (about 170 instructions a notification, for one
+        // or two reads); `removeLast` is specialized to a release each.
+        while !reads.isEmpty { reads.removeLast() }
         let store = KeyValueStore(snapshot: values, reads: consume reads)
         switch event {
         case .changedExternally(let reason, let keys):

@@ -1,4 +1,4 @@
-package import SyncLabProtocol
+internal import SyncLabProtocol
 package import SyncLabEngines
 
 /// The device's key-value store as an app uses it, shaped after `NSUbiquitousKeyValueStore`.
