@@ -133,8 +133,16 @@ private struct SeenWrites {
     /// When full, the slot of the oldest write: the next evicted.
     private var oldest = 0
 
+    /// Room for this many writes from the start: grown from one write, a key's list was
+    /// reallocated at its third and fifth (a third of what folding a reading app's log cost:
+    /// docs/LIBRARY.md "What hosting costs").
+    private static let initialCapacity = 4
+
     init() {}
-    init(_ write: WriteID) { writes = [write] }
+    init(_ write: WriteID) {
+        writes.reserveCapacity(Self.initialCapacity)
+        writes.append(write)
+    }
 
     /// Adds `write` once.
     mutating func note(_ write: WriteID) {
