@@ -1,4 +1,4 @@
-package import SyncLabProtocol
+internal import SyncLabProtocol
 package import SyncLabEngines
 
 /// The device's key-value store as an app uses it, shaped after `NSUbiquitousKeyValueStore`.
@@ -16,20 +16,20 @@ public final class KeyValueStore {
     @exclusivity(unchecked) private var written: [String: ScenarioValue?] = [:]
     @exclusivity(unchecked) package private(set) var commands: [KVSAppCommand] = []
     /// Keys read, in order, with the write behind each value read.
-    @exclusivity(unchecked) package private(set) var reads: [(key: String, write: WriteID)] = []
+    @exclusivity(unchecked) package private(set) var reads: [KVSAppRead] = []
 
     /// - Parameter reads: an empty list whose storage the store's reads reuse (the adapter's,
     ///   from the last notification: a list allocated and grown per notification was about a
     ///   third of what an observer's read cost).
-    package init(snapshot: KVSAppSnapshot, reads: consuming [(key: String, write: WriteID)] = []) {
+    package init(snapshot: KVSAppSnapshot, reads: consuming [KVSAppRead] = []) {
         self.snapshot = snapshot
         self.reads = reads
     }
 
     /// The keys read so far, taken out: the store's list is left empty, so a store the app keeps
     /// after its handler returns shares no storage with the platform's.
-    package func takeReads() -> [(key: String, write: WriteID)] {
-        var taken: [(key: String, write: WriteID)] = []
+    package func takeReads() -> [KVSAppRead] {
+        var taken: [KVSAppRead] = []
         swap(&taken, &reads)
         return taken
     }
@@ -39,7 +39,7 @@ public final class KeyValueStore {
         if let own = written[key] { return own }
         guard let entry = snapshot.value(forKey: key) else { return nil }
         // Each key once: a handler reads a few keys, so a scan beats a set.
-        if let write = entry.write, !reads.contains(where: { $0.key == key }) { reads.append((key, write)) }
+        if let write = entry.write, !reads.contains(where: { $0.key == key }) { reads.append(KVSAppRead(key: key, write: write)) }
         return PlistConversion.value(entry.value)
     }
 

@@ -119,7 +119,7 @@ public struct NameTable<Value> {
     }
 
     /// Puts a name and its value into the first free slot of its probe path.
-    @inlinable mutating func place(_ entry: Slot) {
+    @inlinable mutating func place(_ entry: consuming Slot) {
         var slot = Int(entry.hash) & mask
         while slots[slot].hash != 0 { slot = (slot + 1) & mask }
         slots[slot] = entry
@@ -157,7 +157,17 @@ public struct NameTable<Value> {
         var old = ContiguousArray(repeating: Slot.empty, count: Swift.max(8, slots.count * 2))
         swap(&old, &slots)
         mask = slots.count - 1
-        for entry in old where entry.hash != 0 { place(entry) }
+        // Each entry moved out and an empty slot left behind, not copied: a copy retained each
+        // name and value and freeing the old slots released them again (a KVS app's per-key
+        // memory grows its table five times at its first fold: a quarter of the fold's work).
+        old.withUnsafeMutableBufferPointer { old in
+            let base = old.baseAddress.unsafelyUnwrapped
+            for slot in 0..<old.count where base[slot].hash != 0 {
+                let entry = (base + slot).move()
+                (base + slot).initialize(to: .empty)
+                place(entry)
+            }
+        }
     }
 }
 

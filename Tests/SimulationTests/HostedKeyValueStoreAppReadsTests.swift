@@ -40,4 +40,18 @@ import SyncLabProtocol
         // The kept store still reads the store it was given.
         #expect(observer.keptReads == [.string("B"), .string("B")])
     }
+
+    @Test("an answer's public reads and the platform's list of them are the same values, set either way")
+    func publicReadsMatchThePlatformsList() {
+        let one = WriteID(device: DeviceID(1), sequence: 1), two = WriteID(device: DeviceID(2), sequence: 7)
+        var answer = KVSAppAnswer(reads: [(key: "a", write: one)])
+        #expect(answer.readList.map(\.key) == ["a"])
+        #expect(answer.readList.map(\.write) == [one])
+        answer.reads.append((key: "b", write: two))
+        #expect(answer.readList.map(\.key) == ["a", "b"])
+        #expect(answer.reads.map(\.write) == [one, two])
+        let listed = KVSAppAnswer(commands: [], readList: [KVSAppRead(key: "c", write: two)])
+        #expect(listed.reads.map(\.key) == ["c"])
+        #expect(listed.reads.map(\.write) == [two])
+    }
 }

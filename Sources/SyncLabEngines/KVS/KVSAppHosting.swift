@@ -44,8 +44,18 @@ public struct KVSAppSnapshot {
 /// (key and the write behind it: what its own writes are built on).
 public struct KVSAppAnswer: Sendable {
     public var commands: [KVSAppCommand]
-    public var reads: [(key: String, write: WriteID)]
-    public init(commands: [KVSAppCommand] = [], reads: [(key: String, write: WriteID)] = []) { self.commands = commands; self.reads = reads }
+    /// The reads as the platform notes them (see `KVSAppRead` for why not tuples).
+    package var readList: [KVSAppRead]
+    /// The values read, in order.
+    public var reads: [(key: String, write: WriteID)] {
+        get { readList.map { ($0.key, $0.write) } }
+        set { readList = newValue.map { KVSAppRead(key: $0.key, write: $0.write) } }
+    }
+    public init(commands: [KVSAppCommand] = [], reads: [(key: String, write: WriteID)] = []) {
+        self.commands = commands
+        readList = reads.map { KVSAppRead(key: $0.key, write: $0.write) }
+    }
+    package init(commands: [KVSAppCommand], readList: [KVSAppRead]) { self.commands = commands; self.readList = readList }
 }
 
 /// One store call of a KVS app.

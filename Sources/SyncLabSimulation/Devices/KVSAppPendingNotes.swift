@@ -1,4 +1,5 @@
 import SyncLabProtocol
+import SyncLabEngines
 
 /// What every device's KVS app read, and the writes made on those devices, noted in one buffer in
 /// the order they came and handed to the devices' `KVSAppReadMemory`s in batches.
@@ -25,7 +26,7 @@ struct KVSAppPendingNotes {
     var isEmpty: Bool { notes.isEmpty }
 
     /// Notes device `device`'s app read these values; true when the buffer should be flushed.
-    mutating func noteReads(_ reads: [(key: String, write: WriteID)], device: Int) -> Bool {
+    mutating func noteReads(_ reads: [KVSAppRead], device: Int) -> Bool {
         for read in reads { notes.append(Pending(device: Int32(device), note: .init(key: read.key, write: read.write, madeHere: false))) }
         return notes.count >= Self.flushAfterNotes
     }

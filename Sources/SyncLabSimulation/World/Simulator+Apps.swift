@@ -33,7 +33,7 @@ extension Simulator {
             answer = app.handle(event, values: KVSAppSnapshot(values: values))
         }
         devices[index].kvsApp = app
-        if !answer.reads.isEmpty, kvsAppNotes.noteReads(answer.reads, device: index) { flushKVSAppNotes() }
+        if !answer.readList.isEmpty, kvsAppNotes.noteReads(answer.readList, device: index) { flushKVSAppNotes() }
         guard !answer.commands.isEmpty else { return }
         flushKVSAppNotes()
         let parents = devices[index].kvsAppSeen.parents()
@@ -78,7 +78,7 @@ extension Simulator {
             let device = notes[start].device
             var end = start + 1
             while end < notes.count && notes[end].device == device { end += 1 }
-            devices[Int(device)].kvsAppSeen.note(notes[start..<end].lazy.map(\.note))
+            devices[Int(device)].kvsAppSeen.note(notes[start..<end])
             start = end
         }
     }
