@@ -8,10 +8,12 @@ extension Simulator {
     /// way the engine hears exactly once, by a response or by its timeout.
     mutating func send(_ request: consuming RequestEnvelope, from index: Int) {
         let store = request.body.store
+        // Read before `self` is written: read after, the envelope was copied whole (every payload
+        // retained) to pass its body to the getter, and the copy destroyed.
+        let bytes = request.body.transferBytes
         let key = RequestKey(device: Int32(index), store: store, requestID: request.requestID)
         devices[index].lastRequestIDs[store] = max(devices[index].lastRequestIDs[store], request.requestID)
         statistics.messages += 1
-        let bytes = request.body.transferBytes
         guard devices[index].online else {
             if trace.enabled {
                 trace.begin(now, .send, device: index, store: store, request: request.requestID)
@@ -66,6 +68,8 @@ extension Simulator {
         let tracing = options.recordTrace
         swap(&actions, &scratchCloudActions)
         if tracing { swap(&logs, &scratchLogs) }
+        // Moved into the cloud, which moves its body out (the store for the trace lines below is
+        // `key.store`).
         cloud.handle(request, trueNow: now, clock: cloudClock, tracing: tracing, actions: &actions, logs: &logs)
         defer {
             swap(&actions, &scratchCloudActions)
@@ -88,9 +92,9 @@ extension Simulator {
                 recordFact(FactRecord(batch: batch, at: now, device: nil, kind: .observation(observation)))
                 trace.observation(now, nil, observation)
             case .log(let event, let details):
-                trace.log(now, nil, request.body.store, event, details)
+                trace.log(now, nil, key.store, event, details)
             case .logFields(let line):
-                trace.log(now, nil, request.body.store, logs[line])
+                trace.log(now, nil, key.store, logs[line])
             }
         }
         // The cloud holds it unanswered (or answered someone else): only the timeout can end it.
