@@ -8,12 +8,10 @@ extension Simulator {
     /// way the engine hears exactly once, by a response or by its timeout.
     mutating func send(_ request: consuming RequestEnvelope, from index: Int) {
         let store = request.body.store
-        // Read before `self` is written: read after, the envelope was copied whole (every payload
-        // retained) to pass its body to the getter, and the copy destroyed.
-        let bytes = request.body.transferBytes
         let key = RequestKey(device: Int32(index), store: store, requestID: request.requestID)
         devices[index].lastRequestIDs[store] = max(devices[index].lastRequestIDs[store], request.requestID)
         statistics.messages += 1
+        let bytes = request.body.transferBytes
         guard devices[index].online else {
             if trace.enabled {
                 trace.begin(now, .send, device: index, store: store, request: request.requestID)
