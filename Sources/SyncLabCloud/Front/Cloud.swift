@@ -28,7 +28,7 @@ public struct Cloud: Sendable {
     /// Handles one request that arrived at true time `trueNow` with the cloud's clock at `clock`:
     /// appends its actions to `actions` and the details of its typed trace lines to `logs` (a
     /// `.logFields(i)` action is `logs[i]`; both are the host's reused buffers, empty on entry).
-    public mutating func handle(_ request: RequestEnvelope, trueNow: SimInstant, clock: LocalInstant, tracing: Bool = true,
+    public mutating func handle(_ request: consuming RequestEnvelope, trueNow: SimInstant, clock: LocalInstant, tracing: Bool = true,
                                 actions: inout [CloudAction], logs: inout [LogFields]) {
         arrivals &+= 1
         deviceAccounts[Int(request.device.index)] = request.account
@@ -38,7 +38,8 @@ public struct Cloud: Sendable {
             actions.append(.respond(ResponseEnvelope(requestID: request.requestID, device: request.device, store: request.body.store, result: .failed(error))))
             return
         }
-        if case .records(let body) = request.body, !faults.busyZones.isEmpty,
+        // The empty check first: binding the body copied the whole envelope for every request.
+        if !faults.busyZones.isEmpty, case .records(let body) = request.body,
            let retryAfter = faults.busy(body.zones, at: trueNow) {
             actions.append(.respond(ResponseEnvelope(requestID: request.requestID, device: request.device, store: .records,
                                                      result: .ok(.records(.failed(.zoneBusy(retryAfter: retryAfter)))))))
@@ -48,7 +49,12 @@ public struct Cloud: Sendable {
         context.tracing = tracing
         swap(&context.actions, &actions)
         swap(&context.logs, &logs)
-        switch request.body {
+        // The body is moved out, a trivial one left in its place (the services read the envelope's
+        // header only; `respond` takes the store from the answer): `switch request.body` copied
+        // the whole envelope, every payload retained, and destroyed the copy after.
+        var body = ServiceRequest.kvs(.fetch(since: nil))
+        swap(&body, &request.body)
+        switch consume body {
         case .kvs(let body): kvs.handle(request, body, &context)
         case .documents(let body): documents.handle(request, body, &context, storage: &storage)
         case .records(let body): records.handle(request, body, &context, storage: &storage)

@@ -33,7 +33,9 @@ public struct CloudContext: Sendable {
             logs.append(fields())
         }
     }
+    /// Answers `request` with `response`, for the response's store: `Cloud.handle` has moved the
+    /// request's body out by then.
     @inlinable public mutating func respond(to request: RequestEnvelope, _ response: ServiceResponse) {
-        actions.append(.respond(ResponseEnvelope(requestID: request.requestID, device: request.device, store: request.body.store, result: .ok(response))))
+        actions.append(.respond(ResponseEnvelope(requestID: request.requestID, device: request.device, store: response.store, result: .ok(response))))
     }
 }

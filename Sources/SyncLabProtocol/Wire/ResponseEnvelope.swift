@@ -25,6 +25,15 @@ public enum ServiceResponse: Sendable {
     case documents(DocumentResponse)
     case records(RecordResponse)
 
+    /// The service that answers.
+    public var store: Store {
+        switch self {
+        case .kvs: return .kvs
+        case .documents: return .documents
+        case .records: return .records
+        }
+    }
+
     /// Bytes that take transfer time on the link (document contents, assets).
     public var transferBytes: Int64 {
         switch self {

@@ -66,6 +66,8 @@ extension Simulator {
         let tracing = options.recordTrace
         swap(&actions, &scratchCloudActions)
         if tracing { swap(&logs, &scratchLogs) }
+        // Moved into the cloud, which moves its body out (the store for the trace lines below is
+        // `key.store`).
         cloud.handle(request, trueNow: now, clock: cloudClock, tracing: tracing, actions: &actions, logs: &logs)
         defer {
             swap(&actions, &scratchCloudActions)
@@ -88,9 +90,9 @@ extension Simulator {
                 recordFact(FactRecord(batch: batch, at: now, device: nil, kind: .observation(observation)))
                 trace.observation(now, nil, observation)
             case .log(let event, let details):
-                trace.log(now, nil, request.body.store, event, details)
+                trace.log(now, nil, key.store, event, details)
             case .logFields(let line):
-                trace.log(now, nil, request.body.store, logs[line])
+                trace.log(now, nil, key.store, logs[line])
             }
         }
         // The cloud holds it unanswered (or answered someone else): only the timeout can end it.
