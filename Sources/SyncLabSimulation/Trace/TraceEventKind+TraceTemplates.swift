@@ -58,3 +58,17 @@ extension Store {
         }
     }
 }
+
+extension VisibilityCause {
+    /// The raw value as a literal, so a `visible` line copies it (`add(_:identifier:)`) without
+    /// making a `String` or checking it for escapes. A test checks it against `rawValue`.
+    var traceLiteral: StaticString {
+        switch self {
+        case .local: return "local"
+        case .fetch: return "fetch"
+        case .rollback: return "rollback"
+        case .resolution: return "resolution"
+        case .reset: return "reset"
+        }
+    }
+}
