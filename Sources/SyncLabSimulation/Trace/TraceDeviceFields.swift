@@ -4,7 +4,8 @@ import SyncLabJSON
 /// the name escaped as a JSON string's inside — laid out once per run, so a line copies its
 /// device's bytes instead of borrowing the name's `String` and checking it for escapes (one of
 /// the two largest pieces of `TraceRecorder.begin`, on every one of a trace's 12 M lines). The
-/// last entry is `"cloud`, for the cloud's own lines.
+/// last entry is `"cloud`, for the cloud's own lines. The recorder lays out the run's account
+/// names the same way (`init(names:last:)`, the last entry `"public`), for `visible` lines.
 ///
 /// The bytes and offsets are read through plain pointers (a line reads them without a retain
 /// or an array's checks); `storage` owns them, and copies of a recorder share it.
@@ -13,15 +14,18 @@ struct TraceDeviceFields {
     let bytes: UnsafePointer<UInt8>
     /// Entry `i` is `bytes[starts[i]..<starts[i + 1]]`.
     let starts: UnsafePointer<Int>
-    /// The cloud's entry's index (the one after the devices').
-    let cloud: Int
+    /// The last entry's index (the one after the names'): the cloud's among devices.
+    let last: Int
     /// The longest entry: what a line reserves for its device.
     let longest: Int
     private let storage: Storage
 
-    init(deviceNames: [String]) {
+    init(deviceNames: [String]) { self.init(names: deviceNames, last: "cloud") }
+
+    /// `names`, then `lastName` at index `last`.
+    init(names: [String], last lastName: String) {
         var bytes: [UInt8] = [], starts: [Int] = [0]
-        for name in deviceNames + ["cloud"] {
+        for name in names + [lastName] {
             // One rendering of escapes: JSON's own, its closing quote dropped.
             var quoted: [UInt8] = []
             JSON.writeString(name, into: &quoted)
@@ -31,14 +35,14 @@ struct TraceDeviceFields {
         storage = Storage(bytes: bytes, starts: starts)
         self.bytes = UnsafePointer(storage.bytes)
         self.starts = UnsafePointer(storage.starts)
-        cloud = deviceNames.count
+        last = names.count
         longest = zip(starts.dropFirst(), starts).map { $0 - $1 }.max() ?? 0
     }
 
-    /// Entry `index`'s first byte and length. An index outside the run's devices is a
-    /// programming error: the simulator's devices are the run's, in order.
+    /// Entry `index`'s first byte and length. An index outside the run's devices (accounts) is
+    /// a programming error: the simulator's devices and accounts are the run's, in order.
     @inline(__always) func entry(_ index: Int) -> (start: UnsafePointer<UInt8>, count: Int) {
-        precondition(index >= 0 && index <= cloud, "TraceDeviceFields: no device \(index) in a run of \(cloud)")
+        precondition(index >= 0 && index <= last, "TraceDeviceFields: no entry \(index) of \(last)")
         let start = starts[index]
         return (bytes + start, starts[index + 1] - start)
     }

@@ -5,8 +5,10 @@ extension TraceEventKind {
     /// `,"ev":"NAME","device":` — what a line `TraceRecorder.begin` writes holds between its
     /// time and its device's name, as one literal: one copy instead of three pieces and the
     /// name's own. Spelled out per case and exhaustive, so a new kind is a compile error here;
-    /// a test checks every spelling against `rawValue`.
-    var eventAndDeviceKey: StaticString {
+    /// a test checks every spelling against `rawValue`. Inlined: a line's event is a constant
+    /// where `begin` is called, so the switch folds to the one literal (a call was 13
+    /// instructions a line).
+    @inline(__always) var eventAndDeviceKey: StaticString {
         switch self {
         case .run: return #","ev":"run","device":"#
         case .end: return #","ev":"end","device":"#
@@ -50,11 +52,25 @@ extension TraceEventKind {
 extension Store {
     /// `","store":"NAME"` — what a line `TraceRecorder.begin` writes holds after its device's
     /// name (closing its quote), as one literal. A test checks it against `rawValue`.
-    var storeField: StaticString {
+    @inline(__always) var storeField: StaticString {
         switch self {
         case .kvs: return #"","store":"kvs""#
         case .documents: return #"","store":"documents""#
         case .records: return #"","store":"records""#
+        }
+    }
+}
+
+extension VisibilityCause {
+    /// The raw value as a literal, so a `visible` line copies it (`add(_:identifier:)`) without
+    /// making a `String` or checking it for escapes. A test checks it against `rawValue`.
+    var traceLiteral: StaticString {
+        switch self {
+        case .local: return "local"
+        case .fetch: return "fetch"
+        case .rollback: return "rollback"
+        case .resolution: return "resolution"
+        case .reset: return "reset"
         }
     }
 }

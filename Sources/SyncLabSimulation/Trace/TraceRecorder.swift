@@ -17,11 +17,14 @@ struct TraceRecorder {
     /// The devices' names as a line spells them, and the last line's time: a line's start is
     /// copied, not formatted (`begin`).
     private let devices: TraceDeviceFields
+    /// The accounts' names as a `visible` line spells them (`"NAME`), the last `"public`.
+    private let accounts: TraceDeviceFields
     private var timePrefix = TraceTimePrefix()
 
     init(enabled: Bool, deviceNames: [String], accountNames: [String], file: TraceFileWriter? = nil, chunkBytes: Int = TraceBuffer.chunkBytes) {
         self.enabled = enabled; self.deviceNames = deviceNames; self.accountNames = accountNames
         devices = TraceDeviceFields(deviceNames: deviceNames)
+        accounts = TraceDeviceFields(names: accountNames, last: "public")
         buffer = TraceBuffer(file: file, chunkBytes: chunkBytes)
     }
 
@@ -62,7 +65,7 @@ struct TraceRecorder {
     /// finish with `end()`.
     mutating func begin(_ time: SimInstant, _ event: TraceEventKind, device: Int?, store: Store, request: UInt64? = nil) {
         buffer.beginLine()
-        let name = devices.entry(device ?? devices.cloud)
+        let name = devices.entry(device ?? devices.last)
         // A local copy: the closure may not reach into `self` while `buffer.write` mutates it.
         var prefix = timePrefix
         // `{"t_us":TIME` (32 bytes stored), `,"ev":"NAME","device":` (at most 35), the device's
@@ -110,6 +113,16 @@ struct TraceRecorder {
         }
     }
 
+    /// `,"account":"NAME"`, copied from the account table as `History.accountName` names it.
+    @inline(__always) mutating func add(account: AccountID) {
+        let name = accounts.entry(account == .publicDatabase ? accounts.last : Int(account.index))
+        buffer.write(atMost: 12 + name.count) { target in
+            let target = TraceBuffer.copy(name.start, name.count, to: TraceBuffer.copy(#","account":"#, to: target))
+            target.pointee = UInt8(ascii: "\"")
+            return target + 1
+        }
+    }
+
     /// The `result` of a response: its body's case name, or the transport error's name.
     mutating func add(result: ResponseResult) {
         if let literal = Self.resultLiteral(result) { add("result", identifier: literal) } else { add("result", Self.resultName(result)) }
@@ -126,7 +139,7 @@ struct TraceRecorder {
     mutating func add(_ key: StaticString, write: WriteID) {
         writeKey(key)
         let index = Int(write.device.index)
-        if index >= 0 && index < devices.cloud {
+        if index >= 0 && index < devices.last {
             // The opening quote and the escaped name, as laid out for `begin`.
             let name = devices.entry(index)
             buffer.write(atMost: name.count) { TraceBuffer.copy(name.start, name.count, to: $0) }
@@ -253,13 +266,13 @@ struct TraceRecorder {
             // The commonest observation, written straight into the buffer, before the closures
             // the other cases capture (their context was an allocation per line).
             begin(time, .visible, device: device, store: key.store)
-            add("account", History.accountName(key.account, accountNames: accountNames))
+            add(account: key.account)
             add("item", key.name)
             if !key.field.isEmpty { add("field", key.field) }
             if let write { add("write", write: write) } else { add("write", JSON.null) }
             // A KVS integer (most values a bench writes) spelled straight in, as `JSON.int` is.
             if case .kvs(.integer(let number)) = value { add("value", number) } else { add("value", ValueJSON.json(value)) }
-            add("cause", cause.rawValue)
+            add("cause", identifier: cause.traceLiteral)
             end()
             return
         }

@@ -1,0 +1,63 @@
+import Testing
+import SyncLabKernel
+import SyncLabJSON
+import SyncLabProtocol
+import SyncLabHistory
+import SyncLabResult
+@testable import SyncLabSimulation
+
+/// A `visible` line is written straight into the buffer: its account copied from a table laid
+/// out once per run (escaped as the JSON renderer escapes), its cause copied as a literal. Both
+/// must give the bytes the JSON renderer gives for the same fields.
+@Suite("Trace visible line")
+struct TraceVisibleLineTests {
+    /// Account names that need escaping, are long (past the word copies' 32 bytes), are not ASCII, or are empty.
+    static let accountNames = ["main", "an \"odd\" one", "back\\slash\n", "é ☁️ account", "", String(repeating: "account-", count: 6), "public"]
+    static let causes: [VisibilityCause] = [.local, .fetch, .rollback, .resolution, .reset]
+
+    /// Every account (and the public database), cause and value kind as a `visible` line, from
+    /// `observation` or through the JSON renderer.
+    static func lines(fast: Bool) -> [UInt8] {
+        let deviceNames = ["d0", "d1"]
+        var recorder = TraceRecorder(enabled: true, deviceNames: deviceNames, accountNames: accountNames, chunkBytes: 256)
+        let accounts = accountNames.indices.map { AccountID(index: $0) } + [.publicDatabase]
+        for (step, account) in accounts.enumerated() {
+            for (index, cause) in causes.enumerated() {
+                let time = SimInstant(microseconds: Int64(step * 10 + index))
+                let key = ItemKey(account: account, store: index % 2 == 0 ? .kvs : .records, name: "k\"\(index)", field: index == 3 ? "f" : "")
+                let value: ItemValue = index % 2 == 0 ? .kvs(.integer(Int64(step) - 3)) : .kvs(.string("s\(index)"))
+                let write: WriteID? = index == 4 ? nil : WriteID(device: DeviceID(index: index % 2), sequence: UInt32(step), derived: false)
+                let device: Int? = index == 2 ? nil : step % 2
+                if fast {
+                    recorder.observation(time, device, .visible(item: key, value: value, write: write, cause: cause))
+                } else {
+                    var fields: [(String, JSON)] = [("device", .string(device.map { deviceNames[$0] } ?? "cloud")), ("store", .string(key.store.rawValue)),
+                                                    ("account", .string(History.accountName(account, accountNames: accountNames))), ("item", .string(key.name))]
+                    if !key.field.isEmpty { fields.append(("field", .string(key.field))) }
+                    fields.append(("write", write.map { .string(History.name(of: $0, deviceNames: deviceNames)) } ?? .null))
+                    fields += [("value", ValueJSON.json(value)), ("cause", .string(cause.rawValue))]
+                    recorder.record(time, .visible, fields)
+                }
+            }
+        }
+        recorder.flush()
+        return recorder.bytes
+    }
+
+    @Test("a visible line's copied account and cause are the bytes the JSON renderer writes, for account names that need escaping and the public database")
+    func copiedAccountAndCauseEqualRendered() {
+        let fast = Self.lines(fast: true), rendered = Self.lines(fast: false)
+        #expect(fast.count > 4 * 256) // across many chunks
+        #expect(fast == rendered)
+        let text = String(decoding: fast, as: UTF8.self)
+        #expect(text.contains(#""account":"back\\slash\n","item":"k\"0""#))
+        #expect(text.contains(#""account":"public","item":"#))
+    }
+
+    @Test("every visibility cause's literal spells its raw value")
+    func causeLiterals() {
+        for cause in Self.causes {
+            #expect(cause.traceLiteral.description == cause.rawValue)
+        }
+    }
+}
