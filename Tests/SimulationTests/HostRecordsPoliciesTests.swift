@@ -62,6 +62,8 @@ struct HostRecordsPoliciesTests {
             // A promise the apps break: the hosted replay fails its expectations.
             let hosted = try Synclab.run(["run", minimal, "--out", directory.appendingPathComponent("replay-\(fingerprint)").path, "--host-records-policies"])
             #expect(hosted.status == 1, "\(hosted.stdout)\(hosted.stderr)")
+            // Its replay line hosts them too (before: it named the file and seed only).
+            #expect(hosted.stdout.contains("replay: swift run synclab run \(minimal) --seed 148 --host-records-policies"), "\(hosted.stdout)")
         }
     }
 }
