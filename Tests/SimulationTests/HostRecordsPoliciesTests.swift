@@ -66,4 +66,22 @@ struct HostRecordsPoliciesTests {
             #expect(hosted.stdout.contains("replay: swift run synclab run \(minimal) --seed 148 --host-records-policies"), "\(hosted.stdout)")
         }
     }
+
+    @Test("shrink: a file only the hosted apps fail shrinks with --host-records-policies; the engine finds nothing to shrink")
+    func shrinkHostsThePolicies() throws {
+        let directory = try Synclab.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("campaign")
+        _ = try Synclab.run(["fuzz", "--profile", "records", "--policy", "merge", "--seeds", "148..148", "--jobs", "1",
+                             "--host-records-policies", "--out", out.path])
+        let original = out.appendingPathComponent("findings/atomicityViolation.records.merge.zone-delete.by-none/original.json").path
+        let engine = try Synclab.run(["shrink", original, "--out", directory.appendingPathComponent("engine").path])
+        #expect(engine.status == 2 && engine.stderr.contains("nothing to shrink"), "\(engine.stdout)\(engine.stderr)")
+        // Before: the flag was refused (exit 2).
+        let shrunk = directory.appendingPathComponent("hosted").path
+        let hosted = try Synclab.run(["shrink", original, "--out", shrunk, "--host-records-policies"])
+        #expect(hosted.status == 0, "\(hosted.stdout)\(hosted.stderr)")
+        #expect(hosted.stdout.contains("replay: synclab run \(shrunk)/minimal.json --host-records-policies"), "\(hosted.stdout)")
+        #expect(try Synclab.run(["run", shrunk + "/minimal.json", "--out", directory.appendingPathComponent("replay").path, "--host-records-policies"]).status == 1)
+    }
 }
