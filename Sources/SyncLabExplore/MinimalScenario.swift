@@ -9,7 +9,11 @@ import SyncLabRunner
 /// is there (a promise), or assert that the anomaly appears (`--find`), so `synclab run` on it
 /// shows the finding either way (SPEC §10).
 public enum MinimalScenario {
-    public static func finish(_ shrunk: JSON, judged: ScenarioRunner.Judged, target: ShrinkTarget, from origin: String) -> JSON {
+    /// - Parameter replayFlag: the `synclab run` flag the finding needs (`--host-records-policies`:
+    ///   it was shrunk with the records policies hosted as the built-in apps), named in the
+    ///   description; nil for none.
+    public static func finish(_ shrunk: JSON, judged: ScenarioRunner.Judged, target: ShrinkTarget, from origin: String,
+                              replayFlag: String? = nil) -> JSON {
         var scenario = shrunk.setting("name", .string("minimal: \(target.name)"))
         var description = "Shrunk by synclab from \(origin)."
         let anomaly = firstAnomaly(judged, target)
@@ -26,6 +30,7 @@ public enum MinimalScenario {
             if let anomaly { expect.append(("noAnomalies", .array([pattern(anomaly)]))) }
             scenario = scenario.setting("expect", .object(expect))
         }
+        if let replayFlag { description += " It shows with `synclab run minimal.json \(replayFlag)`." }
         return reordered(scenario.setting("description", .string(description)))
     }
 

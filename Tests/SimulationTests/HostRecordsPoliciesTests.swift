@@ -39,4 +39,49 @@ struct HostRecordsPoliciesTests {
         // logged no fetch cycles.
         #expect(try trace("engine") == trace("hosted"))
     }
+
+    @Test("fuzz: a finding only the hosted apps have shrinks to a minimal.json that synclab run --host-records-policies shows")
+    func fuzzShrinksHostedFindings() throws {
+        let directory = try Synclab.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("campaign")
+        let fuzz = try Synclab.run(["fuzz", "--profile", "records", "--policy", "merge", "--seeds", "148..148", "--jobs", "1",
+                                    "--host-records-policies", "--out", out.path])
+        #expect(fuzz.status == 1, "\(fuzz.stdout)\(fuzz.stderr)")
+        // Before: the shrinker ran the engine's policies, which do not show the finding, so only
+        // original.json was written.
+        let findings = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("findings").path).sorted()
+        #expect(!findings.isEmpty)
+        for fingerprint in findings {
+            let minimal = out.appendingPathComponent("findings/\(fingerprint)/minimal.json").path
+            #expect(FileManager.default.fileExists(atPath: minimal), "\(fingerprint): \(fuzz.stdout)")
+            #expect(fuzz.stdout.contains("replay: synclab run \(minimal) --host-records-policies"), "\(fuzz.stdout)")
+            #expect(!fuzz.stdout.contains("does not show the finding"), "\(fuzz.stdout)")
+            let text = try String(contentsOfFile: minimal, encoding: .utf8)
+            #expect(text.contains("synclab run minimal.json --host-records-policies"), "\(text)")
+            // A promise the apps break: the hosted replay fails its expectations.
+            let hosted = try Synclab.run(["run", minimal, "--out", directory.appendingPathComponent("replay-\(fingerprint)").path, "--host-records-policies"])
+            #expect(hosted.status == 1, "\(hosted.stdout)\(hosted.stderr)")
+            // Its replay line hosts them too (before: it named the file and seed only).
+            #expect(hosted.stdout.contains("replay: swift run synclab run \(minimal) --seed 148 --host-records-policies"), "\(hosted.stdout)")
+        }
+    }
+
+    @Test("shrink: a file only the hosted apps fail shrinks with --host-records-policies; the engine finds nothing to shrink")
+    func shrinkHostsThePolicies() throws {
+        let directory = try Synclab.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("campaign")
+        _ = try Synclab.run(["fuzz", "--profile", "records", "--policy", "merge", "--seeds", "148..148", "--jobs", "1",
+                             "--host-records-policies", "--out", out.path])
+        let original = out.appendingPathComponent("findings/atomicityViolation.records.merge.zone-delete.by-none/original.json").path
+        let engine = try Synclab.run(["shrink", original, "--out", directory.appendingPathComponent("engine").path])
+        #expect(engine.status == 2 && engine.stderr.contains("nothing to shrink"), "\(engine.stdout)\(engine.stderr)")
+        // Before: the flag was refused (exit 2).
+        let shrunk = directory.appendingPathComponent("hosted").path
+        let hosted = try Synclab.run(["shrink", original, "--out", shrunk, "--host-records-policies"])
+        #expect(hosted.status == 0, "\(hosted.stdout)\(hosted.stderr)")
+        #expect(hosted.stdout.contains("replay: synclab run \(shrunk)/minimal.json --host-records-policies"), "\(hosted.stdout)")
+        #expect(try Synclab.run(["run", shrunk + "/minimal.json", "--out", directory.appendingPathComponent("replay").path, "--host-records-policies"]).status == 1)
+    }
 }

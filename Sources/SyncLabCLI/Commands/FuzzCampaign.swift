@@ -53,22 +53,17 @@ struct FuzzCampaign {
         let written = ParallelSeeds.map(count: findings.count, jobs: options.jobs, { index -> FindingWriter.Written? in
             let finding = findings[index]
             let generated = runner.generate(finding.firstSeed)
-            if options.hostRecordsPolicies {
-                // The shrinker runs the engine's policies: keep the seed's scenario to replay with --host-records-policies.
-                let folder = "\(out)/findings/\(finding.fingerprint)"
-                try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                try? ReportWriter.write(generated.text, to: folder + "/original.json")
-            }
             return try? FindingWriter.shrinkAndWrite(generated.json, originalText: generated.text, target: .fingerprint(finding.fingerprint, target),
                                                      origin: "synclab fuzz --profile \(generated.choices.profile.rawValue) seed \(finding.firstSeed)",
-                                                     folder: "\(out)/findings/\(finding.fingerprint)")
+                                                     folder: "\(out)/findings/\(finding.fingerprint)", hostRecordsPolicies: options.hostRecordsPolicies)
         })
         let shrinkSeconds = Date().timeIntervalSince(shrinkStarted) // wall clock ok: the CLI times the campaign, never the simulation
         for (finding, result) in zip(findings, written) {
             Console.out("finding \(finding.fingerprint): \(finding.seeds) seed(s), first seed \(finding.firstSeed) (\(finding.options))")
             if let result {
                 Console.out("  shrunk from \(result.before.summary) to \(result.after.summary) (\(result.runs) runs, \(String(format: "%.1f", result.seconds)) s)")
-                Console.out("  \(out)/findings/\(finding.fingerprint)/minimal.json" + (result.reproduces ? "" : " (warning: synclab run on it does not show the finding)"))
+                let minimal = "\(out)/findings/\(finding.fingerprint)/minimal.json"
+                for line in FindingWriter.minimalLines(minimal, reproduces: result.reproduces, hostRecordsPolicies: options.hostRecordsPolicies) { Console.out(line) }
             } else {
                 Console.out("  (could not be shrunk or written)")
             }

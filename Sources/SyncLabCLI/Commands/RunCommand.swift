@@ -80,6 +80,10 @@ enum RunCommand {
         }
 
         var entries: [JUnitReport.Entry] = []
+        // Not in the usage: a comparison aid (docs/LIBRARY.md, "The built-in records apps"). A
+        // failure it shows may need it to show again, so the replay lines carry it.
+        let hostRecordsPolicies = parsed.has(FindingWriter.hostRecordsPoliciesFlag)
+        let replayFlags = hostRecordsPolicies ? [FindingWriter.hostRecordsPoliciesFlag] : []
         var results: [JSON] = []
         var anyFailed = false
         for (index, load) in loads.enumerated() {
@@ -98,8 +102,7 @@ enum RunCommand {
                 if let seed { run.seed = seed }
                 var options = SimulationOptions()
                 options.apps = factories
-                // Not in the usage: a comparison aid (docs/LIBRARY.md, "The built-in records apps").
-                options.hostRecordsPolicies = parsed.has("--host-records-policies")
+                options.hostRecordsPolicies = hostRecordsPolicies
                 let judged = ScenarioRunner.run(run, options: options)
                 judgedRuns.append(judged)
                 entries.append(.run(file: scenario.path, judged: judged))
@@ -108,7 +111,7 @@ enum RunCommand {
                 if format == "json" { results.append(ResultDocument.json(judged, file: scenario.path)) }
                 if !judged.passed { anyFailed = true }
                 if format == "text" && (!parsed.has("--quiet") || !judged.passed) {
-                    Console.out(TextSummary.render(judged, file: scenario.path, teamProgram: teamProgram))
+                    Console.out(TextSummary.render(judged, file: scenario.path, teamProgram: teamProgram, replayFlags: replayFlags))
                 }
                 if annotate && !judged.passed {
                     for expectation in judged.expectations where !expectation.passed {
@@ -128,7 +131,7 @@ enum RunCommand {
             }
         }
         if let junit = parsed.value("--junit") {
-            do { try ReportWriter.write(JUnitReport.render(entries, teamProgram: teamProgram), to: junit) } catch {
+            do { try ReportWriter.write(JUnitReport.render(entries, teamProgram: teamProgram, replayFlags: replayFlags), to: junit) } catch {
                 Console.error("synclab run: cannot write \(junit): \(ScenarioFiles.reason(error))"); return .badInput
             }
         }

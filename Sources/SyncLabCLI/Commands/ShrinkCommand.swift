@@ -24,7 +24,7 @@ enum ShrinkCommand {
 
     static func main(_ arguments: [String]) -> ExitStatus {
         let parsed: Arguments
-        do { parsed = try Arguments(arguments, valued: ["--variant", "--anomaly", "--out"], flags: ["--help"]) } catch {
+        do { parsed = try Arguments(arguments, valued: ["--variant", "--anomaly", "--out"], flags: ["--help", FindingWriter.hostRecordsPoliciesFlag]) } catch {
             Console.error("synclab shrink: \(error.message)\n\(usage)"); return .badInput
         }
         if parsed.has("--help") { Console.out(usage); return .success }
@@ -49,9 +49,12 @@ enum ShrinkCommand {
                 Console.error("\(path): no variant named \"\(variant)\" (it has: \(scenario.runs.map(\.variant).joined(separator: ", ")))"); return .badInput
             }
         }
+        // Not in the usage, as on `synclab run`: a comparison aid (docs/LIBRARY.md, "Comparing
+        // them with the engine"); every run of the shrink hosts the records policies as the apps.
+        let hostRecordsPolicies = parsed.has(FindingWriter.hostRecordsPoliciesFlag)
         // The target: the chosen anomaly, else a broken promise, else a failed expectation.
         for run in runs {
-            let judged = ScenarioRunner.run(run, options: FindingWriter.searchOptions)
+            let judged = ScenarioRunner.run(run, options: FindingWriter.searchOptions(hostRecordsPolicies: hostRecordsPolicies))
             var target: ShrinkTarget?
             if let kind = parsed.value("--anomaly") {
                 target = PromiseJudge.findings(judged, rule: .find(kind)).first.map { .fingerprint($0.fingerprint, .find(kind)) }
@@ -65,12 +68,13 @@ enum ShrinkCommand {
             let flat = ShrinkInput.prepare(node, variant: run.variant, target: target)
             Console.out("shrinking \(path) [\(run.variant)]: \(target.name)")
             do {
-                guard let written = try FindingWriter.shrinkAndWrite(flat, originalText: nil, target: target, origin: "\(ScenarioFiles.stem(path)) [\(run.variant)]", folder: folder) else {
+                guard let written = try FindingWriter.shrinkAndWrite(flat, originalText: nil, target: target, origin: "\(ScenarioFiles.stem(path)) [\(run.variant)]",
+                                                                       folder: folder, hostRecordsPolicies: hostRecordsPolicies) else {
                     Console.error("synclab shrink: the flattened scenario no longer shows \(target.name)"); return .badInput
                 }
                 Console.out("  before: \(written.before.summary)")
                 Console.out("  after:  \(written.after.summary) (\(written.runs) runs, \(String(format: "%.1f", written.seconds)) s)")
-                Console.out("  \(folder)/minimal.json" + (written.reproduces ? "" : " (warning: synclab run on it does not show the finding)"))
+                for line in FindingWriter.minimalLines("\(folder)/minimal.json", reproduces: written.reproduces, hostRecordsPolicies: hostRecordsPolicies) { Console.out(line) }
             } catch {
                 Console.error("synclab shrink: cannot write \(folder): \(error)"); return .badInput
             }

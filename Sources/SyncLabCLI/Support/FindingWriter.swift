@@ -22,17 +22,26 @@ enum FindingWriter {
     /// - Parameters:
     ///   - original: the scenario tree (no variants).
     ///   - originalText: written as `original.json` when given (a generated scenario).
-    static func shrinkAndWrite(_ original: JSON, originalText: String?, target: ShrinkTarget, origin: String, folder: String) throws -> Written? {
+    ///   - hostRecordsPolicies: every run (the shrinker's, the size of the original, the check
+    ///     that `minimal.json` shows the finding) hosts the records policies as the built-in apps,
+    ///     as `synclab run --host-records-policies` does, so a finding only the apps have shrinks.
+    static func shrinkAndWrite(_ original: JSON, originalText: String?, target: ShrinkTarget, origin: String, folder: String,
+                               hostRecordsPolicies: Bool = false) throws -> Written? {
         let started = Date() // wall clock ok: the CLI times the campaign, never the simulation
-        guard let result = Shrinker(target: target).shrink(original), let originalRun = Shrinker.load(original) else { return nil }
-        let before = Shrinker.size(original, judged: ScenarioRunner.run(originalRun, options: searchOptions))
-        let minimal = MinimalScenario.finish(result.scenario, judged: result.judged, target: target, from: origin)
+        var host = FuzzHost.builtIn
+        host.hostRecordsPolicies = hostRecordsPolicies
+        guard let result = Shrinker(target: target, host: host).shrink(original), let originalRun = Shrinker.load(original) else { return nil }
+        let before = Shrinker.size(original, judged: ScenarioRunner.run(originalRun, options: searchOptions(hostRecordsPolicies: hostRecordsPolicies)))
+        let minimal = MinimalScenario.finish(result.scenario, judged: result.judged, target: target, from: origin,
+                                             replayFlag: hostRecordsPolicies ? hostRecordsPoliciesFlag : nil)
         let minimalText = ScenarioText.render(minimal)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         if let originalText { try ReportWriter.write(originalText, to: folder + "/original.json") }
         try ReportWriter.write(minimalText, to: folder + "/minimal.json")
         guard case .success(let file) = ScenarioLoader.parse(text: minimalText, path: "minimal.json") else { return nil }
-        let judged = ScenarioRunner.run(file.runs[0])
+        var replayOptions = SimulationOptions()
+        replayOptions.hostRecordsPolicies = hostRecordsPolicies
+        let judged = ScenarioRunner.run(file.runs[0], options: replayOptions)
         try ReportSet.write([judged], file: "minimal.json", to: folder, variants: ["base"])
         let wanted: Bool
         if case .fingerprint(_, .find) = target { wanted = judged.passed } else { wanted = !judged.passed }
@@ -40,9 +49,24 @@ enum FindingWriter {
                        seconds: Date().timeIntervalSince(started)) // wall clock ok: the CLI times the campaign, never the simulation
     }
 
-    static var searchOptions: SimulationOptions {
+    /// The lines naming `minimal.json` under a shrunk finding: its path (with a warning when
+    /// `synclab run` on it does not show the finding) and, when only the hosted records apps show
+    /// it, the replay command with the flag that hosts them (without it the engine runs).
+    static func minimalLines(_ minimal: String, reproduces: Bool, hostRecordsPolicies: Bool) -> [String] {
+        guard hostRecordsPolicies else {
+            return ["  \(minimal)" + (reproduces ? "" : " (warning: synclab run on it does not show the finding)")]
+        }
+        let replay = "synclab run \(ReplayCommand.shellQuoted(minimal)) \(hostRecordsPoliciesFlag)"
+        return ["  \(minimal)" + (reproduces ? "" : " (warning: \(replay) does not show the finding)"), "  replay: \(replay)"]
+    }
+
+    /// The flag `synclab run` needs to show a finding shrunk with `hostRecordsPolicies`.
+    static let hostRecordsPoliciesFlag = "--host-records-policies"
+
+    static func searchOptions(hostRecordsPolicies: Bool) -> SimulationOptions {
         var options = SimulationOptions()
         options.recordTrace = false
+        options.hostRecordsPolicies = hostRecordsPolicies
         return options
     }
 }

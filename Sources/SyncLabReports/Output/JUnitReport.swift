@@ -26,7 +26,8 @@ public enum JUnitReport {
     ///   - entries: in the order the files were given; a file's runs together.
     ///   - teamProgram: what starts the executable that runs the team's apps, for the replay
     ///     lines of runs that use them (`ReplayCommand.program(for:teamProgram:)`).
-    public static func render(_ entries: [Entry], teamProgram: String = ReplayCommand.builtInProgram) -> String {
+    ///   - replayFlags: the options the runs were made with that their replay needs too.
+    public static func render(_ entries: [Entry], teamProgram: String = ReplayCommand.builtInProgram, replayFlags: [String] = []) -> String {
         let failures = entries.filter(isFailure).count
         let errors = entries.filter(isError).count
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -40,7 +41,7 @@ public enum JUnitReport {
             xml += "  <testsuite name=\"\(Markup.escape(name))\" file=\"\(Markup.escape(file))\" tests=\"\(group.count)\" failures=\"\(group.filter(isFailure).count)\" errors=\"\(group.filter(isError).count)\">\n"
             for entry in group {
                 switch entry {
-                case .run(_, let judged): xml += testCase(judged, suite: name, file: file, teamProgram: teamProgram)
+                case .run(_, let judged): xml += testCase(judged, suite: name, file: file, teamProgram: teamProgram, replayFlags: replayFlags)
                 case .invalid(_, let fileErrors): xml += invalidCase(fileErrors, suite: name, file: file)
                 }
             }
@@ -65,7 +66,7 @@ public enum JUnitReport {
         return nil
     }
 
-    private static func testCase(_ judged: JudgedRun, suite: String, file: String, teamProgram: String) -> String {
+    private static func testCase(_ judged: JudgedRun, suite: String, file: String, teamProgram: String, replayFlags: [String]) -> String {
         let run = judged.outcome.run
         var xml = "    <testcase classname=\"\(Markup.escape(suite))\" name=\"\(Markup.escape(run.variant))\" file=\"\(Markup.escape(file))\">\n"
         if !judged.passed {
@@ -74,7 +75,7 @@ public enum JUnitReport {
             var body = failed.map { "expectation \($0.name): wanted \($0.wanted.rendered()), got \($0.actual.rendered())" }
             body += judged.outcome.report.anomalies.map { "\($0.kind.rawValue): \($0.explanation)" }
             body.append("replay: " + ReplayCommand.render(file: file, seed: run.seed, variant: run.variant,
-                                                             program: ReplayCommand.program(for: run, teamProgram: teamProgram)))
+                                                             program: ReplayCommand.program(for: run, teamProgram: teamProgram), flags: replayFlags))
             xml += "      <failure message=\"\(Markup.escape(message))\" type=\"expectation\">\(Markup.escape(body.joined(separator: "\n")))</failure>\n"
         }
         let anomalies = judged.outcome.report.anomalies.map { "\($0.kind.rawValue): \($0.explanation)" }.joined(separator: "\n")

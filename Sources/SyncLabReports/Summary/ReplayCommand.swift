@@ -12,10 +12,11 @@ public enum ReplayCommand {
     ///   - variant: nil to replay every variant with the seed.
     ///   - program: the command that starts the executable, pasted as it is: `builtInProgram`,
     ///     or a team's own executable for a run of the team's apps (`program(for:teamProgram:)`).
-    public static func render(file: String, seed: UInt64, variant: String?, program: String = builtInProgram) -> String {
+    ///   - flags: the run's options the replay needs too (`--host-records-policies`), appended.
+    public static func render(file: String, seed: UInt64, variant: String?, program: String = builtInProgram, flags: [String] = []) -> String {
         var words = [program, "run", shellQuoted(file), "--seed", String(seed)]
         if let variant { words += ["--variant", shellQuoted(variant)] }
-        return words.joined(separator: " ")
+        return (words + flags.map(shellQuoted)).joined(separator: " ")
     }
 
     /// The program that can replay `run` (SPEC §9): `synclab` when every device runs built-in

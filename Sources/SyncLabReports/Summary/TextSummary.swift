@@ -9,7 +9,8 @@ import SyncLabResult
 public enum TextSummary {
     /// - Parameter teamProgram: what starts the executable that runs the team's apps, for the
     ///   replay line of a run that uses them (`ReplayCommand.program(for:teamProgram:)`).
-    public static func render(_ judged: JudgedRun, file: String, teamProgram: String = ReplayCommand.builtInProgram) -> String {
+    /// - Parameter replayFlags: the options the run was made with that its replay needs too.
+    public static func render(_ judged: JudgedRun, file: String, teamProgram: String = ReplayCommand.builtInProgram, replayFlags: [String] = []) -> String {
         let outcome = judged.outcome
         let report = outcome.report
         let run = outcome.run
@@ -29,7 +30,7 @@ public enum TextSummary {
         if !judged.passed {
             let variant = run.variant == "base" ? nil : run.variant
             lines.append("      replay: " + ReplayCommand.render(file: file, seed: run.seed, variant: variant,
-                                                                   program: ReplayCommand.program(for: run, teamProgram: teamProgram)))
+                                                                   program: ReplayCommand.program(for: run, teamProgram: teamProgram), flags: replayFlags))
         }
         // One line each whatever the user strings in it hold (a name with `\n::error`).
         return lines.map { TerminalText.escape($0) }.joined(separator: "\n")
