@@ -51,7 +51,8 @@ build_all() {
     earlier+=("$object")
     [ "$stale" = 1 ] || continue
     echo "fuzz: compiling $module (${#sources[@]} files)" >&2
-    swiftc -parse-as-library -swift-version 6 -O -enable-testing -wmo -num-threads 0 \
+    # -package-name: modules use `package` access (as SwiftPM builds them, one package).
+    swiftc -parse-as-library -swift-version 6 -package-name synclab -O -enable-testing -wmo -num-threads 0 \
       -sanitize=fuzzer,address -module-name "$module" -I "$build/modules" \
       -emit-module -emit-module-path "$build/modules/$module.swiftmodule" \
       -c "${sources[@]}" -o "$object" 2> >(grep -v "Cannot export local symbol" >&2)
@@ -60,7 +61,7 @@ build_all() {
     name="Fuzz$(tr '[:lower:]' '[:upper:]' <<< "${target:0:1}")${target:1}"
     [ "$target" = diff3 ] && name=FuzzDiff3
     echo "fuzz: linking fuzz-$target" >&2
-    swiftc -parse-as-library -swift-version 6 -O -sanitize=fuzzer,address -I "$build/modules" \
+    swiftc -parse-as-library -swift-version 6 -package-name synclab -O -sanitize=fuzzer,address -I "$build/modules" \
       "$here/targets/$name.swift" "$build/modules/"*.o -o "$build/fuzz-$target" 2> >(grep -v "Cannot export local symbol" >&2)
   done
 }
