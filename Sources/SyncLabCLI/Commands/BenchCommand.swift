@@ -205,8 +205,6 @@ enum BenchCommand {
             figures.append(("factsPerSecond", .double(Double(outcome.history.facts.count) / max(checkerSeconds, 1e-9))))
             figures.append(("anomalies", .int(Int64(outcome.report.anomalies.count))))
         }
-        // Not freed on return: `synclab` prints the figures and exits (BenchLeftovers says why).
-        BenchLeftovers.keep([simulator, outcome])
         return figures
     }
 
