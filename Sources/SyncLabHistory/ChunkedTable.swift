@@ -1,15 +1,14 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// An append-only table in chunks of 131,072 elements that never move once written: a full chunk
-/// stays where it is and the next is reserved whole (and advised as huge pages on Linux), so an
-/// element is written once. An array grown by doubling copied everything recorded so far into
-/// fresh, not yet paged-in memory at each growth: for `FactLog`'s notifications (870,000 at
+/// stays where it is and the next is reserved whole, so an element is written once. An array
+/// grown by doubling copied everything recorded so far into fresh, not yet paged-in memory at
+/// each growth: for `FactLog`'s notifications (870,000 at
 /// 1,000 devices) a quarter of `bench --check`'s page faults (issue 13, session 10).
 /// The first chunk grows as an array does, so a small run takes no more memory than one.
+/// Chunks are not advised as transparent huge pages (`madvise(MADV_HUGEPAGE)`): tried in session
+/// 10, a third fewer page faults but more system time (2 MB pages zeroed and compacted at fault
+/// time), `bench --check` slower by wall clock.
 struct ChunkedTable<Element: Sendable>: Sendable {
-    /// log2 of the elements in a chunk (`FactLog.chunkShift`'s).
+    /// log2 of the elements in a chunk (131,072: 6 MB of `StoredFact`s, 4 MB of notifications).
     static var chunkShift: Int { 17 }
     static var chunkMask: Int { (1 << chunkShift) - 1 }
 
@@ -25,29 +24,10 @@ struct ChunkedTable<Element: Sendable>: Sendable {
     mutating func append(_ element: Element) {
         if count & Self.chunkMask == 0 {
             var chunk: [Element] = []
-            if count > 0 {
-                chunk.reserveCapacity(Self.chunkMask + 1)
-                Self.adviseHugePages(&chunk)
-            }
+            if count > 0 { chunk.reserveCapacity(Self.chunkMask + 1) }
             chunks.append(chunk)
         }
         chunks[chunks.count - 1].append(element)
         count += 1
-    }
-
-    /// Asks Linux to back a whole reserved chunk with 2 MB pages as it is written: with 4 KB
-    /// pages, filling a chunk is a page fault every 4 KB (issue 13, session 10). Only a hint
-    /// (`transparent_hugepage` `madvise` or `always`); elsewhere nothing. Contents do not depend on it.
-    static func adviseHugePages<Item>(_ chunk: inout [Item]) {
-        #if canImport(Glibc)
-        let bytes = chunk.capacity * MemoryLayout<Item>.stride
-        chunk.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            let page = 4096
-            let start = Int(bitPattern: base) & ~(page - 1)
-            let end = (Int(bitPattern: base) + bytes + page - 1) & ~(page - 1)
-            _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, Int32(MADV_HUGEPAGE))
-        }
-        #endif
     }
 }

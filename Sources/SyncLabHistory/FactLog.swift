@@ -10,11 +10,11 @@ import SyncLabProtocol
 /// `memmove` and its page faults were a tenth of `bench --check`'s CPU and most of its peak
 /// memory (issue 13, `--check`, session 8). Here the facts go into chunks of a fixed size: a
 /// full chunk stays where it is and the next one is reserved whole, so a fact is written once
-/// (`ChunkedTable`, since session 10 also for the notifications, with huge pages on Linux).
+/// (`ChunkedTable`, since session 10 also for the notifications).
 /// Since session 9 a fact is kept as a `StoredFact` (see there why); reading one (`subscript`)
 /// builds the `FactRecord` it was made from, equal to it field for field, byte for byte.
 public struct FactLog: RandomAccessCollection, Sendable {
-    /// The facts, in chunks of 131,072 (6 MB, three 2 MB huge pages) that never move.
+    /// The facts, in chunks of 131,072 (6 MB) that never move.
     private var facts = ChunkedTable<StoredFact>()
     /// The facts, chunk by chunk: every chunk but the last holds 131,072 facts. The checker's
     /// scan reads them chunk by chunk, an array at a time.
