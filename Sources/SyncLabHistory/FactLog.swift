@@ -9,27 +9,25 @@ import SyncLabProtocol
 /// a fresh, not yet paged-in buffer: at 1,000 devices (2.6 M facts, some 140 bytes each) that
 /// `memmove` and its page faults were a tenth of `bench --check`'s CPU and most of its peak
 /// memory (issue 13, `--check`, session 8). Here the facts go into chunks of a fixed size: a
-/// full chunk stays where it is and the next one is reserved whole, so a fact is written once.
-/// The first chunk grows as an array does, so a small run takes no more memory than before.
+/// full chunk stays where it is and the next one is reserved whole, so a fact is written once
+/// (`ChunkedTable`, since session 10 also for the notifications).
 /// Since session 9 a fact is kept as a `StoredFact` (see there why); reading one (`subscript`)
 /// builds the `FactRecord` it was made from, equal to it field for field, byte for byte.
 public struct FactLog: RandomAccessCollection, Sendable {
-    /// log2 of the facts in a chunk (65,536: 3 MB).
-    @usableFromInline static let chunkShift = 16
-    @usableFromInline static let chunkMask = (1 << chunkShift) - 1
-
-    /// The facts, chunk by chunk: every chunk but the last holds `1 << chunkShift` facts. The
-    /// checker's scan reads them chunk by chunk, an array at a time.
-    public private(set) var chunks: [[StoredFact]] = []
+    /// The facts, in chunks of 131,072 (6 MB) that never move.
+    private var facts = ChunkedTable<StoredFact>()
+    /// The facts, chunk by chunk: every chunk but the last holds 131,072 facts. The checker's
+    /// scan reads them chunk by chunk, an array at a time.
+    public var chunks: [[StoredFact]] { facts.chunks }
     /// How many facts were recorded.
-    public private(set) var count = 0
+    public var count: Int { facts.count }
     /// The items of the `visible` facts, by `StoredFact.item`.
     private var items = ItemInterner()
     /// The values of `visible` facts that are not plain numbers, by `StoredFact.payload`.
     private var values: [ItemValue] = []
     /// The notifications, by `StoredFact.payload` (a third of a run's facts: 32 bytes each
     /// here, not a whole `FactKind`).
-    private var notifications: [AppNotification] = []
+    private var notifications = ChunkedTable<AppNotification>()
     /// The other facts, by `StoredFact.payload`.
     private var others: [FactKind] = []
 
@@ -42,7 +40,7 @@ public struct FactLog: RandomAccessCollection, Sendable {
     /// The fact at `position`, as it was recorded.
     public subscript(position: Int) -> FactRecord {
         precondition(position >= 0 && position < count, "FactLog: index \(position) out of 0..<\(count)")
-        return record(chunks[position >> FactLog.chunkShift][position & FactLog.chunkMask])
+        return record(facts[position])
     }
 
     /// The item of a `visible` fact's `StoredFact.item`.
@@ -119,14 +117,6 @@ public struct FactLog: RandomAccessCollection, Sendable {
         others.append(kind)
     }
 
-    /// Puts a stored fact after the others, in the last chunk or a new one.
-    private mutating func store(_ stored: StoredFact) {
-        if count & FactLog.chunkMask == 0 {
-            var chunk: [StoredFact] = []
-            if count > 0 { chunk.reserveCapacity(FactLog.chunkMask + 1) }
-            chunks.append(chunk)
-        }
-        chunks[chunks.count - 1].append(stored)
-        count += 1
-    }
+    /// Puts a stored fact after the others.
+    private mutating func store(_ stored: StoredFact) { facts.append(stored) }
 }
