@@ -31,6 +31,11 @@ struct VirtualDevice {
     var kvsAppFactory: (@Sendable () -> any KVSAppHosting)?
     /// The running KVS app: made with the engines, dropped with them at a crash.
     var kvsApp: (any KVSAppHosting)?
+    /// `kvsApp != nil`, kept in step by hand at every assignment (false while the app is taken
+    /// out for its own call): comparing the optional existential with nil copies the app out
+    /// first, and the hot paths ask it at every KVS notification and accepted write. Not a
+    /// `didSet` on `kvsApp`: that would copy the app at every `take()` and put-back.
+    var hasKVSApp = false
     /// Makes the device's team document app (nil: the built-in app of its policy, `DocumentEngine.builtInApp`).
     var documentsAppFactory: (@Sendable () -> any DocumentsAppHosting)?
     var documentsApp: (any DocumentsAppHosting)?

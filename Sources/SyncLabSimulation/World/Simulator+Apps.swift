@@ -17,12 +17,14 @@ extension Simulator {
         // a plain read of `devices[index].kvs` copies the whole device out of the array first.
         // Taken out while it runs, so the app's value is not shared and mutating it copies nothing.
         guard var app = devices[index].kvsApp.take() else { return }
+        devices[index].hasKVSApp = false
         let answer: KVSAppAnswer
         do {
             // The snapshot shares the engine's storage; it is gone before the engine is written
             // to below, so no write has to copy the store.
             guard let values = devices[index].kvsLocalValues() else {
                 devices[index].kvsApp = app
+                devices[index].hasKVSApp = true
                 return
             }
             if case .userChanged(let keys) = event {
@@ -33,6 +35,7 @@ extension Simulator {
             answer = app.handle(event, values: KVSAppSnapshot(values: values))
         }
         devices[index].kvsApp = app
+        devices[index].hasKVSApp = true
         if !answer.readList.isEmpty, kvsAppNotes.noteReads(answer.readList, device: index) { flushKVSAppNotes() }
         guard !answer.commands.isEmpty else { return }
         flushKVSAppNotes()

@@ -42,6 +42,7 @@ extension Simulator {
                                           requestIDsAfter: sent.records)
         }
         device.kvsApp = device.kvsAppFactory?()
+        device.hasKVSApp = device.kvsAppFactory != nil
         device.kvsAppSeen = KVSAppReadMemory()
         device.documentsApp = device.documentsAppFactory?()
         // No team app: the built-in app of the device's policy, asked inside the engine's step.
@@ -106,7 +107,7 @@ extension Simulator {
             case .notify(let notification):
                 recordNotification(notification, device: device)
                 trace.notification(now, index, notification)
-                if store == .kvs && devices[index].kvsApp != nil { appNotifications.append(notification) }
+                if store == .kvs && devices[index].hasKVSApp { appNotifications.append(notification) }
                 if store == .documents && notification.reason == "inConflict" && devices[index].documentsApp != nil { appNotifications.append(notification) }
             case .observe(let observation):
                 recordObservation(observation, device: device)
@@ -188,7 +189,7 @@ extension Simulator {
         devices[index].savedRecordLabels = devices[index].recordsPlatform?.labels ?? devices[index].savedRecordLabels
         devices[index].savedRecordsAppDisk = devices[index].recordsApp?.disk ?? devices[index].savedRecordsAppDisk
         devices[index].kvs = nil; devices[index].documents = nil; devices[index].records = nil
-        devices[index].kvsApp = nil; devices[index].documentsApp = nil
+        devices[index].kvsApp = nil; devices[index].hasKVSApp = false; devices[index].documentsApp = nil
         devices[index].recordsApp = nil; devices[index].recordsPlatform = nil
         devices[index].crashed = true
         devices[index].boot &+= 1

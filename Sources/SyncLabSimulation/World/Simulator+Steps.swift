@@ -179,7 +179,7 @@ extension Simulator {
         history.operations[operationIndex].outcome = recorded
         trace.operation(now, devices[index].name, op.name, summary: summary, write: history.name(of: write), outcome: recorded,
                         local: devices[index].clock.reading(at: now), source: source)
-        if store == .kvs, case .accepted = outcome, devices[index].kvsApp != nil {
+        if store == .kvs, case .accepted = outcome, devices[index].hasKVSApp {
             let keys: [String]
             switch op {
             case .kvsSet(let entries, _): keys = entries.map(\.key)
@@ -214,7 +214,7 @@ extension Simulator {
             trace.observation(now, index, observation)
         }
         devices[index].kvs = nil; devices[index].documents = nil; devices[index].records = nil
-        devices[index].kvsApp = nil; devices[index].documentsApp = nil
+        devices[index].kvsApp = nil; devices[index].hasKVSApp = false; devices[index].documentsApp = nil
         devices[index].recordsApp = nil; devices[index].recordsPlatform = nil
         devices[index].savedRecordsAppDisk = nil; devices[index].savedRecordLabels = nil
         devices[index].savedKVS = nil; devices[index].savedDocuments = nil; devices[index].savedRecords = nil
