@@ -50,4 +50,15 @@ struct StepErrorsTests {
         """)
         #expect(errors.map(\.path) == ["steps[0].at", "steps[0].device", "steps[0].key", "steps[0].value"], "\(Load.describe(errors))")
     }
+
+    @Test func aStepAfterTheDurationStillHasItsArgumentsChecked() {
+        // A time past `duration` (or a repetition that runs past it) used to end the step's
+        // checks, so its null value was only reported once the time was fixed.
+        let errors = Load.errors("""
+        {"format": "synclab/1", "name": "d", "duration": "10s", "devices": [{"id": "A"}],
+         "steps": [{"at": "20s", "device": "A", "op": "kvs.set", "key": "k", "value": null},
+                   {"at": "5s", "every": "5s", "times": 3, "device": "A", "op": "doc.save", "path": "", "content": "x"}]}
+        """)
+        #expect(errors.map(\.path) == ["steps[0].at", "steps[0].value", "steps[1].times", "steps[1].path"], "\(Load.describe(errors))")
+    }
 }

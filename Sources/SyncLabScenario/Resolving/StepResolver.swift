@@ -184,11 +184,14 @@ struct StepResolver {
         }
 
         guard let spec else { return }
-        guard let at, let devices else {
-            // A bad time or device does not hide the step's other mistakes (SPEC §5: every error
-            // of a file at once): its arguments are checked too, when they hold no placeholder.
+        // A bad time or device does not hide the step's other mistakes (SPEC §5: every error
+        // of a file at once): its arguments are checked too, when they hold no placeholder.
+        func checkArgumentsOnly() {
             let arguments = allMembers.filter { !StepResolver.stepKeys.contains($0.key) }
             if !StepTemplate.contains("${", in: arguments) { _ = op(spec, arguments, node, path) }
+        }
+        guard let at, let devices else {
+            checkArgumentsOnly()
             return
         }
         let period = every ?? .zero
@@ -198,10 +201,12 @@ struct StepResolver {
             let last = SimInstant(microseconds: at.microseconds) + period * Int64(times - 1)
             if at > duration {
                 reader.report("step time \(at) is after the scenario's duration \(duration) (raise \"duration\" to allow later steps)", at: node["at"]!.position, path: path.key("at"))
+                checkArgumentsOnly()
                 return
             } else if last.microseconds > duration.microseconds, let timesNode {
                 let firstLate = (duration.microseconds - at.microseconds) / max(period.microseconds, 1) + 1
                 reader.report("repetition \(firstLate) (${i}=\(firstLate)) falls at \(at + period * firstLate), after the scenario's duration \(duration)", at: timesNode.position, path: path.key("times"))
+                checkArgumentsOnly()
                 return
             }
         }
