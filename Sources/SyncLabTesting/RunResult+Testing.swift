@@ -9,12 +9,14 @@ extension RunResult {
     /// the current directory (a test's working directory is its package's root).
     public var defaultReportsFolder: String {
         func folderName(_ text: String) -> String {
-            String(text.unicodeScalars.map { scalar -> Character in
+            let name = String(text.unicodeScalars.map { scalar -> Character in
                 switch scalar {
                 case "a"..."z", "A"..."Z", "0"..."9", ".", "_", "-": return Character(scalar)
                 default: return "_"
                 }
             })
+            // `..` (or any leading `.`) would climb out of `.build/synclab` or hide the folder.
+            return name.isEmpty || name.hasPrefix(".") ? "_" + name : name
         }
         return FileManager.default.currentDirectoryPath + "/.build/synclab/" + folderName(scenario) + "/" + folderName(variant)
     }

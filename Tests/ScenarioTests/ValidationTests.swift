@@ -287,6 +287,14 @@ struct ValidationTests {
         #expect(errors[3].message == "unknown key 'nom' in a variant; did you mean 'name'?")
     }
 
+    @Test func aVariantNameMayHoldASlashOrStartWithADot() throws {
+        // SPEC §5 asks only that variant names are unique and not `base`; the report folder is
+        // made safe from the name (`VariantPaths`), so `merge / keepBoth` is a fine name.
+        let text = Load.scenario(#""variants": [{"name": "merge / keepBoth"}, {"name": ".hidden"}, {"name": ".."}]"#)
+        let file = try #require(Load.file(text), "\(Load.describe(Load.errors(text)))")
+        #expect(file.runs.map(\.variant) == ["base", "merge / keepBoth", ".hidden", ".."])
+    }
+
     @Test func expectationsAreValidated() {
         let text = Load.scenario(#"""
         "expect": {"lostUpdates": -1, "conflicts": {"min": 3, "max": 1}, "anomalies": [{"kind": "lostUpdat"}],

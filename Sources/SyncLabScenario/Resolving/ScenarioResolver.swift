@@ -276,9 +276,9 @@ struct ScenarioResolver {
                     reader.report("\"base\" is the scenario as written: name the variant something else", at: nameNode.position, path: variantPath.key("name"))
                 } else if names.contains(text) {
                     reader.report("duplicate variant name \"\(text)\"", at: nameNode.position, path: variantPath.key("name"))
-                } else if text.contains("/") || text.hasPrefix(".") {
-                    reader.report("a variant name is a folder name for its reports: no '/' and no leading '.', got \"\(text)\"", at: nameNode.position, path: variantPath.key("name"))
                 } else {
+                    // Any other name is fine (SPEC §5 asks only unique and not `base`): its report
+                    // folder is made safe by `VariantPaths` (`a / b` → `a___b`, `..x` → `_..x`).
                     name = text
                 }
                 names.append(text)
