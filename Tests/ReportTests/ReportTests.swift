@@ -161,6 +161,17 @@ struct ReportTests {
         #expect(throws: ReportModel.ReadError.self) { _ = try ReportModel(trace: [], result: Array("{\"a\":}".utf8)) }
     }
 
+    @Test("a read error says its message where the CLI prints it (localizedDescription), not Foundation's placeholder")
+    func readErrorLocalizedDescription() {
+        do {
+            _ = try ReportModel(trace: [], result: Array("{\"a\":}".utf8))
+            Issue.record("no error")
+        } catch {
+            let any: any Error = error
+            #expect(any.localizedDescription.hasPrefix("result.json: "), "\(any.localizedDescription)")
+        }
+    }
+
     @Test("a busy 50-device, one-day run stays under 5 MB: idle time folded, traffic and frequent marks as density strips")
     func bigRunStaysSmall() throws {
         // 50 devices, a write each an hour, pushed to 10 others, a cloud decision each: ~80k trace lines.

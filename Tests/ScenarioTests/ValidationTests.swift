@@ -295,6 +295,14 @@ struct ValidationTests {
         #expect(file.runs.map(\.variant) == ["base", "merge / keepBoth", ".hidden", ".."])
     }
 
+    @Test func anAccountCannotBeCalledPublic() {
+        // `public` is the public database's account in results (SPEC §7); an account of that
+        // name wrote two `public` keys into `final`, and its reports could not be read back.
+        let errors = Load.errors(Load.scenario(#""accounts": ["main", "public"]"#))
+        #expect(errors.map(\.path) == ["accounts[1]"], "\(Load.describe(errors))")
+        #expect(errors.first?.message.contains("public database") == true)
+    }
+
     @Test func expectationsAreValidated() {
         let text = Load.scenario(#"""
         "expect": {"lostUpdates": -1, "conflicts": {"min": 3, "max": 1}, "anomalies": [{"kind": "lostUpdat"}],

@@ -4,9 +4,12 @@ import SyncLabHistory
 
 extension ReportModel {
     /// Why a saved run could not be turned into a report.
-    public struct ReadError: Error, Sendable, CustomStringConvertible {
+    public struct ReadError: LocalizedError, Sendable, CustomStringConvertible {
         public var message: String
         public var description: String { message }
+        /// What `localizedDescription` says (the CLI prints it), instead of Foundation's
+        /// "The operation could not be completed".
+        public var errorDescription: String? { message }
     }
 
     /// Builds the model from a saved run's two files, as bytes. The trace is read a line at a

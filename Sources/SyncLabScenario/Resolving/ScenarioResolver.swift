@@ -159,6 +159,12 @@ struct ScenarioResolver {
         for (index, element) in elements.enumerated() {
             guard let name = reader.string(element, path.index(index), nonEmpty: true, what: "an account name") else { continue }
             reader.checkIdentifier(name, element, path.index(index), what: "an account name")
+            // Results, traces and anomalies name the public database's account `public` (SPEC §7),
+            // so an account of that name could not be told from it (two `public` keys in `final`).
+            if name == "public" {
+                reader.report("\"public\" names the public database in results (SPEC §7: the public database under the account \"public\"): call the account something else", at: element.position, path: path.index(index))
+                continue
+            }
             guard declared.insert(name).inserted else {
                 reader.report("account \"\(name)\" is declared twice", at: element.position, path: path.index(index))
                 continue
