@@ -303,6 +303,18 @@ struct ValidationTests {
         #expect(errors.first?.message.contains("public database") == true)
     }
 
+    @Test func assertAndFinalNameOnlyItemsAnOpCouldWrite() {
+        // A document path no `doc.*` step accepts, or an empty KVS key, can never be written:
+        // `null` for it always held, so a typo such as a leading "/" passed silently.
+        let text = Load.scenario(#"""
+        "steps": [{"at": "1s", "device": "A", "op": "assert", "documents": {"/notes.txt": null, "a//b": null}, "kvs": {"": null}}],
+        "expect": {"final": {"documents": {"a/../b": "x", "ok/n.txt": null}, "kvs": {"": 1}}}
+        """#)
+        let errors = Load.errors(text)
+        #expect(errors.map(\.path) == ["steps[0].documents[\"/notes.txt\"]", "steps[0].documents[\"a//b\"]", "steps[0].kvs[\"\"]",
+                                       "expect.final.documents[\"a/../b\"]", "expect.final.kvs[\"\"]"], "\(Load.describe(errors))")
+    }
+
     @Test func expectationsAreValidated() {
         let text = Load.scenario(#"""
         "expect": {"lostUpdates": -1, "conflicts": {"min": 3, "max": 1}, "anomalies": [{"kind": "lostUpdat"}],

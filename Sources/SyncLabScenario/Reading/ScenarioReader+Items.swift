@@ -30,9 +30,16 @@ extension ScenarioReader {
                 let entryPath = sectionPath.key(entry.key)
                 switch member.key {
                 case "kvs":
-                    if let value = expectedPlist(entry.value, entryPath) { result.kvs.append((entry.key, value)) } else { failed = true }
+                    // An item no op can write would be checked vacuously (`null` always holds).
+                    if entry.key.isEmpty {
+                        report("expected a key, got an empty string", at: entry.keyPosition, path: entryPath)
+                        failed = true
+                    } else if let value = expectedPlist(entry.value, entryPath) { result.kvs.append((entry.key, value)) } else { failed = true }
                 case "documents":
-                    if let content = expectedContent(entry.value, entryPath) { result.documents.append((entry.key, content)) } else { failed = true }
+                    if !ScenarioReader.isDocumentPath(entry.key) {
+                        report(ScenarioReader.documentPathError(entry.key), at: entry.keyPosition, path: entryPath)
+                        failed = true
+                    } else if let content = expectedContent(entry.value, entryPath) { result.documents.append((entry.key, content)) } else { failed = true }
                 default:
                     let parts = entry.key.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
                     guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
@@ -51,5 +58,16 @@ extension ScenarioReader {
             }
         }
         return failed ? nil : result
+    }
+
+    /// A path inside the account's container: names separated by single `/`, none of them `.`
+    /// or `..`, no leading or trailing `/` (a path that climbs out of the container or names a
+    /// folder is not a document). `doc.*` steps, `assert` and `expect.final` hold to it alike.
+    static func isDocumentPath(_ text: String) -> Bool {
+        !text.isEmpty && !text.split(separator: "/", omittingEmptySubsequences: false).contains { $0.isEmpty || $0 == "." || $0 == ".." }
+    }
+
+    static func documentPathError(_ text: String) -> String {
+        "expected a document path inside the container (names separated by single \"/\", no \".\" or \"..\", no leading or trailing \"/\"), got \"\(text)\""
     }
 }

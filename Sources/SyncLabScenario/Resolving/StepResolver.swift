@@ -351,14 +351,11 @@ struct StepResolver {
         return zone
     }
 
-    /// A path inside the account's container: names separated by single `/`, none of them `.`
-    /// or `..`, no leading or trailing `/` (a path that climbs out of the container or names a
-    /// folder is not a document).
+    /// A document path (`ScenarioReader.isDocumentPath`).
     private func documentPath(_ node: JSONNode, _ path: JSONPath) -> String? {
         guard let text = reader.string(node, path, nonEmpty: true, what: "a document path") else { return nil }
-        let names = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard !names.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else {
-            reader.report("expected a document path inside the container (names separated by single \"/\", no \".\" or \"..\", no leading or trailing \"/\"), got \"\(text)\"", at: node.position, path: path)
+        guard ScenarioReader.isDocumentPath(text) else {
+            reader.report(ScenarioReader.documentPathError(text), at: node.position, path: path)
             return nil
         }
         return text
