@@ -101,4 +101,23 @@ struct SettleAndOracleTests {
         #expect(lost.write == "B:1")
         #expect(lost.replacedBy == "A:3", "\(lost.explanation)")
     }
+
+    @Test("a write held only by a device signed out or crashed at the end was not replaced by itself")
+    func aWriteHeldOnlyByAnUnjudgedDeviceNamesNoReplacer() throws {
+        // The run ends before either upload: A is crashed and D signed out, so neither view is
+        // judged. The explanation used to say "A:1 … replaced it without having seen it".
+        let judged = try Harness.run("""
+        {"format": "synclab/1", "name": "t", "devices": [{"id": "A"}, {"id": "D"}],
+         "steps": [{"at": "0s", "device": "*", "op": "kvs.set", "key": "${device}", "value": 1},
+                   {"at": "1s", "device": "A", "op": "device.crash"},
+                   {"at": "1s", "device": "D", "op": "account.signOut"}],
+         "end": {"heal": false, "settle": "0s"}}
+        """)
+        let lost = judged.outcome.report.anomalies.filter { $0.kind == .lostUpdate }
+        #expect(lost.map(\.write) == ["A:1", "D:1"])
+        for anomaly in lost {
+            #expect(anomaly.replacedBy == nil, "\(anomaly.explanation)")
+            #expect(anomaly.explanation.hasSuffix("was lost: nothing replaced it, but at the end it stood only on a device whose view is not judged (signed out, crashed or without its app)."), "\(anomaly.explanation)")
+        }
+    }
 }

@@ -80,7 +80,11 @@ struct LostUpdatePass {
             seenReplacing = context.graph[replacing]
             break
         }
-        let replacer = decision.map { context.graph[$0.chosen] } ?? seenReplacing ?? finalWrite
+        var replacer = decision.map { context.graph[$0.chosen] } ?? seenReplacing ?? finalWrite
+        // The value a device last showed can be this very write, on a device whose view is not
+        // judged at the end (signed out, crashed, app deleted): nothing replaced it.
+        let heldOnlyByAnUnjudgedDevice = replacer == context.graph[write]
+        if heldOnlyByAnUnjudgedDevice { replacer = nil }
         // A write of several items says which one this is (each is its own anomaly).
         let which = info.touches.count > 1 ? " on \(key.displayName)" : ""
         var sentence = "\(device)'s write \(name) (\(operation.summary) at \(SimDuration(microseconds: operation.at.microseconds)))\(which) was lost: "
@@ -103,6 +107,8 @@ struct LostUpdatePass {
         } else if let replacer {
             sentence += "\(context.describe(replacer)) replaced it without having seen it"
             if info.inConflict { sentence += " when the conflict was resolved" }
+        } else if heldOnlyByAnUnjudgedDevice {
+            sentence += "nothing replaced it, but at the end it stood only on a device whose view is not judged (signed out, crashed or without its app)"
         } else if info.resolution >= 0 {
             // Nothing replaced the value: the resolution kept a version without it.
             let resolution = context.resolutions[Int(info.resolution)]
@@ -110,7 +116,7 @@ struct LostUpdatePass {
         } else {
             sentence += "the item is gone and nothing that removed it had seen this write"
         }
-        if let finalWrite, finalWrite != replacer { sentence += "; the final value is \(context.describe(finalWrite))" }
+        if let finalWrite, finalWrite != replacer, !heldOnlyByAnUnjudgedDevice { sentence += "; the final value is \(context.describe(finalWrite))" }
         return (sentence + ".", replacer)
     }
 
