@@ -76,6 +76,8 @@ struct ValidationTests {
     @Test func aDecimalDurationNeedsAUnit() {
         let errors = Load.errors(Load.scenario(#""steps": [{"at": "1.5", "device": "A", "op": "kvs.synchronize"}, {"at": "1500", "device": "A", "op": "kvs.synchronize"}]"#))
         #expect(errors.map(\.path) == ["steps[0].at"])
+        // It says why, not that 1.5 is "too large".
+        #expect(errors.first?.message == #"expected a step time like "250ms" or "1.5s" (units us, ms, s, m, h, d), got "1.5": a number with a decimal point needs a unit (only a whole number means milliseconds)"#, "\(Load.describe(errors))")
     }
 
     @Test func emptyAndBinaryFilesAreErrors() {

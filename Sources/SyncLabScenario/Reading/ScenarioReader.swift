@@ -212,7 +212,9 @@ final class ScenarioReader {
         switch node.value {
         case .string(let text):
             guard let parsed = Units.duration(text) else {
-                if Units.isDurationShaped(text) {
+                if Units.isUnitlessDecimal(text) {
+                    report("expected \(what) \(example) (units us, ms, s, m, h, d), got \(node.value.shortDescription): a number with a decimal point needs a unit (only a whole number means milliseconds)", at: node.position, path: path)
+                } else if Units.isDurationShaped(text) {
                     reportTooLarge(node, path, what: what)
                 } else {
                     let compound = ScenarioReader.compoundDuration(text).map { " (one unit per duration: write \"\($0)\")" } ?? ""

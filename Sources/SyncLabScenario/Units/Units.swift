@@ -51,6 +51,13 @@ public enum Units {
         return unit.isEmpty || durationUnits.contains { $0.unit == unit }
     }
 
+    /// Whether `text` is a decimal number with no unit (`"1.5"`): not a duration (only a whole
+    /// number means milliseconds), and not one too large either.
+    public static func isUnitlessDecimal(_ text: String) -> Bool {
+        guard let parsed = DecimalText(text, signed: true) else { return false }
+        return parsed.unit.isEmpty && text.contains(".")
+    }
+
     /// `SimDuration.scenarioLimit` in words, for messages.
     public static let scenarioLimitWords = "100 years"
 
