@@ -28,6 +28,19 @@ struct FuzzCommandTests {
         #expect(try Synclab.run(["fuzz", "merge", directory.appendingPathComponent("s0").path, "--out", merged.path]).status == 2)
     }
 
+    @Test("a bad --out is refused before any seed runs, in words")
+    func badOutRefusedFirst() throws {
+        let directory = try Synclab.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("taken")
+        try Data("x".utf8).write(to: file)
+        let output = try Synclab.run(["fuzz", "--profile", "kvs", "--count", "3", "--jobs", "1", "--out", file.path])
+        #expect(output.status == 2)
+        // Checked first, as `synclab run` checks its --out: not a raw NSError after the campaign.
+        #expect(output.stderr == "synclab fuzz: \(file.path) exists and is not a folder: --out names the folder reports are written into\n", "\(output.stderr)")
+        #expect(output.stdout.isEmpty)
+    }
+
     @Test("a finding is shrunk into a minimal scenario that synclab run reproduces; exit 1")
     func findingIsShrunk() throws {
         let directory = try Synclab.temporaryDirectory()

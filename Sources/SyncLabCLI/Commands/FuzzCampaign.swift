@@ -9,6 +9,11 @@ struct FuzzCampaign {
     let options: FuzzOptions
 
     func run() -> ExitStatus {
+        // The output folder is checked (and made) before any seed runs: a bad --out is a usage
+        // error at once, not after the whole campaign (whose findings would then go nowhere).
+        do { try ScenarioFiles.checkOutputs(folders: [options.out], junit: nil) } catch {
+            Console.error("synclab fuzz: \(error.message)"); return .badInput
+        }
         var host = FuzzHost.builtIn
         host.hostRecordsPolicies = options.hostRecordsPolicies
         let runner = SeedRunner(profile: options.profile, policies: options.policies, rule: options.rule, host: host)
@@ -84,7 +89,7 @@ struct FuzzCampaign {
             Console.out("coverage: " + Coverage.hazards.indices.map { "\(Coverage.hazards[$0]) \(summary.coverage.counts[$0])" }.joined(separator: ", "))
             Console.out("summary: \(out)/campaign.md")
         } catch {
-            Console.error("synclab fuzz: cannot write \(out): \(error)"); return .badInput
+            Console.error("synclab fuzz: cannot write \(out): \(ScenarioFiles.reason(error))"); return .badInput
         }
         return findings.isEmpty ? .success : .failed
     }

@@ -41,7 +41,7 @@ enum FuzzMergeCommand {
             try ReportWriter.write(merged.json.renderedPretty(), to: out + "/campaign.json")
             try ReportWriter.write(merged.markdown, to: out + "/campaign.md")
         } catch {
-            Console.error("synclab fuzz merge: cannot write \(out): \(error)"); return .badInput
+            Console.error("synclab fuzz merge: cannot write \(out): \(ScenarioFiles.reason(error))"); return .badInput
         }
         Console.out("\(merged.seedsRun) seeds from \(shards.count) shard(s), \(merged.findings.count) fingerprint(s); summary: \(out)/campaign.md")
         return merged.findings.isEmpty ? .success : .failed

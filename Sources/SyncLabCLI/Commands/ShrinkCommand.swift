@@ -76,7 +76,7 @@ enum ShrinkCommand {
                 Console.out("  after:  \(written.after.summary) (\(written.runs) runs, \(String(format: "%.1f", written.seconds)) s)")
                 for line in FindingWriter.minimalLines("\(folder)/minimal.json", reproduces: written.reproduces, hostRecordsPolicies: hostRecordsPolicies) { Console.out(line) }
             } catch {
-                Console.error("synclab shrink: cannot write \(folder): \(error)"); return .badInput
+                Console.error("synclab shrink: cannot write \(folder): \(ScenarioFiles.reason(error))"); return .badInput
             }
             return .success
         }
