@@ -39,6 +39,15 @@ struct FuzzCommandTests {
         // Checked first, as `synclab run` checks its --out: not a raw NSError after the campaign.
         #expect(output.stderr == "synclab fuzz: \(file.path) exists and is not a folder: --out names the folder reports are written into\n", "\(output.stderr)")
         #expect(output.stdout.isEmpty)
+        // So do fuzz merge, shrink and report, before reading or running anything.
+        let refusal = "\(file.path) exists and is not a folder: --out names the folder reports are written into\n"
+        let merge = try Synclab.run(["fuzz", "merge", directory.path, "--out", file.path])
+        #expect(merge.status == 2 && merge.stderr == "synclab fuzz merge: " + refusal, "\(merge.stderr)")
+        let shrink = try Synclab.run(["shrink", Synclab.packageRoot.appendingPathComponent("Scenarios/records-offline-fields.json").path,
+                                      "--variant", "clientWins", "--anomaly", "lostUpdate", "--out", file.path])
+        #expect(shrink.status == 2 && shrink.stderr == "synclab shrink: " + refusal, "\(shrink.stderr)")
+        let report = try Synclab.run(["report", Synclab.packageRoot.appendingPathComponent("Reports/kvs-clock-skew").path, "--out", file.path])
+        #expect(report.status == 2 && report.stderr == "synclab report: " + refusal, "\(report.stderr)")
     }
 
     @Test("a finding is shrunk into a minimal scenario that synclab run reproduces; exit 1")

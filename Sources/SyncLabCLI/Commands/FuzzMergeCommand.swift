@@ -13,6 +13,9 @@ enum FuzzMergeCommand {
         guard let out = parsed.value("--out"), !parsed.positional.isEmpty else {
             Console.error("synclab fuzz merge: name the shards' output folders and --out DIR\n\(FuzzCommand.usage)"); return .badInput
         }
+        do { try ScenarioFiles.checkOutputs(folders: [out], junit: nil) } catch {
+            Console.error("synclab fuzz merge: \(error.message)"); return .badInput
+        }
         var shards: [CampaignSummary] = []
         for folder in parsed.positional {
             guard let data = FileManager.default.contents(atPath: folder + "/campaign.json") else {

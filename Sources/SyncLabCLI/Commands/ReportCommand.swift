@@ -24,6 +24,11 @@ enum ReportCommand {
         guard parsed.positional.count == 1, let path = parsed.positional.first else {
             Console.error("synclab report: name one result.json, trace.jsonl or run folder\n\(usage)"); return .badInput
         }
+        if let out = parsed.value("--out") {
+            do { try ScenarioFiles.checkOutputs(folders: [out], junit: nil) } catch {
+                Console.error("synclab report: \(error.message)"); return .badInput
+            }
+        }
         do {
             let folders = try SavedRun.regenerate(path: path, out: parsed.value("--out"))
             for folder in folders { Console.out("reports: \(folder)/") }

@@ -65,6 +65,10 @@ enum ShrinkCommand {
             }
             guard let target else { continue }
             let folder = parsed.value("--out") ?? "shrunk/\(ScenarioFiles.stem(path))"
+            // Checked before the shrinking runs, as `synclab run` checks its --out.
+            do { try ScenarioFiles.checkOutputs(folders: [folder], junit: nil) } catch {
+                Console.error("synclab shrink: \(error.message)"); return .badInput
+            }
             let flat = ShrinkInput.prepare(node, variant: run.variant, target: target)
             Console.out("shrinking \(path) [\(run.variant)]: \(target.name)")
             do {
