@@ -8,6 +8,25 @@ import SyncLabProtocol
 public protocol KVSAppHosting {
     /// The app is told of `event`. `values` is the store as the app reads it now.
     mutating func handle(_ event: KVSAppEvent, values: KVSAppSnapshot) -> KVSAppAnswer
+
+    /// The same, the platform's way: each value the app reads is appended to `notes` (the
+    /// platform's buffer for every device's app) as a note for device `device`, and the app's
+    /// store calls are returned. The default answers through `handle(_:values:)`; an adapter
+    /// whose store notes its reads straight into `notes` saves a list of reads per notification
+    /// and copying it over (docs/LIBRARY.md "What hosting costs").
+    mutating func handle(_ event: KVSAppEvent, values: KVSAppSnapshot, device: Int32,
+                         notingReadsIn notes: inout [KVSAppPendingNote]) -> [KVSAppCommand]
+}
+
+extension KVSAppHosting {
+    public mutating func handle(_ event: KVSAppEvent, values: KVSAppSnapshot, device: Int32,
+                                notingReadsIn notes: inout [KVSAppPendingNote]) -> [KVSAppCommand] {
+        let answer = handle(event, values: values)
+        for read in answer.readList {
+            notes.append(KVSAppPendingNote(device: device, note: KVSAppNote(key: read.key, write: read.write, madeHere: false)))
+        }
+        return answer.commands
+    }
 }
 
 /// What a hosted KVS app is told.
