@@ -60,6 +60,18 @@ import SyncLabProtocol
         #expect(observer.keptReads == [.string("B")])
     }
 
+    @Test("two keys one write made (one store call of several keys) are each noted, a key read again once")
+    func keysOfOneWriteAreNotedApart() {
+        let write = WriteID(device: DeviceID(1), sequence: 3)
+        let local = KVSEngine.LocalValue(value: .integer(1), write: write, timestamp: LocalInstant(microseconds: 0))
+        var hosted = HostedKeyValueStoreApp(app: KeepingObserver())
+        var notes: [KVSAppPendingNote] = []
+        _ = hosted.handle(.changedExternally(reason: "serverChange", keys: ["a", "b", "a", "b"]),
+                          values: KVSAppSnapshot(values: ["a": local, "b": local]), device: 0, notingReadsIn: &notes)
+        #expect(notes.map(\.note.key) == ["a", "b"])
+        #expect(notes.map(\.note.write) == [write, write])
+    }
+
     @Test("an answer's public reads and the platform's list of them are the same values, set either way")
     func publicReadsMatchThePlatformsList() {
         let one = WriteID(device: DeviceID(1), sequence: 1), two = WriteID(device: DeviceID(2), sequence: 7)

@@ -42,15 +42,17 @@ public enum KVSAppEvent: Sendable {
 public struct KVSAppSnapshot {
     /// The engine's local values (one reference: a copy of the whole engine per notification
     /// would retain every field of it).
-    let values: NameTable<KVSEngine.LocalValue>
+    @usableFromInline let values: NameTable<KVSEngine.LocalValue>
 
     /// The store over the engine's local values (`KVSEngine.localValues`).
     public init(values: NameTable<KVSEngine.LocalValue>) { self.values = values }
 
     /// The local value of `key` and the write that made it, nil when absent.
-    public func value(forKey key: String) -> (value: PlistValue, write: WriteID?)? {
-        guard let local = values[key], let value = local.value else { return nil }
-        return (value, local.write)
+    // Inlinable: an app's every read comes here from another module; inlined, the value is read
+    // where it lies instead of the whole local value (its timestamp too) copied out and returned.
+    @inlinable public func value(forKey key: String) -> (value: PlistValue, write: WriteID?)? {
+        guard let index = values.index(forName: key), let value = values[index].value else { return nil }
+        return (value, values[index].write)
     }
 
     /// Every key with a value, in UTF-8 order.

@@ -45,13 +45,11 @@ struct KVSAppPendingNotes {
     /// noting a read cost), of positions, not of the notes: sorting the notes themselves copied
     /// each into a second buffer and destroyed it twice, a third of what handing a note over
     /// cost (docs/LIBRARY.md "What hosting costs").
-    static func orderByDevice(_ notes: [Pending]) -> [Int32] {
+    /// - Parameter devices: how many devices there are (every note's device is below).
+    static func orderByDevice(_ notes: [Pending], devices: Int) -> [Int32] {
         notes.withUnsafeBufferPointer { notes in
             // Fields read through the buffer: a copy of a note would retain its key.
-            var highest: Int32 = -1
-            for position in notes.indices { highest = max(highest, notes[position].device) }
-            guard highest >= 0 else { return [] }
-            var starts = [Int](repeating: 0, count: Int(highest) + 2)
+            var starts = [Int](repeating: 0, count: devices + 1)
             for position in notes.indices { starts[Int(notes[position].device) + 1] += 1 }
             for device in 1..<starts.count { starts[device] += starts[device - 1] }
             return [Int32](unsafeUninitializedCapacity: notes.count) { order, initialized in

@@ -53,7 +53,7 @@ struct KVSAppReadMemory {
     }
 
     /// One device's run of the platform's notes: `notes` at `positions`
-    /// (`KVSAppPendingNotes.orderByDevice(_:)`), in order.
+    /// (`KVSAppPendingNotes.orderByDevice(_:devices:)`), in order.
     mutating func note(_ notes: UnsafeBufferPointer<KVSAppPendingNotes.Pending>, at positions: ArraySlice<Int32>) {
         // One append per note, not `append(contentsOf:)` of a lazy map: that generic copy cost
         // about 140 instructions a note, most of what handing a note over cost. The log grows

@@ -80,7 +80,7 @@ extension Simulator {
         // kept for the next notes).
         var notes: [KVSAppPendingNotes.Pending] = []
         swap(&notes, &kvsAppNotes.notes)
-        let order = KVSAppPendingNotes.orderByDevice(notes)
+        let order = KVSAppPendingNotes.orderByDevice(notes, devices: devices.count)
         notes.withUnsafeBufferPointer { notes in
             var start = 0
             while start < order.count {
