@@ -47,7 +47,8 @@ public final class KeyValueStore {
 
     /// The value of `key`, nil when absent.
     public func object(forKey key: String) -> ScenarioValue? {
-        if let own = written[key] { return own }
+        // An app that only reads has written nothing: no lookup in the empty dictionary.
+        if !written.isEmpty, let own = written[key] { return own }
         guard let entry = snapshot.value(forKey: key) else { return nil }
         if let write = entry.write {
             let note = KVSAppNote(key: key, write: write, madeHere: false)
@@ -61,7 +62,7 @@ public final class KeyValueStore {
     /// scan of its own notes beats a set; the writes are compared first, so another key's note
     /// is told apart without comparing strings (a call into the run time each, about 2% of what
     /// an observer cost over the built-in reader).
-    private func hasNoted(_ note: KVSAppNote) -> Bool {
+    @inline(__always) private func hasNoted(_ note: KVSAppNote) -> Bool {
         var index = firstRead
         while index < notes.count {
             if notes[index].note.hasSameWrite(as: note) && notes[index].note.key == note.key { return true }

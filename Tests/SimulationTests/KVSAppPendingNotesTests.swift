@@ -18,7 +18,9 @@ struct KVSAppPendingNotesTests {
         _ = pending.noteMadeHere("a", write(4, derived: true), device: 2)
         _ = pending.noteReads([KVSAppRead(key: "c", write: write(5))], device: 2)
         _ = pending.noteReads([KVSAppRead(key: "d", write: write(6))], device: 0)
-        let taken = KVSAppPendingNotes.orderByDevice(pending.notes, devices: 3).map { pending.notes[Int($0)] }
+        let (order, ends) = KVSAppPendingNotes.orderByDevice(pending.notes, devices: 3)
+        let taken = order.map { pending.notes[Int($0)] }
+        #expect(ends == [2, 2, 6])
         #expect(taken.map(\.device) == [0, 0, 2, 2, 2, 2])
         #expect(taken.map(\.note.key) == ["a", "d", "a", "b", "a", "c"])
         #expect(taken.map(\.note.write) == [write(3), write(6), write(1), write(2), write(4, derived: true), write(5)])
@@ -51,7 +53,7 @@ struct KVSAppPendingNotesTests {
             }
         }
         var batched = KVSAppReadMemory()
-        let order = KVSAppPendingNotes.orderByDevice(pending.notes, devices: 3)
+        let order = KVSAppPendingNotes.orderByDevice(pending.notes, devices: 3).order
         // In runs, as the platform hands them over (`note(_:at:)` of a run of the ordered notes).
         pending.notes.withUnsafeBufferPointer { notes in
             batched.note(notes, at: order[0..<100])

@@ -39,20 +39,21 @@ struct KVSAppPendingNotes {
     }
 
     /// The positions of `notes` grouped by device in device order, each device's in the order
-    /// noted: the order they are handed over in.
+    /// noted: the order they are handed over in; and where each device's run of them ends (device
+    /// `d`'s run is `order[ends[d - 1]..<ends[d]]`, the first's from 0).
     ///
     /// A counting sort, stable and linear (the comparison sort before it was about a fifth of what
     /// noting a read cost), of positions, not of the notes: sorting the notes themselves copied
     /// each into a second buffer and destroyed it twice, a third of what handing a note over
     /// cost (docs/LIBRARY.md "What hosting costs").
     /// - Parameter devices: how many devices there are (every note's device is below).
-    static func orderByDevice(_ notes: [Pending], devices: Int) -> [Int32] {
+    static func orderByDevice(_ notes: [Pending], devices: Int) -> (order: [Int32], ends: [Int]) {
         notes.withUnsafeBufferPointer { notes in
             // Fields read through the buffer: a copy of a note would retain its key.
             var starts = [Int](repeating: 0, count: devices + 1)
             for position in notes.indices { starts[Int(notes[position].device) + 1] += 1 }
             for device in 1..<starts.count { starts[device] += starts[device - 1] }
-            return [Int32](unsafeUninitializedCapacity: notes.count) { order, initialized in
+            let order = [Int32](unsafeUninitializedCapacity: notes.count) { order, initialized in
                 for position in notes.indices {
                     let device = Int(notes[position].device)
                     order[starts[device]] = Int32(truncatingIfNeeded: position)
@@ -60,6 +61,9 @@ struct KVSAppPendingNotes {
                 }
                 initialized = notes.count
             }
+            // Each device's start has moved to its end.
+            starts.removeLast()
+            return (order, starts)
         }
     }
 }

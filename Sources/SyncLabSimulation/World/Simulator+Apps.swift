@@ -80,14 +80,11 @@ extension Simulator {
         // kept for the next notes).
         var notes: [KVSAppPendingNotes.Pending] = []
         swap(&notes, &kvsAppNotes.notes)
-        let order = KVSAppPendingNotes.orderByDevice(notes, devices: devices.count)
+        let (order, ends) = KVSAppPendingNotes.orderByDevice(notes, devices: devices.count)
         notes.withUnsafeBufferPointer { notes in
             var start = 0
-            while start < order.count {
-                let device = notes[Int(order[start])].device
-                var end = start + 1
-                while end < order.count && notes[Int(order[end])].device == device { end += 1 }
-                devices[Int(device)].kvsAppSeen.note(notes, at: order[start..<end])
+            for (device, end) in ends.enumerated() where end > start {
+                devices[device].kvsAppSeen.note(notes, at: order[start..<end])
                 start = end
             }
         }
