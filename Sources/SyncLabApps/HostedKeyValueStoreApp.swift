@@ -4,11 +4,6 @@ internal import SyncLabProtocol
 /// Adapts a `KeyValueStoreApp` (a team's, or the built-in `reader`) to the platform's hosting protocol.
 package struct HostedKeyValueStoreApp: KVSAppHosting {
     var app: any KeyValueStoreApp
-    /// The last answer's list of reads, kept for its storage: by the next notification the
-    /// platform has dropped that answer, so the list is this adapter's alone and is emptied in
-    /// place instead of allocated anew. (Were it still shared, emptying it would allocate: slower,
-    /// never wrong.)
-    private var readsStorage: [KVSAppRead] = []
 
     package init(app: any KeyValueStoreApp) { self.app = app }
 
@@ -25,21 +20,26 @@ package struct HostedKeyValueStoreApp: KVSAppHosting {
     }
 
     package mutating func handle(_ event: KVSAppEvent, values: KVSAppSnapshot) -> KVSAppAnswer {
-        var reads: [KVSAppRead] = []
-        swap(&reads, &readsStorage)
-        // Emptied from the end, one read at a time: `removeAll(keepingCapacity:)` destroyed the
-        // reads through the generic array destroy (about 170 instructions a notification, for one
-        // or two reads); `removeLast` is specialized to a release each.
-        while !reads.isEmpty { reads.removeLast() }
-        let store = KeyValueStore(snapshot: values, reads: consume reads)
+        var notes: [KVSAppPendingNote] = []
+        let commands = handle(event, values: values, device: 0, notingReadsIn: &notes)
+        return KVSAppAnswer(commands: commands, readList: notes.map { KVSAppRead(key: $0.note.key, write: $0.note.write) })
+    }
+
+    package mutating func handle(_ event: KVSAppEvent, values: KVSAppSnapshot, device: Int32,
+                                 notingReadsIn notes: inout [KVSAppPendingNote]) -> [KVSAppCommand] {
+        // The platform's buffer lent to the store for the handler's run, and taken back after.
+        var lent: [KVSAppPendingNote] = []
+        swap(&lent, &notes)
+        let store = KeyValueStore(snapshot: values, device: device, notes: consume lent)
         switch event {
         case .changedExternally(let reason, let keys):
-            guard let known = Self.reason(reason) else { return KVSAppAnswer() }
-            app.storeDidChangeExternally(KeyValueStoreChange(reason: known, changedKeys: keys), store: store)
+            if let known = Self.reason(reason) {
+                app.storeDidChangeExternally(KeyValueStoreChange(reason: known, changedKeys: keys), store: store)
+            }
         case .userChanged(let keys):
             app.userDidChange(keys, store: store)
         }
-        readsStorage = store.takeReads()
-        return KVSAppAnswer(commands: store.commands, readList: readsStorage)
+        notes = store.takeNotes()
+        return store.commands
     }
 }

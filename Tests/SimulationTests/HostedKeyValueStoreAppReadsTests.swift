@@ -41,6 +41,37 @@ import SyncLabProtocol
         #expect(observer.keptReads == [.string("B"), .string("B")])
     }
 
+    @Test("the platform's path appends each value read once to the platform's buffer, after the notes already there, for the device told; a kept store's later reads are noted nowhere")
+    func readsNotedStraightIntoThePlatformsBuffer() {
+        let observer = KeepingObserver()
+        var hosted = HostedKeyValueStoreApp(app: observer)
+        let made = KVSAppNote(key: "z", write: WriteID(device: DeviceID(0), sequence: 9), madeHere: true)
+        var notes = [KVSAppPendingNote(device: 5, note: made)]
+        let first = hosted.handle(.changedExternally(reason: "serverChange", keys: ["a", "a", "b"]), values: Self.snapshot(),
+                                  device: 3, notingReadsIn: &notes)
+        // The kept store reads "b" here too: its read is not the platform's.
+        let second = hosted.handle(.changedExternally(reason: "serverChange", keys: ["b"]), values: Self.snapshot(),
+                                   device: 4, notingReadsIn: &notes)
+        #expect(first.isEmpty && second.isEmpty)
+        #expect(notes.map(\.device) == [5, 3, 3, 4])
+        #expect(notes.map(\.note.key) == ["z", "a", "b", "b"])
+        #expect(notes.map(\.note.write.sequence) == [9, 1, 2, 2])
+        #expect(notes.map(\.note.madeHere) == [true, false, false, false])
+        #expect(observer.keptReads == [.string("B")])
+    }
+
+    @Test("two keys one write made (one store call of several keys) are each noted, a key read again once")
+    func keysOfOneWriteAreNotedApart() {
+        let write = WriteID(device: DeviceID(1), sequence: 3)
+        let local = KVSEngine.LocalValue(value: .integer(1), write: write, timestamp: LocalInstant(microseconds: 0))
+        var hosted = HostedKeyValueStoreApp(app: KeepingObserver())
+        var notes: [KVSAppPendingNote] = []
+        _ = hosted.handle(.changedExternally(reason: "serverChange", keys: ["a", "b", "a", "b"]),
+                          values: KVSAppSnapshot(values: ["a": local, "b": local]), device: 0, notingReadsIn: &notes)
+        #expect(notes.map(\.note.key) == ["a", "b"])
+        #expect(notes.map(\.note.write) == [write, write])
+    }
+
     @Test("an answer's public reads and the platform's list of them are the same values, set either way")
     func publicReadsMatchThePlatformsList() {
         let one = WriteID(device: DeviceID(1), sequence: 1), two = WriteID(device: DeviceID(2), sequence: 7)

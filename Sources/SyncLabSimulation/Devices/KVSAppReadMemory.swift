@@ -1,5 +1,6 @@
 import SyncLabKernel
 import SyncLabProtocol
+import SyncLabEngines
 
 /// What a device's running KVS app has seen since it launched, to build its own writes on
 /// (their parents): per key, the writes it read since the last write made on the device to that
@@ -22,32 +23,7 @@ struct KVSAppReadMemory {
     static let foldAfterNotes = 256
 
     /// One note: `write` read as the value of `key`, or made on the device to it (`madeHere`).
-    /// 24 bytes, not the 32 of a `WriteID` and a flag beside the key (its 9 bytes and the flag
-    /// round up to 16): the log is most of a reading app's memory, written at every read. The
-    /// two flags ride in the top bits of the device's index, which is far below 2^30 (a device
-    /// takes kilobytes).
-    struct Note {
-        var key: String
-        /// The write's device index, `derived` in bit 31, `madeHere` in bit 30.
-        private var deviceAndFlags: UInt32
-        private var sequence: UInt32
-
-        private static let derivedBit: UInt32 = 1 << 31
-        private static let madeHereBit: UInt32 = 1 << 30
-
-        init(key: String, write: WriteID, madeHere: Bool) {
-            self.key = key
-            deviceAndFlags = UInt32(truncatingIfNeeded: write.device.index)
-                | (write.derived ? Self.derivedBit : 0) | (madeHere ? Self.madeHereBit : 0)
-            sequence = write.sequence
-        }
-
-        var madeHere: Bool { deviceAndFlags & Self.madeHereBit != 0 }
-        var write: WriteID {
-            WriteID(device: DeviceID(Int32(truncatingIfNeeded: deviceAndFlags & ~(Self.derivedBit | Self.madeHereBit))),
-                    sequence: sequence, derived: deviceAndFlags & Self.derivedBit != 0)
-        }
-    }
+    typealias Note = KVSAppNote
 
     /// Folded memory: per key, its writes. A `NameTable`: its FNV-1a probe is cheaper than a
     /// `Dictionary`'s seeded SipHash at every note folded; the order of its entries is not seen
@@ -76,15 +52,16 @@ struct KVSAppReadMemory {
         foldIfFull()
     }
 
-    /// One device's run of the platform's notes (`KVSAppPendingNotes.takeByDevice()`), in order.
-    mutating func note(_ pending: ArraySlice<KVSAppPendingNotes.Pending>) {
+    /// One device's run of the platform's notes: `notes` at `positions`
+    /// (`KVSAppPendingNotes.orderByDevice(_:devices:)`), in order.
+    mutating func note(_ notes: UnsafeBufferPointer<KVSAppPendingNotes.Pending>, at positions: ArraySlice<Int32>) {
         // One append per note, not `append(contentsOf:)` of a lazy map: that generic copy cost
         // about 140 instructions a note, most of what handing a note over cost. The log grows
         // as that append grew it (to the notes it must hold, or double): grown one note at a
         // time from empty, its capacities (powers of two) held 10 MB more at 1,000 devices.
-        let needed = log.count + pending.count
+        let needed = log.count + positions.count
         if needed > log.capacity { log.reserveCapacity(max(needed, 2 * log.capacity)) }
-        for entry in pending { log.append(entry.note) }
+        for position in positions { log.append(notes[Int(position)].note) }
         foldIfFull()
     }
 

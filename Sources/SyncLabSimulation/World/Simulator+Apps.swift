@@ -18,7 +18,7 @@ extension Simulator {
         // Taken out while it runs, so the app's value is not shared and mutating it copies nothing.
         guard var app = devices[index].kvsApp.take() else { return }
         devices[index].hasKVSApp = false
-        let answer: KVSAppAnswer
+        let commands: [KVSAppCommand]
         do {
             // The snapshot shares the engine's storage; it is gone before the engine is written
             // to below, so no write has to copy the store.
@@ -32,12 +32,13 @@ extension Simulator {
                     if values[key]?.value != nil, let write = values[key]?.write { noteKVSAppMadeHere(index, key, write) }
                 }
             }
-            answer = app.handle(event, values: KVSAppSnapshot(values: values))
+            // The app's reads go straight into the platform's buffer of notes.
+            commands = app.handle(event, values: KVSAppSnapshot(values: values), device: Int32(index), notingReadsIn: &kvsAppNotes.notes)
         }
         devices[index].kvsApp = app
         devices[index].hasKVSApp = true
-        if !answer.readList.isEmpty, kvsAppNotes.noteReads(answer.readList, device: index) { flushKVSAppNotes() }
-        guard !answer.commands.isEmpty else { return }
+        if kvsAppNotes.isFull { flushKVSAppNotes() }
+        guard !commands.isEmpty else { return }
         flushKVSAppNotes()
         let parents = devices[index].kvsAppSeen.parents()
         let why: String
@@ -46,7 +47,7 @@ extension Simulator {
         case .userChanged: why = "the device's KVS app wrote it after the user's change"
         }
         var context = makeContext(index, .kvs)
-        for command in answer.commands {
+        for command in commands {
             // Read through the optional, never binding the engine: a binding would make the write
             // below copy its whole store.
             guard let item = devices[index].kvs?.itemKey(command.key ?? "") else { break }
@@ -75,15 +76,20 @@ extension Simulator {
     /// in the order they came.
     mutating func flushKVSAppNotes() {
         guard !kvsAppNotes.isEmpty else { return }
-        let notes = kvsAppNotes.takeByDevice()
-        var start = 0
-        while start < notes.count {
-            let device = notes[start].device
-            var end = start + 1
-            while end < notes.count && notes[end].device == device { end += 1 }
-            devices[Int(device)].kvsAppSeen.note(notes[start..<end])
-            start = end
+        // Taken out while the devices' memories are written, and put back emptied (its storage
+        // kept for the next notes).
+        var notes: [KVSAppPendingNotes.Pending] = []
+        swap(&notes, &kvsAppNotes.notes)
+        let (order, ends) = KVSAppPendingNotes.orderByDevice(notes, devices: devices.count)
+        notes.withUnsafeBufferPointer { notes in
+            var start = 0
+            for (device, end) in ends.enumerated() where end > start {
+                devices[device].kvsAppSeen.note(notes, at: order[start..<end])
+                start = end
+            }
         }
+        notes.removeAll(keepingCapacity: true)
+        swap(&notes, &kvsAppNotes.notes)
     }
 
     /// Asks device `index`'s document app to resolve the conflict on `path` and carries out its answer.
