@@ -23,10 +23,10 @@ public enum KVSAppEvent: Sendable {
 public struct KVSAppSnapshot {
     /// The engine's local values (one reference: a copy of the whole engine per notification
     /// would retain every field of it).
-    let values: NameTable<KVSEngine.LocalValue>
+    let values: KVSEngine.LocalStore
 
     /// The store over the engine's local values (`KVSEngine.localValues`).
-    public init(values: NameTable<KVSEngine.LocalValue>) { self.values = values }
+    public init(values: KVSEngine.LocalStore) { self.values = values }
 
     /// The local value of `key` and the write that made it, nil when absent.
     public func value(forKey key: String) -> (value: PlistValue, write: WriteID?)? {
