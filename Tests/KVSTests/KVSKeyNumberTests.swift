@@ -46,8 +46,8 @@ import SyncLabCloud
         // Device 0 writes "y" itself: not numbered yet (the cloud has not seen it).
         var write = T.context(at: 2)
         #expect(engine.set([(key: "y", value: .integer(5))], write: T.write(0, 1), &write) == .accepted)
-        #expect(engine.stored.values.numbered.count == 1)
-        #expect(engine.stored.values.numbered[0]?.value == .integer(1))
+        #expect(engine.stored.values.numberedCount == 1)
+        #expect(engine.stored.values.numbered(0)?.value == .integer(1))
         // Its upload, through the cloud.
         var fire = T.context(at: 3)
         engine.handle(.timer(T.timers(write.actions)[0].0), &fire)
@@ -55,7 +55,7 @@ import SyncLabCloud
         let answer = T.send(&service, .upload(calls: upload.1), device: 0, arrival: 3).response!
         var uploaded = T.context(at: 3)
         engine.handle(.response(T.ok(upload.0, answer)), &uploaded)
-        #expect(engine.stored.values.numbered.count == 1, "an upload answer names no keys")
+        #expect(engine.stored.values.numberedCount == 1, "an upload answer names no keys")
         _ = T.send(&service, .upload(calls: [T.call(T.write(1, 2), [("x", .integer(2))], at: 4)]), device: 1, arrival: 4)
         let changes = fetched(&service, since: 1)
         #expect(changes.map(\.key) == ["x", "y"])
@@ -64,9 +64,9 @@ import SyncLabCloud
         var answered = T.context(at: 5)
         engine.handle(.response(T.ok(T.fetches(sync.actions)[0].0, .changes(changes, cursor: 3))), &answered)
         // "x" found by its number and replaced by the cloud's state; "y" numbered, its own value kept.
-        #expect(engine.stored.values.numbered.count == 2)
-        #expect(engine.stored.values.numbered[0]?.state === changes[0].state)
-        #expect(engine.stored.values.numbered[1]?.write == T.write(0, 1))
+        #expect(engine.stored.values.numberedCount == 2)
+        #expect(engine.stored.values.numbered(0)?.state === changes[0].state)
+        #expect(engine.stored.values.numbered(1)?.write == T.write(0, 1))
         #expect(engine.stored.values.count == 2)
         #expect(T.notifications(answered.actions) == [AppNotification(store: .kvs, reason: "serverChange", items: ["x"])])
         #expect(T.view(engine) == ["x": .integer(2), "y": .integer(5)])
@@ -80,7 +80,7 @@ import SyncLabCloud
         let change = KVSChange(number: 3, state: KVSKeyState(key: "a", value: .integer(1), write: T.write(0, 1), timestamp: T.at(1)))
         #expect(byNumber.value(for: change) == nil)
         byNumber.set(KVSEngine.LocalValue(change.state), for: change)
-        #expect(byNumber.numbered.count == 4)
+        #expect(byNumber.numberedCount == 4)
         #expect(byName == byNumber)
         #expect(byName.hashValue == byNumber.hashValue)
         #expect(Array(byNumber.map(\.name)) == ["a"])

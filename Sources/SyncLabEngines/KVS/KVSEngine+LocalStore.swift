@@ -4,62 +4,146 @@ import SyncLabProtocol
 extension KVSEngine {
     /// A device's local store: key → `LocalValue`, tombstones included.
     ///
-    /// Keys the cloud has numbered (`KVSChange.number`) keep their value in `numbered`, a dense
-    /// array indexed by that number: a fetched change finds its key there with one load of 8
-    /// bytes, no hashing, no name compared. The KVS bench applies every write on every one of
-    /// 1,000 devices, and that lookup was a cache miss each time: as a `NameTable` slot (hash,
-    /// name, value inline: 64 bytes) a device's 100 keys took 8 KB, the 1,000 stores 8 MB, far
-    /// beyond the L2 cache; here they take 800 bytes a device.
+    /// Keys the cloud has numbered (`KVSChange.number`) keep their value in a dense array
+    /// indexed by that number: a fetched change finds its key there with one load of 8 bytes, no
+    /// hashing, no name compared. The KVS bench applies every write on every one of 1,000
+    /// devices, and that lookup was a cache miss each time: as a `NameTable` slot (hash, name,
+    /// value inline: 64 bytes) a device's 100 keys took 8 KB, the 1,000 stores 8 MB, far beyond
+    /// the L2 cache; here they take 800 bytes a device.
     /// Keys not numbered yet (written here, never fetched) keep their value beside their name in
     /// `places`, which also maps every numbered key's name to its number (for lookups by name:
     /// app calls, rollbacks). A key is numbered the first time a change of it with its number
     /// is looked up here.
     ///
+    /// One heap object holds it all (`Storage`: the name table and counts in its header, the
+    /// numbered values after it), copied on write: a fetch's write checks one reference count
+    /// and reads the counts on the line it lies on, and the copy a hosted app's snapshot takes
+    /// retains that same object. (Two arrays, the names' and the numbers', made the snapshot's
+    /// retain of the names' array a cache miss of its own at every notification.)
+    ///
     /// The numbers are those of the account the store belongs to (`Durable.lastAccount`); an
     /// account switch empties the store. Iteration runs in `places`' slot order: meaningless,
     /// anything observable sorts by name.
-    public struct LocalStore: Sendable {
+    ///
+    /// `@unchecked Sendable`: the storage is a class, but a value of this type is never mutated
+    /// while shared (copy on write), so sharing one across threads is as safe as an array's.
+    public struct LocalStore: @unchecked Sendable {
         /// Where a key's value is.
         enum Place: Sendable {
-            /// In `numbered`, at the cloud's number of the key (nil there: removed from the store).
+            /// Among the numbered values, at the cloud's number of the key (nil there: removed
+            /// from the store).
             case numbered(UInt32)
             /// Here: the key has no number yet.
             case loose(LocalValue)
         }
 
-        /// Every key's place, by name.
-        var places: NameTable<Place> = [:]
-        /// Values of numbered keys by number; nil: that number is not in the store.
-        var numbered: ContiguousArray<LocalValue?> = []
-        /// Keys with a value (tombstones included).
-        var storedCount = 0
+        struct Header {
+            /// Every key's place, by name.
+            var places: NameTable<Place> = [:]
+            /// How many numbered values follow the header (numbers 0..<numberedCount).
+            var numberedCount = 0
+            /// How many fit (kept here: `ManagedBuffer.capacity` asks the allocator).
+            var capacity = 0
+            /// Keys with a value (tombstones included).
+            var storedCount = 0
+        }
+
+        /// The header, then the values of numbered keys by number (nil: not in the store).
+        final class Storage: ManagedBuffer<Header, LocalValue?> {
+            static func make(capacity: Int, header: Header) -> Storage {
+                let storage = unsafeDowncast(Storage.create(minimumCapacity: capacity) { _ in header }, to: Storage.self)
+                storage.header.capacity = capacity
+                return storage
+            }
+
+            deinit {
+                _ = withUnsafeMutablePointers { header, values in values.deinitialize(count: header.pointee.numberedCount) }
+            }
+        }
+
+        /// nil while the store has never held anything.
+        var storage: Storage?
 
         public init() {}
 
-        public var count: Int { storedCount }
-        public var isEmpty: Bool { storedCount == 0 }
+        public var count: Int { storage?.header.storedCount ?? 0 }
+        public var isEmpty: Bool { count == 0 }
+
+        /// The names' table (empty when there is no storage).
+        var places: NameTable<Place> { storage?.header.places ?? [:] }
+
+        /// How many numbers the store has room for now (for tests: numbers 0..<numberedCount).
+        var numberedCount: Int { storage?.header.numberedCount ?? 0 }
+
+        /// The value at `number`; nil when the number is not in the store (or out of range).
+        func numbered(_ number: Int) -> LocalValue? {
+            guard let storage else { return nil }
+            return storage.withUnsafeMutablePointers { header, values in number < header.pointee.numberedCount ? values[number] : nil }
+        }
+
+        /// The storage, unshared and with room for numbers 0..<`count` (added ones nil).
+        private mutating func unique(numbers count: Int = 0) -> Storage {
+            if isKnownUniquelyReferenced(&storage) {
+                let storage = self.storage.unsafelyUnwrapped
+                if count <= storage.header.capacity {
+                    if count > storage.header.numberedCount { Self.extend(storage, to: count) }
+                    return storage
+                }
+            }
+            let old = storage
+            let oldHeader = old?.header ?? Header()
+            let capacity = count <= oldHeader.capacity ? oldHeader.capacity : Swift.max(count, oldHeader.capacity * 2, 8)
+            let new = Storage.make(capacity: capacity, header: oldHeader)
+            if let old {
+                old.withUnsafeMutablePointerToElements { from in
+                    new.withUnsafeMutablePointerToElements { to in to.initialize(from: from, count: oldHeader.numberedCount) }
+                }
+            }
+            if count > oldHeader.numberedCount { Self.extend(new, to: count) }
+            storage = new
+            return new
+        }
+
+        /// Adds empty numbers up to `count` (within the capacity).
+        private static func extend(_ storage: Storage, to count: Int) {
+            storage.withUnsafeMutablePointers { header, values in
+                (values + header.pointee.numberedCount).initialize(repeating: nil, count: count - header.pointee.numberedCount)
+                header.pointee.numberedCount = count
+            }
+        }
 
         /// The value of `key`; setting nil removes it from the store.
         public subscript(key: String) -> LocalValue? {
             get {
-                switch places[key] {
-                case .numbered(let number)?: return numbered[Int(number)]
+                switch storage?.header.places[key] {
+                case .numbered(let number)?: return numbered(Int(number))
                 case .loose(let value)?: return value
                 case nil: return nil
                 }
             }
             set {
-                switch places[key] {
+                switch storage?.header.places[key] {
                 case .numbered(let number)?:
-                    let had = numbered[Int(number)] != nil
-                    storedCount += (newValue != nil ? 1 : 0) - (had ? 1 : 0)
-                    numbered[Int(number)] = newValue
+                    unique().withUnsafeMutablePointers { header, values in
+                        let had = values[Int(number)] != nil
+                        header.pointee.storedCount += (newValue != nil ? 1 : 0) - (had ? 1 : 0)
+                        values[Int(number)] = newValue
+                    }
                 case .loose?:
-                    if let newValue { places[key] = .loose(newValue) } else { places[key] = nil; storedCount -= 1 }
+                    unique().withUnsafeMutablePointerToHeader { header in
+                        if let newValue {
+                            header.pointee.places[key] = .loose(newValue)
+                        } else {
+                            header.pointee.places[key] = nil
+                            header.pointee.storedCount -= 1
+                        }
+                    }
                 case nil:
                     guard let newValue else { return }
-                    places[key] = .loose(newValue)
-                    storedCount += 1
+                    unique().withUnsafeMutablePointerToHeader { header in
+                        header.pointee.places[key] = .loose(newValue)
+                        header.pointee.storedCount += 1
+                    }
                 }
             }
         }
@@ -67,7 +151,7 @@ extension KVSEngine {
         /// The value of the key `change` is about: by its number when the store knows it (the
         /// fetch path), else by name, numbering the key then if the change carries its number.
         mutating func value(for change: KVSChange) -> LocalValue? {
-            if let number = change.number, Int(number) < numbered.count, let value = numbered[Int(number)] {
+            if let number = change.number, let value = numbered(Int(number)) {
                 assert(value.state.key.isEmpty || value.state.key == change.key, "kvs: key number \(number) is \"\(value.state.key)\", not \"\(change.key)\"")
                 return value
             }
@@ -78,8 +162,8 @@ extension KVSEngine {
 
         /// Sets the value of the key `change` is about (after `value(for:)` numbered it).
         mutating func set(_ value: LocalValue, for change: KVSChange) {
-            if let number = change.number, Int(number) < numbered.count, numbered[Int(number)] != nil {
-                numbered[Int(number)] = value
+            if let number = change.number, numbered(Int(number)) != nil {
+                unique().withUnsafeMutablePointerToElements { values in values[Int(number)] = value }
                 return
             }
             self[change.key] = value
@@ -88,23 +172,18 @@ extension KVSEngine {
         /// Moves `key` (present or not) to `number`, unless it has a number already.
         private mutating func assignNumber(_ number: UInt32, to key: String) {
             let value: LocalValue?
-            switch places[key] {
+            switch storage?.header.places[key] {
             case .numbered?: return
             case .loose(let loose)?: value = loose
             case nil: value = nil
             }
-            places[key] = .numbered(number)
-            if Int(number) >= numbered.count {
-                numbered.append(contentsOf: repeatElement(nil, count: Int(number) + 1 - numbered.count))
+            unique(numbers: Int(number) + 1).withUnsafeMutablePointers { header, values in
+                header.pointee.places[key] = .numbered(number)
+                values[Int(number)] = value
             }
-            numbered[Int(number)] = value
         }
 
-        public mutating func removeAll() {
-            places.removeAll()
-            numbered = []
-            storedCount = 0
-        }
+        public mutating func removeAll() { storage = nil }
     }
 }
 
@@ -112,12 +191,12 @@ extension KVSEngine.LocalStore: Sequence {
     /// Every key in the store and its value, in `places`' slot order (see the type's note).
     public struct Iterator: IteratorProtocol {
         var places: NameTable<Place>.Iterator
-        let numbered: ContiguousArray<KVSEngine.LocalValue?>
+        let store: KVSEngine.LocalStore
 
         public mutating func next() -> (name: String, value: KVSEngine.LocalValue)? {
             while let (name, place) = places.next() {
                 switch place {
-                case .numbered(let number): if let value = numbered[Int(number)] { return (name, value) }
+                case .numbered(let number): if let value = store.numbered(Int(number)) { return (name, value) }
                 case .loose(let value): return (name, value)
                 }
             }
@@ -125,8 +204,8 @@ extension KVSEngine.LocalStore: Sequence {
         }
     }
 
-    public func makeIterator() -> Iterator { Iterator(places: places.makeIterator(), numbered: numbered) }
-    public var underestimatedCount: Int { storedCount }
+    public func makeIterator() -> Iterator { Iterator(places: places.makeIterator(), store: self) }
+    public var underestimatedCount: Int { count }
 }
 
 extension KVSEngine.LocalStore: ExpressibleByDictionaryLiteral {
