@@ -90,4 +90,28 @@ import SyncLabCloud
         #expect(byName == byNumber)
         #expect(byNumber["a"] == nil)
     }
+
+    @Test("the last two keys a change was applied to are found by name without the names' table, and only under their own name")
+    func recentKeysAreFoundByName() {
+        var store = KVSEngine.LocalStore()
+        func apply(_ key: String, _ number: UInt32, _ value: Int64) {
+            let change = KVSChange(number: number, state: KVSKeyState(key: key, value: .integer(value), write: T.write(0, UInt32(value)), timestamp: T.at(value)))
+            _ = store.value(for: change)
+            store.set(KVSEngine.LocalValue(change.state), for: change)
+        }
+        apply("a", 0, 1)
+        apply("b", 1, 2)
+        apply("c", 2, 3)
+        #expect(store.storage.map { $0.header.recentNumbers == (2, 1) } == true)
+        #expect(store["c"]?.value == .integer(3))
+        #expect(store["b"]?.value == .integer(2))
+        #expect(store["a"]?.value == .integer(1), "not recent: found through the names' table")
+        // A value written by name (its state without a name) at a recent number is still found.
+        store["c"] = KVSEngine.LocalValue(value: .integer(9), write: T.write(0, 9), timestamp: T.at(9))
+        #expect(store["c"]?.value == .integer(9))
+        #expect(store["d"] == nil)
+        apply("c", 2, 10)
+        #expect(store.storage.map { $0.header.recentNumbers == (2, 1) } == true, "the same key again does not push the other out")
+        #expect(store.count == 3)
+    }
 }

@@ -46,6 +46,11 @@ extension KVSEngine {
             var capacity = 0
             /// Keys with a value (tombstones included).
             var storedCount = 0
+            /// The numbers of the last two keys a change was applied to (`UInt32.max`: none),
+            /// newest first: a hosted app reads the keys it is told changed by name, and these
+            /// find them on the lines the fetch just wrote instead of in `places` (a cache miss
+            /// per read at 1,000 devices).
+            var recentNumbers: (UInt32, UInt32) = (.max, .max)
         }
 
         /// The header, then the values of numbered keys by number (nil: not in the store).
@@ -115,6 +120,12 @@ extension KVSEngine {
         /// The value of `key`; setting nil removes it from the store.
         public subscript(key: String) -> LocalValue? {
             get {
+                if let recent = storage?.header.recentNumbers {
+                    // A recently applied key, recognised by its state's name (a state built
+                    // without one never matches, and the lookup goes on by name).
+                    if let value = numbered(Int(recent.0)), value.state.key == key { return value }
+                    if let value = numbered(Int(recent.1)), value.state.key == key { return value }
+                }
                 switch storage?.header.places[key] {
                 case .numbered(let number)?: return numbered(Int(number))
                 case .loose(let value)?: return value
@@ -160,13 +171,25 @@ extension KVSEngine {
             return value
         }
 
-        /// Sets the value of the key `change` is about (after `value(for:)` numbered it).
+        /// Sets the value of the key `change` is about, numbering the key if the change names its number.
         mutating func set(_ value: LocalValue, for change: KVSChange) {
-            if let number = change.number, numbered(Int(number)) != nil {
-                unique().withUnsafeMutablePointerToElements { values in values[Int(number)] = value }
+            guard let number = change.number else {
+                self[change.key] = value
                 return
             }
-            self[change.key] = value
+            if numbered(Int(number)) == nil {
+                // Not in the store by number: a new key, or one `value(for:)` did not number.
+                assignNumber(number, to: change.key)
+                self[change.key] = value
+                // An account's numbers name one key each, and a store holds one account's keys.
+                guard case .numbered(number)? = storage?.header.places[change.key] else {
+                    preconditionFailure("kvs: \"\(change.key)\" came with number \(number), the store has it under another")
+                }
+            }
+            unique().withUnsafeMutablePointers { header, values in
+                values[Int(number)] = value
+                if header.pointee.recentNumbers.0 != number { header.pointee.recentNumbers = (number, header.pointee.recentNumbers.0) }
+            }
         }
 
         /// Moves `key` (present or not) to `number`, unless it has a number already.
