@@ -114,4 +114,27 @@ import SyncLabCloud
         #expect(store.storage.map { $0.header.recentNumbers == (2, 1) } == true, "the same key again does not push the other out")
         #expect(store.count == 3)
     }
+
+    @Test("applying a change in place: unchanged for the same value from the same write, else replaced, saying whether the value changed")
+    func applyComparesInPlace() {
+        var store = KVSEngine.LocalStore()
+        func change(_ value: Int64?, _ write: UInt32, number: UInt32? = 0) -> KVSChange {
+            let state = KVSKeyState(key: "k", value: value.map(PlistValue.integer), write: T.write(1, write), timestamp: T.at(Int64(write)))
+            return number.map { KVSChange(number: $0, state: state) } ?? KVSChange(key: "k", value: value.map(PlistValue.integer), write: T.write(1, write), timestamp: T.at(Int64(write)))
+        }
+        func replaced(_ applied: KVSEngine.LocalStore.Applied) -> Bool? {
+            if case .replaced(let valueChanged) = applied { return valueChanged }
+            return nil
+        }
+        let first = change(1, 1)
+        #expect(replaced(store.apply(first)) == true, "a new key")
+        #expect(store.numbered(0)?.state === first.state)
+        #expect(replaced(store.apply(first)) == nil, "the same state")
+        #expect(replaced(store.apply(change(1, 1))) == nil, "an equal state: same value from the same write")
+        #expect(replaced(store.apply(change(1, 2))) == false, "the same value from another write")
+        #expect(store.numbered(0)?.write == T.write(1, 2))
+        #expect(replaced(store.apply(change(nil, 3))) == true, "removed")
+        #expect(replaced(store.apply(change(nil, 3, number: nil))) == nil, "found by name too")
+        #expect(store.count == 1 && store["k"]?.value == nil && store["k"]?.write == T.write(1, 3))
+    }
 }

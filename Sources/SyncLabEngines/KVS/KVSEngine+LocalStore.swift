@@ -192,6 +192,51 @@ extension KVSEngine {
             }
         }
 
+        /// What `apply(_:)` did.
+        enum Applied {
+            /// The key already showed this value from this write: nothing changed.
+            case unchanged
+            /// The key now shows the change's state; `valueChanged`: its value differs from before.
+            case replaced(valueChanged: Bool)
+        }
+
+        /// Makes the key `change` is about show the change's state, unless it already shows its
+        /// value from its write.
+        ///
+        /// The fetch path of every device: a numbered key is compared where it lies and replaced
+        /// in place (its old state neither copied out nor retained: two reference-count updates
+        /// a change, each an atomic instruction, fewer than `value(for:)` and `set(_:for:)`).
+        mutating func apply(_ change: KVSChange) -> Applied {
+            if let number = change.number, let outcome = applyNumbered(Int(number), change) { return outcome }
+            let old = value(for: change)
+            if let old, old.state === change.state || (old.value == change.value && old.write == change.write) { return .unchanged }
+            set(LocalValue(change.state), for: change)
+            return .replaced(valueChanged: old?.value != change.value)
+        }
+
+        /// `apply(_:)` for a key the store holds at `number`; nil when it holds nothing there.
+        private mutating func applyNumbered(_ number: Int, _ change: KVSChange) -> Applied? {
+            // Compared in a call of its own: a reference to the storage held here until the
+            // write below would make the storage look shared, and the write copy it whole.
+            let outcome = compareNumbered(number, change)
+            guard case .replaced? = outcome else { return outcome }
+            unique().withUnsafeMutablePointers { header, values in
+                values[number] = LocalValue(change.state)
+                if header.pointee.recentNumbers.0 != UInt32(number) { header.pointee.recentNumbers = (UInt32(number), header.pointee.recentNumbers.0) }
+            }
+            return outcome
+        }
+
+        /// What applying `change` to the value at `number` would do; nil when there is none.
+        private func compareNumbered(_ number: Int, _ change: KVSChange) -> Applied? {
+            storage?.withUnsafeMutablePointers { header, values -> Applied? in
+                guard number < header.pointee.numberedCount, let old = values[number]?.state else { return nil }
+                assert(old.key.isEmpty || old.key == change.key, "kvs: key number \(number) is \"\(old.key)\", not \"\(change.key)\"")
+                if old === change.state || (old.value == change.value && old.write == change.write) { return .unchanged }
+                return .replaced(valueChanged: old.value != change.value)
+            }
+        }
+
         /// Moves `key` (present or not) to `number`, unless it has a number already.
         private mutating func assignNumber(_ number: UInt32, to key: String) {
             let value: LocalValue?

@@ -232,12 +232,10 @@ extension KVSEngine {
             }
             // Found by the key's number (this runs for every change every device fetches: see
             // `LocalStore`), and the change's state shared, not copied.
-            let old = stored.values.value(for: change)
-            if let old, old.state === change.state || (old.value == change.value && old.write == change.write) { continue }
-            stored.values.set(LocalValue(change.state), for: change)
+            guard case .replaced(let valueChanged) = stored.values.apply(change) else { continue }
             context.observe(.visible(item: item(change.key), value: change.value.map(ItemValue.kvs) ?? .absent,
                                      write: change.write, cause: .fetch))
-            if old?.value != change.value && changedKeys.last != change.key { changedKeys.append(change.key) }
+            if valueChanged && changedKeys.last != change.key { changedKeys.append(change.key) }
         }
         if !alsoChanged.isEmpty {
             context.emit(.notify(AppNotification(store: .kvs, reason: reason, items: KVSEngine.sortedKeys(changedKeys + alsoChanged))))
