@@ -292,13 +292,11 @@ extension KVSEngine.LocalStore: Hashable {
     /// Independent of order and placement, as `==` is: the entries' own hashes summed.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(count)
-        var sum = 0
-        for (name, value) in self {
-            var entry = Hasher()
-            entry.combine(name)
-            entry.combine(value)
-            sum = sum &+ entry.finalize()
-        }
-        hasher.combine(sum)
+        hasher.combine(reduce(0) { sum, entry in
+            var one = Hasher()
+            one.combine(entry.name)
+            one.combine(entry.value)
+            return sum &+ one.finalize()
+        })
     }
 }
