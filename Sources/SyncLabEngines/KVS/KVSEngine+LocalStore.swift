@@ -220,17 +220,21 @@ extension KVSEngine {
             // write below would make the storage look shared, and the write copy it whole.
             let outcome = compareNumbered(number, change)
             guard case .replaced? = outcome else { return outcome }
-            unique().withUnsafeMutablePointers { header, values in
+            if !isKnownUniquelyReferenced(&storage) { _ = unique() }
+            // Not retained for the call: the store holds it throughout.
+            Unmanaged.passUnretained(storage.unsafelyUnwrapped)._withUnsafeGuaranteedRef { $0.withUnsafeMutablePointers { header, values in
                 values[number] = LocalValue(change.state)
                 if header.pointee.recentNumbers.0 != UInt32(number) { header.pointee.recentNumbers = (UInt32(number), header.pointee.recentNumbers.0) }
-            }
+            } }
             return outcome
         }
 
         /// What applying `change` to the value at `number` would do; nil when there is none.
         private func compareNumbered(_ number: Int, _ change: KVSChange) -> Applied? {
             storage?.withUnsafeMutablePointers { header, values -> Applied? in
-                guard number < header.pointee.numberedCount, let old = values[number]?.state else { return nil }
+                guard number < header.pointee.numberedCount, values[number] != nil else { return nil }
+                // Read where it lies, not retained: the store holds it throughout.
+                unowned(unsafe) let old = values[number].unsafelyUnwrapped.state
                 assert(old.key.isEmpty || old.key == change.key, "kvs: key number \(number) is \"\(old.key)\", not \"\(change.key)\"")
                 if old === change.state || (old.value == change.value && old.write == change.write) { return .unchanged }
                 return .replaced(valueChanged: old.value != change.value)
