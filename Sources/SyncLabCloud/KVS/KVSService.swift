@@ -15,13 +15,16 @@ import SyncLabProtocol
 public struct KVSService: Sendable {
     /// The cloud's state of one key: a value or a tombstone.
     struct Entry: Sendable {
-        /// nil: removed (a tombstone, kept so removes propagate).
-        var value: PlistValue?
-        var write: WriteID
-        /// The change timestamp last-writer-wins compares (device clock or cloud clock).
-        var timestamp: LocalInstant
+        /// The state, shared with every change that reports it (and every device that applies one).
+        var state: KVSKeyState
         /// The account's change sequence number when this state was written: fetch cursors.
         var sequence: UInt64
+
+        /// nil: removed (a tombstone, kept so removes propagate).
+        var value: PlistValue? { state.value }
+        var write: WriteID { state.write.unsafelyUnwrapped }
+        /// The change timestamp last-writer-wins compares (device clock or cloud clock).
+        var timestamp: LocalInstant { state.timestamp }
     }
 
     /// What the cloud decided for one call, remembered for re-sends.
@@ -35,18 +38,42 @@ public struct KVSService: Sendable {
 
     /// One account's store.
     struct AccountStore: Sendable {
-        /// A `NameTable`: every fetch of every device looks its keys up here.
-        var entries: NameTable<Entry> = [:]
+        /// Every key's number (its place in `entries`), by name: numbers are given in the
+        /// order keys are first written and never change, and every change names its key's
+        /// number (`KVSChange.number`), so devices and fetches find a key without its name.
+        var numbers: NameTable<UInt32> = [:]
+        /// Every key's state (tombstones included), by number.
+        var entries: ContiguousArray<Entry> = []
         var usage = KVSUsage()
         /// The last change sequence number handed out; the cursor a fetch returns.
         var sequence: UInt64 = 0
         var decisions: [WriteID: Decision] = [:]
-        /// Keys in the order they changed, one entry per change: a fetch reads the tail after its
-        /// cursor instead of scanning every key.
-        var changeLog: [(sequence: UInt64, key: String)] = []
+        /// Key numbers in the order they changed, one entry per change: a fetch reads the tail
+        /// after its cursor instead of scanning every key.
+        var changeLog: [(sequence: UInt64, number: UInt32)] = []
         /// The keys of every accepted call of more than one key, by its write: an upload answer
         /// sends all of a call's keys together (see `superseded`).
         var multiKeyCalls: [WriteID: [String]] = [:]
+
+        /// The state of `key`, nil if it was never written.
+        func entry(_ key: String) -> Entry? { numbers[key].map { entries[Int($0)] } }
+
+        /// The change reporting `key`'s state (which must exist).
+        func change(_ key: String) -> KVSChange { change(numbers[key].unsafelyUnwrapped) }
+
+        func change(_ number: UInt32) -> KVSChange { KVSChange(number: number, state: entries[Int(number)].state) }
+
+        /// Writes `key`'s state; returns its number (a new one for a key never written).
+        mutating func write(_ key: String, _ entry: Entry) -> UInt32 {
+            if let number = numbers[key] {
+                entries[Int(number)] = entry
+                return number
+            }
+            let number = UInt32(entries.count)
+            numbers[key] = number
+            entries.append(entry)
+            return number
+        }
     }
 
     let limits: KVSLimits
@@ -125,7 +152,7 @@ public struct KVSService: Sendable {
         // device must learn the cloud's value. One change per key, sorted by key.
         var supersededKeys: [String] = []
         for (key, write) in acceptedKeys {
-            guard let entry = store.entries[key], entry.write != write else { continue }
+            guard let entry = store.entry(key), entry.write != write else { continue }
             // A later accepted call of this same upload may own it: then it is not superseded.
             if acceptedKeys.contains(where: { $0.key == key && $0.write == entry.write }) { continue }
             if !supersededKeys.contains(key) { supersededKeys.append(key) }
@@ -149,12 +176,12 @@ public struct KVSService: Sendable {
         while next < supersededKeys.count {
             let key = supersededKeys[next]
             next += 1
-            guard let owner = store.entries[key]?.write, let keys = store.multiKeyCalls[owner] else { continue }
-            for other in keys where !supersededKeys.contains(other) && store.entries[other] != nil {
+            guard let owner = store.entry(key)?.write, let keys = store.multiKeyCalls[owner] else { continue }
+            for other in keys where !supersededKeys.contains(other) && store.numbers[other] != nil {
                 supersededKeys.append(other)
             }
         }
-        let superseded = supersededKeys.sorted(by: KVSService.keyOrder).map { KVSService.change($0, store.entries[$0]!) }
+        let superseded = supersededKeys.sorted(by: KVSService.keyOrder).map { store.change($0) }
         context.log(LogFields("kvsUpload", ("calls", .count(calls.count)), ("accepted", .count(accepted.count)),
                               ("rejected", .count(rejected.count)), ("superseded", .count(superseded.count))))
         context.respond(to: request, .kvs(.uploaded(accepted: accepted, rejected: rejected, superseded: superseded)))
@@ -173,10 +200,11 @@ public struct KVSService: Sendable {
         var after = store.usage
         let keys = KVSService.lastPerKey(call.entries)
         for entry in keys {
-            if let existing = store.entries[entry.key], !incomingWins(timestamp, over: existing) {
+            let existing = store.entry(entry.key)
+            if let existing, !incomingWins(timestamp, over: existing) {
                 continue
             }
-            after = after.replacing(store.entries[entry.key]?.value, with: entry.value)
+            after = after.replacing(existing?.value, with: entry.value)
             winners.append(entry)
         }
         if !winners.isEmpty && winners.count < keys.count {
@@ -189,7 +217,7 @@ public struct KVSService: Sendable {
         // Pass 2: apply, reporting each comparison that discarded a write.
         for entry in keys {
             let item = ItemKey(account: account, store: .kvs, name: entry.key)
-            let existing = store.entries[entry.key]
+            let existing = store.entry(entry.key)
             let wins = winners.contains(entry)
             if let existing, existing.write != call.write {
                 context.observe(.lastWriterWins(item: item, chosen: wins ? call.write : existing.write,
@@ -198,8 +226,9 @@ public struct KVSService: Sendable {
             }
             guard wins else { continue }
             store.sequence += 1
-            store.changeLog.append((store.sequence, entry.key))
-            store.entries[entry.key] = Entry(value: entry.value, write: call.write, timestamp: timestamp, sequence: store.sequence)
+            let state = KVSKeyState(key: entry.key, value: entry.value, write: call.write, timestamp: timestamp)
+            let number = store.write(entry.key, Entry(state: state, sequence: store.sequence))
+            store.changeLog.append((store.sequence, number))
         }
         store.usage = after
         if keys.count > 1 && !winners.isEmpty { store.multiKeyCalls[call.write] = keys.map(\.key) }
@@ -219,11 +248,11 @@ public struct KVSService: Sendable {
         let firstLost = lost[0].key
         for entry in keys {
             let item = ItemKey(account: account, store: .kvs, name: entry.key)
-            if let existing = store.entries[entry.key], !winners.contains(entry) {
+            if let existing = store.entry(entry.key), !winners.contains(entry) {
                 context.observe(.lastWriterWins(item: item, chosen: existing.write, over: call.write, rule: ruleName(timestamp, existing)))
             } else {
                 context.observe(.discarded(write: call.write, item: item,
-                                           reason: "its call lost key \"\(firstLost)\" to a newer write in the cloud (\(ruleName(timestamp, store.entries[firstLost]!))), and a call is atomic: none of its keys changed"))
+                                           reason: "its call lost key \"\(firstLost)\" to a newer write in the cloud (\(ruleName(timestamp, store.entry(firstLost)!))), and a call is atomic: none of its keys changed"))
             }
         }
         context.log("kvsLostWhole", [("write", KVSService.describe(call.write)), ("lostKeys", String(lost.count)), ("keys", String(keys.count))])
@@ -232,7 +261,7 @@ public struct KVSService: Sendable {
 
     /// The cloud's state of every key of `call` that it holds (a missing key was never written).
     static func current(of call: KVSCall, in store: AccountStore) -> [KVSChange] {
-        call.entries.compactMap { entry in store.entries[entry.key].map { change(entry.key, $0) } }
+        call.entries.compactMap { entry in store.numbers[entry.key].map { store.change($0) } }
     }
 
     /// Last-writer-wins: the later change timestamp wins; equal timestamps, the later arrival
@@ -256,8 +285,8 @@ public struct KVSService: Sendable {
     /// The cloud's live keys of `account`, sorted by item, each with the write that produced it.
     public func finalView(account: AccountID) -> [ViewEntry] {
         guard let store = store(of: account) else { return [] }
-        return store.entries.map(\.name).sorted(by: KVSService.keyOrder).compactMap { key in
-            guard let entry = store.entries[key], let value = entry.value else { return nil }
+        return store.entries.map(\.state.key).sorted(by: KVSService.keyOrder).compactMap { key in
+            guard let entry = store.entry(key), let value = entry.value else { return nil }
             return ViewEntry(item: ItemKey(account: account, store: .kvs, name: key), value: .kvs(value), write: entry.write)
         }
     }
@@ -267,8 +296,8 @@ public struct KVSService: Sendable {
     /// another account, say).
     public func survivingRemovals(account: AccountID) -> [WriteID] {
         guard let store = store(of: account) else { return [] }
-        return store.entries.map(\.name).sorted(by: KVSService.keyOrder).compactMap { key in
-            guard let entry = store.entries[key], entry.value == nil else { return nil }
+        return store.entries.map(\.state.key).sorted(by: KVSService.keyOrder).compactMap { key in
+            guard let entry = store.entry(key), entry.value == nil else { return nil }
             return entry.write
         }
     }
@@ -292,17 +321,13 @@ public struct KVSService: Sendable {
         changes.reserveCapacity(store.changeLog.count - low)
         for index in low..<store.changeLog.count {
             let logged = store.changeLog[index]
-            if let entry = store.entries[logged.key], entry.sequence == logged.sequence { changes.append(change(logged.key, entry)) }
+            if store.entries[Int(logged.number)].sequence == logged.sequence { changes.append(store.change(logged.number)) }
         }
         if changes.count > 1 { changes.sort { keyOrder($0.key, $1.key) } }
         return changes
     }
 
     static func keyOrder(_ lhs: String, _ rhs: String) -> Bool { UTF8Order.precedes(lhs, rhs) }
-
-    static func change(_ key: String, _ entry: Entry) -> KVSChange {
-        KVSChange(key: key, value: entry.value, write: entry.write, timestamp: entry.timestamp)
-    }
 
     /// A call's entries with each key once (the last occurrence wins), in first-occurrence order.
     static func lastPerKey(_ entries: [KVSEntry]) -> [KVSEntry] {

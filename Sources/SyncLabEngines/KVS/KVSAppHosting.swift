@@ -42,18 +42,18 @@ public enum KVSAppEvent: Sendable {
 public struct KVSAppSnapshot {
     /// The engine's local values (one reference: a copy of the whole engine per notification
     /// would retain every field of it).
-    @usableFromInline let values: NameTable<KVSEngine.LocalValue>
+    @usableFromInline let values: KVSEngine.LocalStore
 
     /// The store over the engine's local values (`KVSEngine.localValues`).
-    public init(values: NameTable<KVSEngine.LocalValue>) { self.values = values }
+    public init(values: KVSEngine.LocalStore) { self.values = values }
 
     /// The local value of `key` and the write that made it, nil when absent.
     // Inlined into the app's store (another module) at every read: called, the lookup's answer
     // went back through memory as an optional tuple, copied and destroyed (about 60 instructions
     // a read, beside the lookup's 120); inlined, the value is read where it lies.
     @inlinable @inline(__always) public func value(forKey key: String) -> (value: PlistValue, write: WriteID?)? {
-        guard let index = values.index(forName: key), let value = values[index].value else { return nil }
-        return (value, values[index].write)
+        guard let local = values[key], let value = local.value else { return nil }
+        return (value, local.write)
     }
 
     /// Every key with a value, in UTF-8 order.

@@ -7,9 +7,9 @@ extension KVSEngine {
     public struct Durable: Hashable, Sendable {
         /// The local store by key, as the app sees it, plus removed keys (tombstones) so a later
         /// write on this device is known to be built on the remove.
-        /// A `NameTable`, not a dictionary: a fetched key is looked up here on every device
-        /// (see `NameTable` for what that saves).
-        public internal(set) var values: NameTable<LocalValue> = [:]
+        /// A `LocalStore`: a fetched key is found here by its cloud number on every device (see
+        /// `LocalStore` for what that saves).
+        public internal(set) var values: LocalStore = [:]
         /// App calls accepted locally and not yet decided by the cloud, oldest first. Uploaded
         /// all together; each leaves the queue when the cloud accepts or rejects it.
         public internal(set) var pending: [KVSCall] = []
@@ -39,18 +39,37 @@ extension KVSEngine {
         public init() {}
     }
 
-    /// One key of the local store.
+    /// One key of the local store: a reference to its state (`KVSKeyState`), shared with the
+    /// cloud's change it came from and with every other device that applied that change, so an
+    /// entry is 8 bytes and applying a change copies a reference.
     public struct LocalValue: Hashable, Sendable {
+        let state: KVSKeyState
         /// nil: the key was removed (a tombstone; the app sees it as absent).
-        public var value: PlistValue?
+        public var value: PlistValue? { state.value }
         /// The write that produced this state; nil only for values rolled back to "never written".
-        public var write: WriteID?
+        public var write: WriteID? { state.write }
         /// The change timestamp: this device's clock for its own writes, the cloud's comparison
         /// timestamp for fetched ones.
-        public var timestamp: LocalInstant
+        public var timestamp: LocalInstant { state.timestamp }
 
         public init(value: PlistValue?, write: WriteID?, timestamp: LocalInstant) {
-            self.value = value; self.write = write; self.timestamp = timestamp
+            state = KVSKeyState(key: "", value: value, write: write, timestamp: timestamp)
+        }
+
+        /// A local write of `key` (its state names the key).
+        init(key: String, value: PlistValue?, write: WriteID?, timestamp: LocalInstant) {
+            state = KVSKeyState(key: key, value: value, write: write, timestamp: timestamp)
+        }
+
+        /// The state a fetched change (or an upload answer) brought.
+        init(_ state: KVSKeyState) { self.state = state }
+
+        public static func == (lhs: LocalValue, rhs: LocalValue) -> Bool { lhs.state.sameState(as: rhs.state) }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(value)
+            hasher.combine(write)
+            hasher.combine(timestamp)
         }
     }
 

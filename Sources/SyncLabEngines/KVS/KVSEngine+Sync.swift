@@ -183,7 +183,7 @@ extension KVSEngine {
                 // A later local write (or a newer fetched value) shows now: nothing to undo.
                 guard stored.values[entry.key]?.write == call.write else { continue }
                 if let cloud {
-                    stored.values[entry.key] = LocalValue(value: cloud.value, write: cloud.write, timestamp: cloud.timestamp)
+                    stored.values[entry.key] = LocalValue(cloud.state)
                 } else {
                     stored.values[entry.key] = nil
                     if rejection.limit == nil { removedKeys.append(entry.key) }
@@ -230,16 +230,12 @@ extension KVSEngine {
                 case .server: continue
                 }
             }
-            // One hash of the key for both the read and the write (this runs for every change
-            // every device fetches).
-            let index = stored.values.index(forName: change.key)
-            let old = index.map { stored.values[$0] }
-            if old?.value == change.value && old?.write == change.write { continue }
-            let new = LocalValue(value: change.value, write: change.write, timestamp: change.timestamp)
-            if let index { stored.values[index] = new } else { stored.values[change.key] = new }
+            // Found by the key's number (this runs for every change every device fetches: see
+            // `LocalStore`), and the change's state shared, not copied.
+            guard case .replaced(let valueChanged) = stored.values.apply(change) else { continue }
             context.observe(.visible(item: item(change.key), value: change.value.map(ItemValue.kvs) ?? .absent,
                                      write: change.write, cause: .fetch))
-            if old?.value != change.value && changedKeys.last != change.key { changedKeys.append(change.key) }
+            if valueChanged && changedKeys.last != change.key { changedKeys.append(change.key) }
         }
         if !alsoChanged.isEmpty {
             context.emit(.notify(AppNotification(store: .kvs, reason: reason, items: KVSEngine.sortedKeys(changedKeys + alsoChanged))))

@@ -76,7 +76,7 @@ struct VirtualDevice {
 
     /// The KVS engine's local values (nil: no engine), read where the engine lies: a read of
     /// `devices[i].kvs` from outside copies the whole device out of the array first.
-    mutating func kvsLocalValues() -> NameTable<KVSEngine.LocalValue>? { kvs?.localValues }
+    mutating func kvsLocalValues() -> KVSEngine.LocalStore? { kvs?.localValues }
 }
 
 extension Store {
