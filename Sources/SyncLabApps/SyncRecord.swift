@@ -11,30 +11,15 @@ public struct SyncRecord: Hashable, Sendable {
     /// `CKRecord.ID`: zone name and record name (the private database).
     public struct ID: Hashable, Comparable, Sendable, CustomStringConvertible {
         /// The zone (`CKRecordZone.ID.zoneName`); `_defaultZone` is CloudKit's default zone.
-        public var zoneName: String { didSet { rehash() } }
+        public var zoneName: String
         /// The record's name, unique in its zone.
-        public var recordName: String { didSet { rehash() } }
-        /// `Hasher`'s hash of the two names (this process's seed), computed when the id is made,
-        /// or taken from the platform's `RecordID`, which computes it the same way: every device
-        /// stores every fetched record by id, and hashing the two names for each store and
-        /// lookup was a SipHash per fetched record per device.
-        private var namesHash = 0
+        public var recordName: String
 
         /// The id of record `recordName` in zone `zoneName`.
-        public init(recordName: String, zoneName: String) {
-            self.recordName = recordName; self.zoneName = zoneName
-            rehash()
-        }
+        public init(recordName: String, zoneName: String) { self.recordName = recordName; self.zoneName = zoneName }
 
-        /// Same zone and name (unequal hashes settle most unequal ids without reading the names).
-        public static func == (lhs: ID, rhs: ID) -> Bool {
-            lhs.namesHash == rhs.namesHash && lhs.recordName == rhs.recordName && lhs.zoneName == rhs.zoneName
-        }
-
-        /// Hashes the names (through the hash kept).
-        public func hash(into hasher: inout Hasher) { hasher.combine(namesHash) }
-
-        /// Orders by zone, then name, by UTF-8 bytes.
+        /// Orders by zone, then name, by UTF-8 bytes (compared in place: going through two
+        /// `RecordID`s hashed both ids' names on every comparison).
         public static func < (lhs: ID, rhs: ID) -> Bool {
             if lhs.zoneName != rhs.zoneName { return lhs.zoneName.utf8.lexicographicallyPrecedes(rhs.zoneName.utf8) }
             return lhs.recordName.utf8.lexicographicallyPrecedes(rhs.recordName.utf8)
@@ -44,24 +29,7 @@ public struct SyncRecord: Hashable, Sendable {
         public var description: String { "\(zoneName)/\(recordName)" }
 
         var protocolID: RecordID { RecordID(zone: zoneName, name: recordName) }
-
-        /// The platform's id as the app's, its hash taken along (`RecordID.namesHash` hashes the
-        /// zone, then the name, as `rehash` does).
-        init(_ id: RecordID) {
-            recordName = id.name; zoneName = id.zone
-            namesHash = id.namesHash
-        }
-
-        /// The hash of the names (zone, then name: as `RecordID` does).
-        private mutating func rehash() {
-            var hasher = Hasher()
-            hasher.combine(zoneName)
-            hasher.combine(recordName)
-            namesHash = hasher.finalize()
-        }
-
-        /// The hash kept (tests: it is the platform's `RecordID`'s).
-        var keptHash: Int { namesHash }
+        init(_ id: RecordID) { self.init(recordName: id.name, zoneName: id.zone) }
     }
 
     /// `recordID`.
