@@ -73,6 +73,10 @@ package struct HostedRecordsApp<App: RecordsApp>: SyncEngineAppHosting {
 
     /// A record as the platform reads what the user sees: fields no record can hold left out.
     static func viewRecord(_ record: SyncRecord) -> HostedViewRecord {
+        // A record stored as the cloud sent it shows the cloud's fields: read without a copy.
+        if let stored = record.cloudStoredFields {
+            return HostedViewRecord(id: record.recordID.protocolID, type: record.recordType, cloudFields: stored, changeTag: record.changeTag)
+        }
         // `mapValues` copies the record's hash table (no name hashed again, no table grown): each
         // fetched record a device shows is read back. A field no record can hold is left out.
         var refused = false

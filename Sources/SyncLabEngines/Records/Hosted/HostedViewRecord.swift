@@ -1,15 +1,50 @@
 import SyncLabProtocol
 
 /// One record of what a hosted records app shows its user.
-public struct HostedViewRecord: Hashable, Sendable {
+///
+/// Its fields are either values the app made (`fields`) or, for a record the app shows as the
+/// cloud sent it, the cloud's own fields (`init(id:type:cloudFields:changeTag:)`): shared with
+/// the record the cloud sent, so reading back a fetched record the app stored copies nothing
+/// (every device reads back every record it fetched).
+public struct HostedViewRecord: Sendable {
     public var id: RecordID
     public var type: String
-    public var fields: [String: FieldValue]
+    /// The app's values (empty when `cloudFields` holds them).
+    private var values: [String: FieldValue]
+    /// The cloud's fields, every one with a value (nil: `values` holds the fields).
+    private var cloudFields: [String: StoredField]?
     /// The change tag of the server version the record descends from (nil: one the app made,
     /// never saved): a record the app made shows its own existence, not another device's
     /// creation of the same name the cloud told it of.
     public var changeTag: UInt64?
+
     public init(id: RecordID, type: String, fields: [String: FieldValue], changeTag: UInt64? = nil) {
-        self.id = id; self.type = type; self.fields = fields; self.changeTag = changeTag
+        self.id = id; self.type = type; self.values = fields; self.changeTag = changeTag
     }
+
+    /// A record showing the cloud's fields as they are (`cloudFields` holds no removed field).
+    public init(id: RecordID, type: String, cloudFields: [String: StoredField], changeTag: UInt64?) {
+        self.id = id; self.type = type; self.values = [:]; self.cloudFields = cloudFields; self.changeTag = changeTag
+    }
+
+    /// The value of field `name` (nil: the record shows no such field).
+    public subscript(field name: String) -> FieldValue? {
+        if let cloudFields { return cloudFields[name]?.value }
+        return values[name]
+    }
+
+    /// How many fields the record shows.
+    public var fieldCount: Int { cloudFields?.count ?? values.count }
+
+    /// Calls `body` with each field and its value, in no particular order.
+    public func forEachField(_ body: (String, FieldValue) -> Void) {
+        if let cloudFields {
+            for (name, field) in cloudFields { if let value = field.value { body(name, value) } }
+        } else {
+            for (name, value) in values { body(name, value) }
+        }
+    }
+
+    /// Field name → value.
+    public var fields: [String: FieldValue] { cloudFields?.compactMapValues(\.value) ?? values }
 }

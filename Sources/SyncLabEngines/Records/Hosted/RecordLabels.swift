@@ -156,11 +156,11 @@ public struct RecordLabels: Sendable {
             if field.isEmpty {
                 guard view.value == .recordExists(type: record.type) else { return false }
             } else {
-                guard let value = record.fields[field], view.value == .field(value) else { return false }
+                guard let value = record[field: field], view.value == .field(value) else { return false }
                 shownFields += 1
             }
         }
-        return entry.view("") != nil && shownFields == record.fields.count
+        return entry.view("") != nil && shownFields == record.fieldCount
     }
 
     /// Per record: its items' entries (one hash per record, not per item).

@@ -98,11 +98,11 @@ extension SyncEnginePlatform {
                     labels.records[recordKey] = RecordLabels.RecordEntry(changeTag: record.changeTag)
                 }
                 keys.append((existence, .recordExists(type: record.type), record.changeTag == nil, sameVersion))
-                for (name, value) in record.fields { keys.append((item(of: existence, field: name), .field(value), false, false)) }
+                record.forEachField { name, value in keys.append((item(of: existence, field: name), .field(value), false, false)) }
                 readNow[existence.name] = record
                 if let before {
                     before.forEachFieldShown { name in
-                        if record.fields[name] == nil { keys.append((item(of: existence, field: name), .absent, false, false)) }
+                        if record[field: name] == nil { keys.append((item(of: existence, field: name), .absent, false, false)) }
                     }
                 }
             }
@@ -138,7 +138,7 @@ extension SyncEnginePlatform {
             if let record = run?.record {
                 // A record compared whole in this reading lists its existence and every field it
                 // shows already, with these values: not listed twice (the sort is the cost).
-                if key.field.isEmpty || record.fields[key.field] != nil { continue }
+                if key.field.isEmpty || record[field: key.field] != nil { continue }
             } else if !full && !removedNow.contains(key.name), let entry = labels.records[RecordLabels.RecordKey(key)],
                       let shown = entry.view(key.field) {
                 // Not read in this reading: it shows what it showed at the last one.
