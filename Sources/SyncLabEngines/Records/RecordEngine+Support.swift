@@ -136,6 +136,13 @@ extension RecordEngine {
     /// - Returns: whether anything the app sees changed.
     @discardableResult
     mutating func applyServer(_ key: RecordKey, _ server: ServerRecord, _ cause: VisibilityCause, _ context: inout EngineContext) -> Bool {
+        applyServer(key, server, cause, at: state.table.place(of: key), &context)
+    }
+
+    /// `applyServer` with the record's place in the table already found (nil: no slot), as
+    /// `applyFetched` has it: a second lookup of every fetched record otherwise.
+    mutating func applyServer(_ key: RecordKey, _ server: ServerRecord, _ cause: VisibilityCause, at place: RecordTable.Place?,
+                              _ context: inout EngineContext) -> Bool {
         var pendingFields: Set<String> = []
         if let change = state.pending[key] {
             switch change.kind {
@@ -150,7 +157,6 @@ extension RecordEngine {
         // first field set below copied the whole dictionary (an allocation and a rehash for every
         // record of every fetch). Nothing below inserts or removes records, so the place stays
         // valid.
-        let place = state.table.place(of: key)
         if let place, let stored = state.table.takeLocal(at: place) {
             local = stored
             let creating = pendingFields.isEmpty == false && !state.table.hasServer(at: place)
