@@ -79,7 +79,7 @@ extension RecordEngine {
                 continue
             }
             guard let token = zoneChanges.token else { continue }
-            let previous = zone(zoneKey)?.token
+            let previous = RecordEngine.zone(zoneKey, in: state.zones)?.token
             let fromScratch = previous == nil || previous?.incarnation != token.incarnation
             let stale = applyZoneContents(zoneKey, zoneChanges.changed, zoneChanges.deleted, complete: fromScratch, &context)
             // A possibly stale answer: the zone is fetched again from the token it was asked
