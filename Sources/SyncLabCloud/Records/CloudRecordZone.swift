@@ -86,6 +86,8 @@ struct CloudRecordZone: Hashable, Sendable {
     /// fetch costs the changes since the token, not the size of the zone. A record changed again
     /// leaves its earlier entry behind (skipped as stale); `compactIfSparse()` drops those.
     private(set) var changeLog: [LoggedChange] = []
+    /// The last few answers of `changes(since:)`, while nothing changed since (see `ZoneAnswers`).
+    private(set) var answers = ZoneAnswers()
 
     /// One record change: the record's name and the sequence it changed at.
     struct LoggedChange: Hashable, Sendable {
@@ -99,6 +101,7 @@ struct CloudRecordZone: Hashable, Sendable {
 
     /// Saves a record's new entry (its sequence is the change's), replacing any tombstone.
     mutating func store(_ name: String, _ entry: Entry) {
+        answers.removeAll()
         records[name] = entry
         tombstones[name] = nil
         log(entry.sequence, name)
@@ -107,6 +110,7 @@ struct CloudRecordZone: Hashable, Sendable {
     /// Deletes a live record, leaving a tombstone. Returns the entry deleted, if there was one.
     mutating func bury(_ name: String, _ tombstone: Tombstone) -> Entry? {
         guard let entry = records.removeValue(forKey: name) else { return nil }
+        answers.removeAll()
         var tombstone = tombstone
         tombstone.appliedSaves = entry.appliedSaves
         tombstones[name] = tombstone
@@ -120,6 +124,14 @@ struct CloudRecordZone: Hashable, Sendable {
     /// sequence (a cascade), by name in UTF-8 order. Mutating only to read the entries in place
     /// (see `collect`).
     mutating func changes(since: UInt64) -> (changed: [ServerRecord], deleted: [(name: String, tombstone: Tombstone)]) {
+        if let answer = answers.answer(since: since) { return (answer.changed, answer.deleted) }
+        let answer = collectChanges(since: since)
+        answers.keep(ZoneAnswers.Answer(since: since, changed: answer.changed, deleted: answer.deleted))
+        return answer
+    }
+
+    /// `changes(since:)` found in the change log.
+    private mutating func collectChanges(since: UInt64) -> (changed: [ServerRecord], deleted: [(name: String, tombstone: Tombstone)]) {
         var changed: [ServerRecord] = []
         var deleted: [(name: String, tombstone: Tombstone)] = []
         // The first entry after the token: the log is in sequence order.

@@ -79,7 +79,7 @@ extension RecordEngine {
                 continue
             }
             guard let token = zoneChanges.token else { continue }
-            let previous = zone(zoneKey)?.token
+            let previous = RecordEngine.zone(zoneKey, in: state.zones)?.token
             let fromScratch = previous == nil || previous?.incarnation != token.incarnation
             let stale = applyZoneContents(zoneKey, zoneChanges.changed, zoneChanges.deleted, complete: fromScratch, &context)
             // A possibly stale answer: the zone is fetched again from the token it was asked
@@ -245,7 +245,10 @@ extension RecordEngine {
     }
 
     /// A fetched server version of a record.
-    mutating func applyFetched(_ key: RecordKey, _ server: ServerRecord, _ context: inout EngineContext) {
+    /// Takes the version (`consuming`): stored, it is moved into the table, where the caller's
+    /// copy to pass it (from the answer, shared by many devices) was a second copy of every
+    /// record each device applied, destroyed after the call (issue 13, session 11).
+    mutating func applyFetched(_ key: RecordKey, _ server: consuming ServerRecord, _ context: inout EngineContext) {
         // A fetch answered after the app deleted the zone here: the queued zone delete removes
         // the record in the cloud too.
         if !state.zoneOperations.isEmpty && zoneDeleteQueued(key.zoneKey) { return }
@@ -268,8 +271,12 @@ extension RecordEngine {
             state.fetchedWhileCreating[key] = nil
             resolveConflict(key, server, detail: "fetched change meets pending change", &context)
         } else {
+            // The local copy first, at the place found above, then the version moved in: with no
+            // change pending, `applyServer` does not read the stored version. A record new here
+            // gets its slot from `applyServer` (the local copy), found again to store the version.
+            let shown = applyServer(key, server, .fetch, at: place, &context)
             if let place { state.table[slotAt: place].server = server } else { state.table[server: key] = server }
-            if applyServer(key, server, .fetch, &context) { fetchedItems.append(key.itemName) }
+            if shown { fetchedItems.append(key.itemName) }
         }
     }
 

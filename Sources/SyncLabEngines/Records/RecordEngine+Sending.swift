@@ -51,7 +51,9 @@ extension RecordEngine {
             send(.modifyZones(database: first.zone.database, saves: saves, deletes: deletes), .zones(operationIDs: operations.map(\.id)), &context)
             return
         }
-        let keys = sendableKeys()
+        // Nothing pending, nothing to list: called from this mutating method, `sendableKeys()`
+        // was given a copy of the whole engine (488 bytes) at every pump (issue 13, session 11).
+        let keys = state.pending.isEmpty ? [] : sendableKeys()
         guard let firstKey = keys.first else {
             if sentSinceIdle {
                 sentSinceIdle = false

@@ -84,23 +84,33 @@ extension RecordEngine {
     /// their names finds it without hashing its name (a dictionary lookup runs SipHash over the
     /// name, ~500 instructions: 4% of the records bench's, at every fetch and every send). With
     /// more zones, a lookup, so the cost stays flat.
-    func zonePlace(_ key: ZoneKey) -> Dictionary<ZoneKey, LocalZone>.Index? {
-        guard state.zones.count <= RecordEngine.zonesScanned else { return state.zones.index(forKey: key) }
-        var index = state.zones.startIndex
-        while index != state.zones.endIndex {
-            if state.zones.keys[index] == key { return index }
-            state.zones.formIndex(after: &index)
+    func zonePlace(_ key: ZoneKey) -> Dictionary<ZoneKey, LocalZone>.Index? { RecordEngine.zonePlace(key, in: state.zones) }
+
+    /// `zonePlace` given the zones, not the engine: a method of the engine called from a
+    /// mutating one is given a copy of the whole engine (488 bytes, every cache line of it),
+    /// twice per zone fetch of every device (issue 13, session 11).
+    static func zonePlace(_ key: ZoneKey, in zones: [ZoneKey: LocalZone]) -> Dictionary<ZoneKey, LocalZone>.Index? {
+        guard zones.count <= RecordEngine.zonesScanned else { return zones.index(forKey: key) }
+        var index = zones.startIndex
+        while index != zones.endIndex {
+            if zones.keys[index] == key { return index }
+            zones.formIndex(after: &index)
         }
         return nil
     }
 
     /// What the device knows of a zone (nil: nothing), found as `zonePlace` finds it.
-    func zone(_ key: ZoneKey) -> LocalZone? { zonePlace(key).map { state.zones.values[$0] } }
+    func zone(_ key: ZoneKey) -> LocalZone? { RecordEngine.zone(key, in: state.zones) }
+
+    /// `zone(_:)` given the zones (see `zonePlace(_:in:)`).
+    static func zone(_ key: ZoneKey, in zones: [ZoneKey: LocalZone]) -> LocalZone? {
+        zonePlace(key, in: zones).map { zones.values[$0] }
+    }
 
     /// Changes what the device knows of a zone, starting from a fresh `LocalZone` if it knows
     /// nothing (as `state.zones[key, default: LocalZone()]`), found as `zonePlace` finds it.
     mutating func updateZone(_ key: ZoneKey, _ change: (inout LocalZone) -> Void) {
-        if let place = zonePlace(key) {
+        if let place = RecordEngine.zonePlace(key, in: state.zones) {
             change(&state.zones.values[place])
         } else {
             var local = LocalZone()
@@ -136,6 +146,13 @@ extension RecordEngine {
     /// - Returns: whether anything the app sees changed.
     @discardableResult
     mutating func applyServer(_ key: RecordKey, _ server: ServerRecord, _ cause: VisibilityCause, _ context: inout EngineContext) -> Bool {
+        applyServer(key, server, cause, at: state.table.place(of: key), &context)
+    }
+
+    /// `applyServer` with the record's place in the table already found (nil: no slot), as
+    /// `applyFetched` has it: a second lookup of every fetched record otherwise.
+    mutating func applyServer(_ key: RecordKey, _ server: ServerRecord, _ cause: VisibilityCause, at place: RecordTable.Place?,
+                              _ context: inout EngineContext) -> Bool {
         var pendingFields: Set<String> = []
         if let change = state.pending[key] {
             switch change.kind {
@@ -150,7 +167,6 @@ extension RecordEngine {
         // first field set below copied the whole dictionary (an allocation and a rehash for every
         // record of every fetch). Nothing below inserts or removes records, so the place stays
         // valid.
-        let place = state.table.place(of: key)
         if let place, let stored = state.table.takeLocal(at: place) {
             local = stored
             let creating = pendingFields.isEmpty == false && !state.table.hasServer(at: place)

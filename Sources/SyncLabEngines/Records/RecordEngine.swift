@@ -190,6 +190,22 @@ public struct RecordEngine: ClientEngine {
         return !hasSendableWork
     }
 
+    /// `isQuiescent` for a host holding the engine in place (the simulator, after every
+    /// delivery). The getter, called there, was given a 488-byte copy of the engine (every cache
+    /// line of it), and so was anything calling it on `self` from a mutating method, inlined or
+    /// not: here the fields are read where they are, in the getter's order, and the getter runs
+    /// only with changes pending, to list what is sendable (issue 13, session 11).
+    public mutating func isQuiescentInPlace() -> Bool {
+        if !inFlight.isEmpty { return false }
+        guard online, let account = state.account else { return true }
+        if retryArmed || wantFetch { return false }
+        if !state.subscribedAccounts.contains(account) { return false }
+        if state.publicSubscriptionWanted && !state.publicSubscribed { return false }
+        if !state.zoneOperations.isEmpty { return false }
+        if state.pending.isEmpty { return true }
+        return isQuiescent
+    }
+
     /// What the app sees: per record an existence item and one item per field, sorted.
     public func localView() -> [ViewEntry] {
         var view: [ViewEntry] = []
