@@ -22,12 +22,18 @@ public struct FactLog: RandomAccessCollection, Sendable {
     /// How many facts were recorded.
     public var count: Int { facts.count }
     /// The items of the `visible` facts, by `StoredFact.item`.
-    private var items = ItemInterner()
+    private var items = Interner<ItemKey>()
     /// The values of `visible` facts that are not plain numbers, by `StoredFact.payload`.
     private var values: [ItemValue] = []
-    /// The notifications, by `StoredFact.payload` (a third of a run's facts: 32 bytes each
-    /// here, not a whole `FactKind`).
-    private var notifications = ChunkedTable<AppNotification>()
+    /// The notifications, by `StoredFact.payload` (a third of a run's facts), as ids: see
+    /// `StoredNotification`.
+    private var notifications = ChunkedTable<StoredNotification>()
+    /// The notifications' items, one run per notification (`StoredNotification.items`), as ids in `names`.
+    private var notificationItems = ChunkedTable<Int32>()
+    /// The names the notifications list, by id.
+    private var names = Interner<String>()
+    /// The notifications' reasons, by id.
+    private var reasons = Interner<String>()
     /// The other facts, by `StoredFact.payload`.
     private var others: [FactKind] = []
 
@@ -59,8 +65,29 @@ public struct FactLog: RandomAccessCollection, Sendable {
         }
     }
 
-    /// The notification a stored fact reports (`StoredFact.isNotification`).
-    public func notification(of fact: StoredFact) -> AppNotification { notifications[Int(fact.payload)] }
+    /// The notification a stored fact reports (`StoredFact.isNotification`), as it was recorded.
+    public func notification(of fact: StoredFact) -> AppNotification {
+        let stored = storedNotification(of: fact)
+        return AppNotification(store: stored.store, reason: reason(stored.reason), items: stored.items.map { name(notificationItem($0)) })
+    }
+
+    /// The notification a stored fact reports (`StoredFact.isNotification`), as the log keeps it.
+    public func storedNotification(of fact: StoredFact) -> StoredNotification { notifications[Int(fact.payload)] }
+
+    /// The name id of the notification item at `position` (`StoredNotification.items`).
+    public func notificationItem(_ position: Int) -> Int32 { notificationItems[position] }
+
+    /// The name a notification listed, by its id.
+    public func name(_ id: Int32) -> String { names.keys[Int(id)] }
+
+    /// A notification's reason, by its id.
+    public func reason(_ id: Int32) -> String { reasons.keys[Int(id)] }
+
+    /// How many reasons the notifications gave (ids `0..<reasonCount`; two spellings of one text are two).
+    public var reasonCount: Int { reasons.keys.count }
+
+    /// How many names the notifications listed (each kept once).
+    public var notificationNameCount: Int { names.keys.count }
 
     /// What a stored fact reports.
     public func kind(of fact: StoredFact) -> FactKind {
@@ -107,7 +134,9 @@ public struct FactLog: RandomAccessCollection, Sendable {
     public mutating func append(_ notification: AppNotification, batch: Int, at: SimInstant, device: DeviceID?) {
         store(StoredFact(batch: batch, at: at, payload: Int64(notifications.count), item: -1, write: nil, device: device,
                          cause: .local, form: StoredFact.Form.notification))
-        notifications.append(notification)
+        notifications.append(StoredNotification(firstItem: notificationItems.count, itemCount: Int32(notification.items.count),
+                                                reason: reasons.id(of: notification.reason), store: notification.store))
+        for item in notification.items { notificationItems.append(names.id(of: item)) }
     }
 
     /// Records a fact that is neither `visible` nor a notification.

@@ -70,4 +70,30 @@ struct FactLogTests {
         #expect(log.chunks[0].filter(\.isNotification).count == 1)
         #expect(MemoryLayout<StoredFact>.stride == 48)
     }
+
+    @Test func notificationsAreKeptAsIdsAndReadBackAsRecorded() {
+        // A notification is a reason id and a run of name ids (`StoredNotification`), not the
+        // engine's `AppNotification` with its own item array: each name and reason kept once,
+        // two spellings of one text kept apart, every notification read back byte for byte.
+        let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        var log = FactLog()
+        var recorded: [AppNotification] = []
+        for number in 0..<1_000 {
+            let items = number % 2 == 0 ? ["k1", "k2", composed] : [decomposed]
+            let notification = AppNotification(store: number % 3 == 0 ? .documents : .kvs,
+                                               reason: number % 5 == 0 ? "initialSyncChange" : "serverChange", items: items)
+            recorded.append(notification)
+            log.append(notification, batch: number, at: SimInstant(microseconds: Int64(number)), device: DeviceID(Int32(number % 7)))
+        }
+        log.append(AppNotification(store: .records, reason: "fetched", items: []), batch: 1_000, at: SimInstant(microseconds: 1_000), device: nil)
+        recorded.append(AppNotification(store: .records, reason: "fetched", items: []))
+        #expect(log.count == 1_001)
+        #expect(log.notificationNameCount == 4)
+        #expect(log.reasonCount == 3)
+        let stored = log.chunks[0].map { log.storedNotification(of: $0) }
+        #expect(stored.map(\.items.count) == recorded.map(\.items.count))
+        #expect(stored.map { log.reason($0.reason) } == recorded.map(\.reason))
+        #expect(log.chunks[0].map { log.notification(of: $0) } == recorded)
+        #expect(log.chunks[0].map { Array(log.notification(of: $0).items.map { Array($0.utf8) }) } == recorded.map { $0.items.map { Array($0.utf8) } })
+    }
 }

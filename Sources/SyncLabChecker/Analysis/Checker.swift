@@ -25,7 +25,7 @@ public struct Checker {
     /// - Complexity: O(facts) hashes for the scan, plus what the survival marks and the
     ///   explanations' reachability questions visit.
     public func check(_ history: History) -> CheckReport {
-        var moments = MomentPasses(deviceCount: history.deviceNames.count)
+        var moments = MomentPasses(deviceCount: history.deviceNames.count, log: history.facts)
         var context = Checker.scan(history, &moments)
 
         var causality = CausalityPass(), survival = SurvivalPass(), lostUpdates = LostUpdatePass()
@@ -67,7 +67,7 @@ public struct Checker {
         var isolation = IsolationPass()
         var quota = QuotaPass()
 
-        init(deviceCount: Int) { notifications = NotificationPass(deviceCount: deviceCount) }
+        init(deviceCount: Int, log: FactLog) { notifications = NotificationPass(deviceCount: deviceCount, log: log) }
 
         /// One visible change, to every pass that judges it.
         mutating func visible(_ step: VisibleStep, at: SimInstant, _ context: CheckContext) {
@@ -106,7 +106,7 @@ public struct Checker {
                     continue
                 }
                 if stored.isNotification {
-                    if let device = stored.device { moments.notifications.notified(log.notification(of: stored), device: device, at: at) }
+                    if let device = stored.device { moments.notifications.notified(log.storedNotification(of: stored), device: device, at: at, log) }
                     continue
                 }
                 let fact = log.record(stored)
@@ -115,8 +115,9 @@ public struct Checker {
                     continue
                 }
                 switch fact.kind {
-                case .notification(let notification):
-                    if let device = fact.device { moments.notifications.notified(notification, device: device, at: at) }
+                case .notification:
+                    // Never here: the log keeps every notification as one (`isNotification`, above).
+                    break
                 case .observation(.rejected(let write, let item, let error, let limit)):
                     moments.quota.rejected(write, item: item, error: error, limit: limit, at: at, &context)
                 case .observation, .accountChanged:

@@ -10,8 +10,11 @@ struct NotificationPass {
     private(set) var anomalies: [Anomaly] = []
     /// Notifications delivered to apps.
     private(set) var total = 0
-    /// Per device index, the count per reason (few reasons: a short list beats hashing).
-    private var counts: [[(reason: String, count: Int)]]
+    /// Per device index, the count per reason id of the log (few reasons: a short list beats hashing).
+    private var counts: [[(reason: Int32, count: Int)]]
+    /// Per reason id of the log: does a KVS notification with it list the keys a fetch changed
+    /// (`serverChange`, `initialSyncChange`)?
+    private let listsChangedKeys: [Bool]
     /// This batch's (device index, key) pairs changed by a fetch, and listed; usually one device
     /// and a key or two, so arrays sorted at the batch's end, not sets per device.
     private var changed: [(device: Int32, key: String)] = []
@@ -20,12 +23,17 @@ struct NotificationPass {
     /// by device index; nil: never.
     private var notifiedAt: [SimInstant?]
 
-    init(deviceCount: Int) {
+    init(deviceCount: Int, log: FactLog) {
         counts = Array(repeating: [], count: deviceCount)
         notifiedAt = Array(repeating: nil, count: deviceCount)
+        listsChangedKeys = (0..<log.reasonCount).map { id in
+            let reason = log.reason(Int32(id))
+            return reason == "serverChange" || reason == "initialSyncChange"
+        }
     }
 
-    mutating func notified(_ notification: AppNotification, device: DeviceID, at time: SimInstant) {
+    /// A notification of the log (`FactLog.storedNotification(of:)`), delivered to `device`.
+    mutating func notified(_ notification: StoredNotification, device: DeviceID, at time: SimInstant, _ log: FactLog) {
         total += 1
         let index = Int(device.index)
         if let slot = counts[index].firstIndex(where: { $0.reason == notification.reason }) {
@@ -33,8 +41,8 @@ struct NotificationPass {
         } else {
             counts[index].append((notification.reason, 1))
         }
-        if notification.store == .kvs && (notification.reason == "serverChange" || notification.reason == "initialSyncChange") {
-            for key in notification.items { listed.append((device.index, key)) }
+        if notification.store == .kvs && listsChangedKeys[Int(notification.reason)] {
+            for position in notification.items { listed.append((device.index, log.name(log.notificationItem(position)))) }
             notifiedAt[index] = time
         }
     }
@@ -103,7 +111,9 @@ struct NotificationPass {
     func notificationCounts(_ context: CheckContext) -> [NotificationCount] {
         var byName: [String: [String: Int]] = [:]
         for (device, reasons) in counts.enumerated() {
-            for entry in reasons { byName[context.deviceName(DeviceID(index: device)), default: [:]][entry.reason, default: 0] += entry.count }
+            for entry in reasons {
+                byName[context.deviceName(DeviceID(index: device)), default: [:]][context.history.facts.reason(entry.reason), default: 0] += entry.count
+            }
         }
         var result: [NotificationCount] = []
         for device in byName.keys.sorted() {
