@@ -5,7 +5,7 @@ import SyncLabHistory
 
 /// `FactLog`: facts read back in order across chunks, and recording never moves a fact already kept.
 struct FactLogTests {
-    /// Facts in a full chunk (`FactLog.chunkShift`: 131,072 since session 10, 6 MB).
+    /// Facts in a full chunk (`FactLog.chunkShift`: 131,072 since session 10, 4 MB since session 11).
     private let chunkSize = 131_072
 
     private func fact(_ number: Int) -> FactRecord {
@@ -34,7 +34,7 @@ struct FactLogTests {
     }
 
     @Test func everyKindOfFactReadsBackAsItWasRecorded() {
-        // Kept as plain 48-byte facts beside tables (items, values, notifications, others): each
+        // Kept as plain 32-byte facts beside tables (runs, items, values, notifications, others): each
         // reads back field for field, the reflected text of both equal.
         let main = AccountID(0)
         let writer = WriteID(device: DeviceID(1), sequence: 4)
@@ -68,7 +68,28 @@ struct FactLogTests {
         #expect(log.itemCount == 4)
         #expect(log.chunks[0].filter(\.isVisible).count == 7)
         #expect(log.chunks[0].filter(\.isNotification).count == 1)
-        #expect(MemoryLayout<StoredFact>.stride == 48)
+        #expect(MemoryLayout<StoredFact>.stride == 32)
+    }
+
+    @Test func factsOfOneBatchShareOneRunAndEachReadsBackItsBatchAndTime() {
+        // A batch's facts share one (batch, time) run; a fact of the same batch at another time
+        // (only a hand-built log does that) starts a run of its own and reads back its own time.
+        // Writes and devices read back exactly, a negative index and a derived write included.
+        var log = FactLog()
+        let item = ItemKey(account: AccountID(0), store: .kvs, name: "k")
+        let writes: [WriteID?] = [nil, WriteID(device: DeviceID(-1), sequence: UInt32.max, derived: true), WriteID(device: DeviceID(3), sequence: 0)]
+        let devices: [DeviceID?] = [nil, DeviceID(-2), DeviceID(Int32.max)]
+        var recorded: [FactRecord] = []
+        for (batch, at) in [(1, 10), (1, 10), (1, 10), (2, 10), (2, 11), (3, 11), (3, 11)] {
+            let number = recorded.count
+            let fact = FactRecord(batch: batch, at: SimInstant(microseconds: Int64(at)), device: devices[number % 3],
+                                  kind: .observation(.visible(item: item, value: .kvs(.integer(Int64(number))), write: writes[number % 3], cause: .fetch)))
+            recorded.append(fact)
+            log.append(fact)
+        }
+        #expect(log.chunks[0].map(\.run) == [0, 0, 0, 1, 2, 3, 3])
+        #expect(log.map { String(reflecting: $0) } == recorded.map { String(reflecting: $0) })
+        #expect(log.run(2) == FactRun(batch: 2, at: SimInstant(microseconds: 11)))
     }
 
     @Test func notificationsAreKeptAsIdsAndReadBackAsRecorded() {

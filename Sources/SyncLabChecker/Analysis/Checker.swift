@@ -82,6 +82,9 @@ public struct Checker {
     static func scan(_ history: History, _ moments: inout MomentPasses) -> CheckContext {
         var context = CheckContext(history)
         var currentBatch = -1
+        // The facts' batch and time, read once per run of facts that share them (`StoredFact.run`).
+        var currentRun: Int32 = -1
+        var at = SimInstant.start
         // The facts are read as the log keeps them (plain `StoredFact`s, copied without a
         // retain): a `visible` fact goes to the context with its item's log id, which the
         // context maps to its own item id once per item instead of hashing the item per fact;
@@ -90,12 +93,16 @@ public struct Checker {
         for facts in log.chunks {
             for index in facts.indices {
                 let stored = facts[index]
-                let at = stored.at
-                // A batch is one step of the world (see `FactRecord`): its moment is judged when it ends.
-                if stored.batch != currentBatch {
-                    moments.notifications.endBatch(at: at, context)
-                    moments.atomicity.endBatch(at: at, &context)
-                    currentBatch = stored.batch
+                if stored.run != currentRun {
+                    let run = log.run(stored.run)
+                    currentRun = stored.run
+                    at = run.at
+                    // A batch is one step of the world (see `FactRecord`): its moment is judged when it ends.
+                    if run.batch != currentBatch {
+                        moments.notifications.endBatch(at: at, context)
+                        moments.atomicity.endBatch(at: at, &context)
+                        currentBatch = run.batch
+                    }
                 }
                 if stored.isVisible {
                     // The cloud's visible facts say nothing of what a device shows.
