@@ -117,4 +117,24 @@ struct FactLogTests {
         #expect(log.chunks[0].map { log.notification(of: $0) } == recorded)
         #expect(log.chunks[0].map { Array(log.notification(of: $0).items.map { Array($0.utf8) }) } == recorded.map { $0.items.map { Array($0.utf8) } })
     }
+
+    @Test func oneNameHeldInTwoRepresentationsIsOneName() {
+        // The interner's shortcut takes the same 16 bytes of representation for the same text;
+        // the same text in another representation (here kept in a heap buffer, not inline) must
+        // still be found by its bytes, and two spellings stay two.
+        var heap = String(repeating: "k", count: 40)
+        heap.removeLast(35)
+        #expect(heap == "kkkkk")
+        var log = FactLog()
+        for (number, name) in ["kkkkk", heap, "kkkkk", heap, "kkkkkk"].enumerated() {
+            log.append(AppNotification(store: .kvs, reason: "serverChange", items: [name]), batch: number, at: .start, device: DeviceID(0))
+            let item = ItemKey(account: AccountID(0), store: .kvs, name: name)
+            log.append(FactRecord(batch: number, at: .start, device: DeviceID(0),
+                                  kind: .observation(.visible(item: item, value: .absent, write: nil, cause: .fetch))))
+        }
+        #expect(log.notificationNameCount == 2)
+        #expect(log.itemCount == 2)
+        #expect(log.map { String(reflecting: $0) }.filter { $0.contains("kkkkkk") }.count == 2)
+    }
 }
+
