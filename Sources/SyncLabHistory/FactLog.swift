@@ -87,6 +87,9 @@ public struct FactLog: RandomAccessCollection, Sendable {
     /// The name a notification listed, by its id.
     public func name(_ id: Int32) -> String { names.keys[Int(id)] }
 
+    /// The id of a name some notification listed, spelled byte for byte as `name`; nil when none listed it.
+    public func nameID(of name: String) -> Int32? { names.existingID(of: name) }
+
     /// A notification's reason, by its id.
     public func reason(_ id: Int32) -> String { reasons.keys[Int(id)] }
 

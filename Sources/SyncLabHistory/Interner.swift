@@ -40,6 +40,20 @@ struct Interner<Key: InternedKey>: Sendable {
         return id
     }
 
+    /// The id `key` has, without giving it one (nil: never interned).
+    func existingID(of key: Key) -> Int32? {
+        guard !slots.isEmpty else { return nil }
+        let hash = key.byteHash
+        let mask = slots.count - 1
+        var index = Interner.start(hash, mask)
+        while slots[index].id >= 0 {
+            let slot = slots[index]
+            if slot.hash == hash && keys[Int(slot.id)].hasSameBytes(as: key) { return slot.id }
+            index = (index + 1) & mask
+        }
+        return nil
+    }
+
     /// Twice the slots, every key placed again (its hash kept in its slot).
     private mutating func grow() {
         let old = slots

@@ -113,7 +113,7 @@ public struct Checker {
                     continue
                 }
                 if stored.isNotification {
-                    if let device = stored.device { moments.notifications.notified(log.storedNotification(of: stored), device: device, at: at, log) }
+                    if let device = stored.device { moments.notifications.notified(log.storedNotification(of: stored), device: device, at: at) }
                     continue
                 }
                 let fact = log.record(stored)
