@@ -1,9 +1,9 @@
 import SyncLabKernel
 import SyncLabProtocol
 
-/// The facts of a run, in the order reported (`History.facts`): chunks of plain 48-byte
-/// `StoredFact`s that never move once written, beside the tables they point into (items,
-/// values that are not plain numbers, facts that are not `visible`).
+/// The facts of a run, in the order reported (`History.facts`): chunks of plain 32-byte
+/// `StoredFact`s that never move once written, beside the tables they point into (batches and
+/// times, items, values that are not plain numbers, notifications, other facts).
 ///
 /// One `[FactRecord]` grew by doubling, and each growth copied every fact recorded so far into
 /// a fresh, not yet paged-in buffer: at 1,000 devices (2.6 M facts, some 140 bytes each) that
@@ -14,20 +14,30 @@ import SyncLabProtocol
 /// Since session 9 a fact is kept as a `StoredFact` (see there why); reading one (`subscript`)
 /// builds the `FactRecord` it was made from, equal to it field for field, byte for byte.
 public struct FactLog: RandomAccessCollection, Sendable {
-    /// The facts, in chunks of 131,072 (6 MB) that never move.
+    /// The facts, in chunks of 131,072 (4 MB) that never move.
     private var facts = ChunkedTable<StoredFact>()
     /// The facts, chunk by chunk: every chunk but the last holds 131,072 facts. The checker's
     /// scan reads them chunk by chunk, an array at a time.
     public var chunks: [[StoredFact]] { facts.chunks }
     /// How many facts were recorded.
     public var count: Int { facts.count }
+    /// The (batch, time) of the facts, by `StoredFact.run`: one per batch, not per fact.
+    private var runs = ChunkedTable<FactRun>()
+    /// The last of `runs` (nil: none yet), so a fact of the same batch finds it without a lookup.
+    private var lastRun: FactRun?
     /// The items of the `visible` facts, by `StoredFact.item`.
-    private var items = ItemInterner()
+    private var items = Interner<ItemKey>()
     /// The values of `visible` facts that are not plain numbers, by `StoredFact.payload`.
     private var values: [ItemValue] = []
-    /// The notifications, by `StoredFact.payload` (a third of a run's facts: 32 bytes each
-    /// here, not a whole `FactKind`).
-    private var notifications = ChunkedTable<AppNotification>()
+    /// The notifications, by `StoredFact.payload` (a third of a run's facts), as ids: see
+    /// `StoredNotification`.
+    private var notifications = ChunkedTable<StoredNotification>()
+    /// The notifications' items, one run per notification (`StoredNotification.items`), as ids in `names`.
+    private var notificationItems = ChunkedTable<Int32>()
+    /// The names the notifications list, by id.
+    private var names = Interner<String>()
+    /// The notifications' reasons, by id.
+    private var reasons = Interner<String>()
     /// The other facts, by `StoredFact.payload`.
     private var others: [FactKind] = []
 
@@ -42,6 +52,9 @@ public struct FactLog: RandomAccessCollection, Sendable {
         precondition(position >= 0 && position < count, "FactLog: index \(position) out of 0..<\(count)")
         return record(facts[position])
     }
+
+    /// The batch and time of the facts with this `StoredFact.run`.
+    public func run(_ id: Int32) -> FactRun { runs[Int(id)] }
 
     /// The item of a `visible` fact's `StoredFact.item`.
     public func item(_ id: Int32) -> ItemKey { items.keys[Int(id)] }
@@ -59,8 +72,32 @@ public struct FactLog: RandomAccessCollection, Sendable {
         }
     }
 
-    /// The notification a stored fact reports (`StoredFact.isNotification`).
-    public func notification(of fact: StoredFact) -> AppNotification { notifications[Int(fact.payload)] }
+    /// The notification a stored fact reports (`StoredFact.isNotification`), as it was recorded.
+    public func notification(of fact: StoredFact) -> AppNotification {
+        let stored = storedNotification(of: fact)
+        return AppNotification(store: stored.store, reason: reason(stored.reason), items: stored.items.map { name(notificationItem($0)) })
+    }
+
+    /// The notification a stored fact reports (`StoredFact.isNotification`), as the log keeps it.
+    public func storedNotification(of fact: StoredFact) -> StoredNotification { notifications[Int(fact.payload)] }
+
+    /// The name id of the notification item at `position` (`StoredNotification.items`).
+    public func notificationItem(_ position: Int) -> Int32 { notificationItems[position] }
+
+    /// The name a notification listed, by its id.
+    public func name(_ id: Int32) -> String { names.keys[Int(id)] }
+
+    /// The id of a name some notification listed, spelled byte for byte as `name`; nil when none listed it.
+    public func nameID(of name: String) -> Int32? { names.existingID(of: name) }
+
+    /// A notification's reason, by its id.
+    public func reason(_ id: Int32) -> String { reasons.keys[Int(id)] }
+
+    /// How many reasons the notifications gave (ids `0..<reasonCount`; two spellings of one text are two).
+    public var reasonCount: Int { reasons.keys.count }
+
+    /// How many names the notifications listed (each kept once).
+    public var notificationNameCount: Int { names.keys.count }
 
     /// What a stored fact reports.
     public func kind(of fact: StoredFact) -> FactKind {
@@ -71,7 +108,8 @@ public struct FactLog: RandomAccessCollection, Sendable {
 
     /// The `FactRecord` a stored fact was made from.
     public func record(_ fact: StoredFact) -> FactRecord {
-        FactRecord(batch: fact.batch, at: fact.at, device: fact.device, kind: kind(of: fact))
+        let run = run(fact.run)
+        return FactRecord(batch: run.batch, at: run.at, device: fact.device, kind: kind(of: fact))
     }
 
     /// Records one fact after the others.
@@ -90,7 +128,7 @@ public struct FactLog: RandomAccessCollection, Sendable {
             appendOther(.observation(observation), batch: batch, at: at, device: device)
             return
         }
-        var stored = StoredFact(batch: batch, at: at, payload: 0, item: items.id(of: item), write: write, device: device,
+        var stored = StoredFact(run: runID(batch: batch, at: at), payload: 0, item: items.id(of: item), write: write, device: device,
                                 cause: cause, form: StoredFact.Form.kept)
         switch value {
         case .absent: stored.form = StoredFact.Form.absent
@@ -105,16 +143,30 @@ public struct FactLog: RandomAccessCollection, Sendable {
 
     /// Records a notification after the other facts.
     public mutating func append(_ notification: AppNotification, batch: Int, at: SimInstant, device: DeviceID?) {
-        store(StoredFact(batch: batch, at: at, payload: Int64(notifications.count), item: -1, write: nil, device: device,
+        store(StoredFact(run: runID(batch: batch, at: at), payload: Int64(notifications.count), item: -1, write: nil, device: device,
                          cause: .local, form: StoredFact.Form.notification))
-        notifications.append(notification)
+        notifications.append(StoredNotification(firstItem: notificationItems.count, itemCount: Int32(notification.items.count),
+                                                reason: reasons.id(of: notification.reason), store: notification.store))
+        for item in notification.items { notificationItems.append(names.id(of: item)) }
     }
 
     /// Records a fact that is neither `visible` nor a notification.
     private mutating func appendOther(_ kind: FactKind, batch: Int, at: SimInstant, device: DeviceID?) {
-        store(StoredFact(batch: batch, at: at, payload: Int64(others.count), item: -1, write: nil, device: device,
+        store(StoredFact(run: runID(batch: batch, at: at), payload: Int64(others.count), item: -1, write: nil, device: device,
                          cause: .local, form: StoredFact.Form.other))
         others.append(kind)
+    }
+
+    /// The run of a fact of `batch` at `at`: the last one when the fact continues it, else a new one.
+    private mutating func runID(batch: Int, at: SimInstant) -> Int32 {
+        let run = FactRun(batch: batch, at: at)
+        if run != lastRun {
+            // Two billion batches would be a history of some 100 GB: memory runs out long before.
+            precondition(runs.count < Int(Int32.max), "FactLog: more than \(Int32.max) batches")
+            runs.append(run)
+            lastRun = run
+        }
+        return Int32(runs.count - 1)
     }
 
     /// Puts a stored fact after the others.

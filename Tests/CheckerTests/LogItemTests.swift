@@ -17,7 +17,7 @@ struct LogItemTests {
                                         kind: .observation(.visible(item: composed, value: .document(.text("a")), write: write, cause: .local))))
         history.facts.append(FactRecord(batch: 2, at: SimInstant(microseconds: 1), device: DeviceID(1),
                                         kind: .observation(.visible(item: decomposed, value: .document(.text("a")), write: write, cause: .fetch))))
-        var moments = Checker.MomentPasses(deviceCount: 2)
+        var moments = Checker.MomentPasses(deviceCount: 2, log: history.facts)
         let context = Checker.scan(history, &moments)
         #expect(history.facts.itemCount == 2)
         #expect(context.items.count == 1)

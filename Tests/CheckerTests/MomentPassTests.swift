@@ -24,6 +24,20 @@ struct MomentPassTests {
         #expect(pass.notificationCounts(context) == [NotificationCount(device: "B", reason: "serverChange", count: 3)])
     }
 
+    @Test("notifications: compared by name ids first, by names when the ids differ (two spellings of one key are one key)")
+    func notificationPassFallsBackToNamesWhenIdsDiffer() {
+        var builder = HistoryBuilder()
+        let composed = builder.key("caf\u{E9}"), x = builder.key("x"), never = builder.key("never listed")
+        let a = builder.write(0, at: 0, [(composed, .kvs(.integer(1))), (x, .kvs(.integer(2))), (never, .kvs(.integer(3)))], op: "kvs.setMany")
+        builder.fetch(1, at: 6, [(composed, .kvs(.integer(1)), a)], notify: ["cafe\u{301}"])   // the other spelling: fine
+        builder.fetch(1, at: 7, [(x, .kvs(.integer(2)), a)], notify: ["x"])                   // the same id: fine
+        builder.fetch(1, at: 8, [(never, .kvs(.integer(3)), a)], notify: ["x"])               // never listed: missed, and x spurious
+        let pass = PassHarness.scan(builder).moments.notifications
+        #expect(pass.anomalies.map(\.kind) == [.missedNotification, .spuriousNotification])
+        #expect(pass.anomalies.map(\.item) == ["never listed", "x"])
+        #expect(pass.total == 3)
+    }
+
     @Test("atomicity: a later write that saw the atomic one may leave an item as it was", arguments: [false, true])
     func atomicityPassForgivesLaterWritesThatSawIt(laterWrite: Bool) {
         var builder = HistoryBuilder()

@@ -25,7 +25,7 @@ public struct Checker {
     /// - Complexity: O(facts) hashes for the scan, plus what the survival marks and the
     ///   explanations' reachability questions visit.
     public func check(_ history: History) -> CheckReport {
-        var moments = MomentPasses(deviceCount: history.deviceNames.count)
+        var moments = MomentPasses(deviceCount: history.deviceNames.count, log: history.facts)
         var context = Checker.scan(history, &moments)
 
         var causality = CausalityPass(), survival = SurvivalPass(), lostUpdates = LostUpdatePass()
@@ -67,7 +67,7 @@ public struct Checker {
         var isolation = IsolationPass()
         var quota = QuotaPass()
 
-        init(deviceCount: Int) { notifications = NotificationPass(deviceCount: deviceCount) }
+        init(deviceCount: Int, log: FactLog) { notifications = NotificationPass(deviceCount: deviceCount, log: log) }
 
         /// One visible change, to every pass that judges it.
         mutating func visible(_ step: VisibleStep, at: SimInstant, _ context: CheckContext) {
@@ -82,6 +82,9 @@ public struct Checker {
     static func scan(_ history: History, _ moments: inout MomentPasses) -> CheckContext {
         var context = CheckContext(history)
         var currentBatch = -1
+        // The facts' batch and time, read once per run of facts that share them (`StoredFact.run`).
+        var currentRun: Int32 = -1
+        var at = SimInstant.start
         // The facts are read as the log keeps them (plain `StoredFact`s, copied without a
         // retain): a `visible` fact goes to the context with its item's log id, which the
         // context maps to its own item id once per item instead of hashing the item per fact;
@@ -90,12 +93,16 @@ public struct Checker {
         for facts in log.chunks {
             for index in facts.indices {
                 let stored = facts[index]
-                let at = stored.at
-                // A batch is one step of the world (see `FactRecord`): its moment is judged when it ends.
-                if stored.batch != currentBatch {
-                    moments.notifications.endBatch(at: at, context)
-                    moments.atomicity.endBatch(at: at, &context)
-                    currentBatch = stored.batch
+                if stored.run != currentRun {
+                    let run = log.run(stored.run)
+                    currentRun = stored.run
+                    at = run.at
+                    // A batch is one step of the world (see `FactRecord`): its moment is judged when it ends.
+                    if run.batch != currentBatch {
+                        moments.notifications.endBatch(at: at, context)
+                        moments.atomicity.endBatch(at: at, &context)
+                        currentBatch = run.batch
+                    }
                 }
                 if stored.isVisible {
                     // The cloud's visible facts say nothing of what a device shows.
@@ -106,7 +113,7 @@ public struct Checker {
                     continue
                 }
                 if stored.isNotification {
-                    if let device = stored.device { moments.notifications.notified(log.notification(of: stored), device: device, at: at) }
+                    if let device = stored.device { moments.notifications.notified(log.storedNotification(of: stored), device: device, at: at) }
                     continue
                 }
                 let fact = log.record(stored)
@@ -115,8 +122,9 @@ public struct Checker {
                     continue
                 }
                 switch fact.kind {
-                case .notification(let notification):
-                    if let device = fact.device { moments.notifications.notified(notification, device: device, at: at) }
+                case .notification:
+                    // Never here: the log keeps every notification as one (`isNotification`, above).
+                    break
                 case .observation(.rejected(let write, let item, let error, let limit)):
                     moments.quota.rejected(write, item: item, error: error, limit: limit, at: at, &context)
                 case .observation, .accountChanged:

@@ -10,22 +10,46 @@ struct NotificationPass {
     private(set) var anomalies: [Anomaly] = []
     /// Notifications delivered to apps.
     private(set) var total = 0
-    /// Per device index, the count per reason (few reasons: a short list beats hashing).
-    private var counts: [[(reason: String, count: Int)]]
-    /// This batch's (device index, key) pairs changed by a fetch, and listed; usually one device
-    /// and a key or two, so arrays sorted at the batch's end, not sets per device.
-    private var changed: [(device: Int32, key: String)] = []
-    private var listed: [(device: Int32, key: String)] = []
+    /// Per device index, the count per reason id of the log (few reasons: a short list beats hashing).
+    private var counts: [[(reason: Int32, count: Int)]]
+    /// Per reason id of the log: does a KVS notification with it list the keys a fetch changed
+    /// (`serverChange`, `initialSyncChange`)?
+    private let listsChangedKeys: [Bool]
+    /// This batch's (device index, item) pairs changed by a fetch, each with the log's id of the
+    /// item's name (-1: no notification listed that name), and its (device index, name id)
+    /// pairs listed; usually one device and a key or two, so arrays sorted at the batch's end,
+    /// not sets per device. Compared as ids first: the usual batch lists exactly what changed,
+    /// and integers sort and compare without reading a string (the string sorts were a fifth
+    /// of the checker's scan). Only when the ids differ are the names compared as before, in
+    /// the order recorded (`order`), so that of two spellings of one key the same one is named.
+    private var changed: [(device: Int32, item: Int32, name: Int32, order: Int32)] = []
+    private var listed: [(device: Int32, name: Int32, order: Int32)] = []
+    /// Per item id of the checker, the log's id of its name if it is a KVS key (-1: no
+    /// notification listed it), `ItemName.other` for any other store, `ItemName.unknown` before
+    /// it is looked up (once per item: the log is complete when the checker runs).
+    private var nameOfItem: [Int32] = []
+    private enum ItemName {
+        static let other: Int32 = -2
+        static let unknown: Int32 = -3
+    }
+    /// The history's facts, for the names of their ids.
+    private let log: FactLog
     /// When each device was last notified (or first changed by a fetch, before any notification),
     /// by device index; nil: never.
     private var notifiedAt: [SimInstant?]
 
-    init(deviceCount: Int) {
+    init(deviceCount: Int, log: FactLog) {
+        self.log = log
         counts = Array(repeating: [], count: deviceCount)
         notifiedAt = Array(repeating: nil, count: deviceCount)
+        listsChangedKeys = (0..<log.reasonCount).map { id in
+            let reason = log.reason(Int32(id))
+            return reason == "serverChange" || reason == "initialSyncChange"
+        }
     }
 
-    mutating func notified(_ notification: AppNotification, device: DeviceID, at time: SimInstant) {
+    /// A notification of the log (`FactLog.storedNotification(of:)`), delivered to `device`.
+    mutating func notified(_ notification: StoredNotification, device: DeviceID, at time: SimInstant) {
         total += 1
         let index = Int(device.index)
         if let slot = counts[index].firstIndex(where: { $0.reason == notification.reason }) {
@@ -33,34 +57,57 @@ struct NotificationPass {
         } else {
             counts[index].append((notification.reason, 1))
         }
-        if notification.store == .kvs && (notification.reason == "serverChange" || notification.reason == "initialSyncChange") {
-            for key in notification.items { listed.append((device.index, key)) }
+        if notification.store == .kvs && listsChangedKeys[Int(notification.reason)] {
+            for position in notification.items { listed.append((device.index, log.notificationItem(position), Int32(listed.count))) }
             notifiedAt[index] = time
         }
     }
 
     mutating func visible(_ step: VisibleStep, at time: SimInstant, _ context: CheckContext) {
         guard step.cause == .fetch else { return }
-        let item = context.items[step.item]
-        guard item.store == .kvs && step.previousValue != step.value else { return }
-        changed.append((step.device.index, item.name))
+        let name = logName(ofItem: step.item, context)
+        guard name != ItemName.other && step.previousValue != step.value else { return }
+        changed.append((step.device.index, step.item, name, Int32(changed.count)))
         let index = Int(step.device.index)
         if notifiedAt[index] == nil { notifiedAt[index] = time }
+    }
+
+    /// The log's id of a checker item's name (`nameOfItem`), looked up the first time.
+    private mutating func logName(ofItem item: Int32, _ context: CheckContext) -> Int32 {
+        if Int(item) >= nameOfItem.count {
+            nameOfItem.append(contentsOf: repeatElement(ItemName.unknown, count: max(Int(item) + 1, context.items.count) - nameOfItem.count))
+        }
+        if nameOfItem[Int(item)] == ItemName.unknown {
+            let key = context.items[item]
+            nameOfItem[Int(item)] = key.store == .kvs ? log.nameID(of: key.name) ?? -1 : ItemName.other
+        }
+        return nameOfItem[Int(item)]
     }
 
     /// The batch ended: compares what changed with what was listed, device by device (devices
     /// in index order, keys sorted; every missed key before every spurious one).
     mutating func endBatch(at time: SimInstant, _ context: CheckContext) {
         guard !changed.isEmpty || !listed.isEmpty else { return }
+        // The usual batch, by ids: the same (device, name id) pairs changed and listed. Equal
+        // ids are equal names, so this says no more than the names would.
+        if changed.count == listed.count {
+            changed.sort { $0.device != $1.device ? $0.device < $1.device : $0.name < $1.name }
+            listed.sort { $0.device != $1.device ? $0.device < $1.device : $0.name < $1.name }
+            if zip(changed, listed).allSatisfy({ $0.name >= 0 && $0.device == $1.device && $0.name == $1.name }) {
+                changed.removeAll(keepingCapacity: true); listed.removeAll(keepingCapacity: true)
+                return
+            }
+        }
+        self.changed.sort { $0.order < $1.order }; self.listed.sort { $0.order < $1.order }
+        var changed = self.changed.map { (device: $0.device, key: context.items[$0.item].name) }
+        var listed = self.listed.map { (device: $0.device, key: log.name($0.name)) }
+        self.changed.removeAll(keepingCapacity: true); self.listed.removeAll(keepingCapacity: true)
         let byDeviceThenKey: ((device: Int32, key: String), (device: Int32, key: String)) -> Bool = {
             $0.device != $1.device ? $0.device < $1.device : $0.key < $1.key
         }
         changed.sort(by: byDeviceThenKey); listed.sort(by: byDeviceThenKey)
-        // The usual batch: a fetch that changed exactly the keys it listed.
-        if changed.count == listed.count && zip(changed, listed).allSatisfy({ $0.device == $1.device && $0.key == $1.key }) {
-            changed.removeAll(keepingCapacity: true); listed.removeAll(keepingCapacity: true)
-            return
-        }
+        // A fetch that changed exactly the keys it listed, as names (two spellings of one).
+        if changed.count == listed.count && zip(changed, listed).allSatisfy({ $0.device == $1.device && $0.key == $1.key }) { return }
         // One merge of the two sorted lists: what only `changed` has was missed, what only `listed` has is spurious.
         let changedKeys = unique(changed), listedKeys = unique(listed)
         var missed: [(device: Int32, key: String)] = [], spurious: [(device: Int32, key: String)] = []
@@ -84,7 +131,6 @@ struct NotificationPass {
             anomalies.append(anomaly(.spuriousNotification, pair, at: time, context,
                 "\(name)'s change notification listed \"\(pair.key)\" although its visible value did not change."))
         }
-        changed.removeAll(keepingCapacity: true); listed.removeAll(keepingCapacity: true)
     }
 
     /// A sorted list without repeats.
@@ -103,7 +149,9 @@ struct NotificationPass {
     func notificationCounts(_ context: CheckContext) -> [NotificationCount] {
         var byName: [String: [String: Int]] = [:]
         for (device, reasons) in counts.enumerated() {
-            for entry in reasons { byName[context.deviceName(DeviceID(index: device)), default: [:]][entry.reason, default: 0] += entry.count }
+            for entry in reasons {
+                byName[context.deviceName(DeviceID(index: device)), default: [:]][context.history.facts.reason(entry.reason), default: 0] += entry.count
+            }
         }
         var result: [NotificationCount] = []
         for device in byName.keys.sorted() {
