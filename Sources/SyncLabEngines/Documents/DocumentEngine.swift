@@ -116,6 +116,8 @@ public struct DocumentEngine: ClientEngine {
             // A restart after a throttle still owes the cloud the rest of its `retryAfter`.
             honourRetryAfter(&context)
         case .foreground:
+            // The app asks now: the fetch does not wait out the backoff (but still a `retryAfter`).
+            state.retryAfter.stopWaitingOutBackoff(armed: &waitingForRetry, timer: Self.retryTimer, &context)
             needsFetch = true
         case .connectivity(let isOnline):
             online = isOnline

@@ -74,7 +74,7 @@ public struct KVSEngine: ClientEngine {
             context.log("kvsLaunched", [("pending", String(stored.pending.count)),
                                                               ("initialSyncDone", String(stored.initialSyncDone))])
         case .foreground:
-            requestFetch()
+            syncNow(&context)
         case .connectivity(let nowOnline):
             let wasOnline = online
             online = nowOnline
@@ -204,8 +204,15 @@ public struct KVSEngine: ClientEngine {
 
     /// `kvs.synchronize`: the store is already persisted; fetch.
     public mutating func synchronize(_ context: inout EngineContext) {
-        requestFetch()
+        syncNow(&context)
         proceed(&context)
+    }
+
+    /// Foreground and `synchronize`: the app asks now, so the fetch does not wait out the backoff
+    /// (but still any `retryAfter` the cloud gave).
+    mutating func syncNow(_ context: inout EngineContext) {
+        stored.retryAfter.stopWaitingOutBackoff(armed: &retryArmed, timer: EngineTimer(TimerKind.retry), &context)
+        requestFetch()
     }
 
     // MARK: - Helpers

@@ -137,6 +137,8 @@ public struct RecordEngine: ClientEngine {
             honourRetryAfter(&context)
             pump(&context)
         case .foreground:
+            // The app asks now: the fetch does not wait out the backoff (but still a `retryAfter`).
+            state.retryAfter.stopWaitingOutBackoff(armed: &retryArmed, timer: RecordEngine.retryTimer, &context)
             wantFetch = true
             pump(&context)
         case .connectivity(let isOnline):

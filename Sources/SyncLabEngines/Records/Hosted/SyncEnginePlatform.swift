@@ -123,6 +123,8 @@ public struct SyncEnginePlatform: Sendable {
             noteForgottenChanges(&context)
             pump(&app, &context)
         case .foreground:
+            // The app asks now: the fetch does not wait out the backoff (but still a `retryAfter`).
+            retryAfter.stopWaitingOutBackoff(armed: &retryArmed, timer: SyncEnginePlatform.retryTimer, &context)
             wantFetch = true
             pump(&app, &context)
         case .connectivity(let isOnline):
