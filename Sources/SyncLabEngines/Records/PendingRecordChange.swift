@@ -1,3 +1,4 @@
+import SyncLabKernel
 import SyncLabProtocol
 
 /// A change to one record accepted locally and not yet acknowledged by the cloud (durable).
@@ -52,6 +53,11 @@ public struct PendingRecordChange: Hashable, Sendable {
     public var followsSaveInDoubt: Bool = false
     /// For a delete: the fields it removed on this device (shown absent by it), in UTF-8 order.
     public var removedFields: [String] = []
+    /// For a delete: when the device made it (its own clock). A save that follows the delete
+    /// removes the server record's other fields as its own write, but dated by this: the user
+    /// removed them with the delete, so a field set elsewhere after the delete wins the
+    /// per-field merge (records seed 5324).
+    public var deletedAt: LocalInstant?
     /// The cloud may hold this record because of a save sent and not answered, even one a delete
     /// and a save replaced since.
     public var saveUnanswered: Bool { inDoubt != nil || replacesSaveInDoubt || followsSaveInDoubt }

@@ -140,9 +140,14 @@ extension RecordEngine {
             // The app sees those removals as this save's too: it shows the record as this save
             // made it, so a fetch of the version the save went up against shows nothing of that
             // version's fields beside it (records seed 740).
-            if case .delete? = state.pending[key]?.kind, let server = state.table[server: key] {
+            // The removals are dated by the delete, when the user made them, not by this save: a
+            // field set elsewhere after the delete, unseen here, wins the per-field merge
+            // (records seed 5324: dated by the save, the removal beat a body set in between,
+            // and the record showed that creation without its body).
+            if let pending = state.pending[key], case .delete = pending.kind, let server = state.table[server: key] {
+                let removedAt = pending.deletedAt ?? context.now
                 for name in server.fieldNames where server.fields[name]?.value != nil {
-                    record.fields[name] = StoredField(value: nil, write: write, modifiedAt: context.now)
+                    record.fields[name] = StoredField(value: nil, write: write, modifiedAt: removedAt)
                     changedFields.insert(name)
                     removed.append(name)
                 }
@@ -198,12 +203,14 @@ extension RecordEngine {
                     change.reupload = false
                     change.quotaBlocked = false
                     change.removedFields = shownFields
+                    change.deletedAt = context.now
                     state.pending[current] = change
                     joinAtomicGroup(current, atomicGroup)
                 } else {
                     state.nextPendingOrder += 1
                     var change = PendingRecordChange(order: state.nextPendingOrder, kind: .delete(write: write), atomicGroup: atomicGroup)
                     change.removedFields = shownFields
+                    change.deletedAt = context.now
                     state.pending[current] = change
                 }
             } else {
