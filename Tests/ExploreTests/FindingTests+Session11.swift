@@ -13,16 +13,34 @@ extension FindingTests {
     /// showed A's creation without its body. Dated by E's delete, A's body wins.
     @Test("a field set after a delete wins the merge over the removal a later re-creation on the deleting device carries (records seed 5324)")
     func aRemovalIsDatedByTheDelete() throws {
-        let path = #filePath.replacingOccurrences(of: "Tests/ExploreTests/FindingTests+Session11.swift",
-                                                  with: "Tests/LibraryTests/Fixtures/records-seed-5324-removal-dated-by-delete.json")
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        guard case .success(let file) = ScenarioLoader.parse(text: text, path: "records-seed-5324.json"), let run = file.runs.first else {
-            Issue.record("the scenario does not load"); return
-        }
-        let judged = ScenarioRunner.run(run)
+        let judged = try Self.runFixture("records-seed-5324-removal-dated-by-delete.json")
         let anomalies = judged.outcome.report.anomalies
         #expect(!anomalies.contains { $0.kind == .atomicityViolation }, "B never shows A's creation without its body")
         #expect(!anomalies.contains { $0.kind == .lostUpdate && $0.write == "A:2" }, "A's body survives the merge")
         #expect(PromiseJudge.findings(judged, rule: .promises).isEmpty)
     }
+
+    /// E deletes zone Z; D, not having seen it, edits r0 and r1 in one atomic call; A, having
+    /// seen it, makes r0 again with only `n`. D's merge took the fields A's new r0 lacks for edits
+    /// made at its creation and dropped D's r0 part, while the r1 part went up: B showed the
+    /// call in part. The absence is the delete's doing, and an edit wins over a delete.
+    @Test("an edit wins the merge over a field a record made again elsewhere lacks (records seed 4745, minimal)")
+    func anEditWinsOverTheAbsenceInARecordMadeAgain() throws {
+        let judged = try Self.runFixture("records-seed-4745-edit-wins-over-recreation-absence.json")
+        let anomalies = judged.outcome.report.anomalies
+        #expect(!anomalies.contains { $0.kind == .atomicityViolation }, "B never shows D's atomic call in part")
+        #expect(!anomalies.contains { $0.kind == .lostUpdate && $0.write == "D:4" }, "D's edits of r0 survive the merge")
+        #expect(PromiseJudge.findings(judged, rule: .promises).isEmpty)
+    }
+
+    static func runFixture(_ name: String) throws -> ScenarioRunner.Judged {
+        let path = #filePath.replacingOccurrences(of: "Tests/ExploreTests/FindingTests+Session11.swift", with: "Tests/LibraryTests/Fixtures/\(name)")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        guard case .success(let file) = ScenarioLoader.parse(text: text, path: name), let run = file.runs.first else {
+            throw FixtureError.doesNotLoad(name)
+        }
+        return ScenarioRunner.run(run)
+    }
+
+    enum FixtureError: Error { case doesNotLoad(String) }
 }

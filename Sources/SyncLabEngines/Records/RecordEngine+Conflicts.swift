@@ -97,6 +97,12 @@ extension RecordEngine {
                 show(key, field: name, local.fields[name], .resolution, &context)
                 continue
             }
+            // A record deleted and made again elsewhere simply lacks the deleted one's fields:
+            // the delete took them, not an edit made when the record was made again, and an
+            // edit wins over a delete (SPEC §4.3), so this side's edit stays (records seed 4745:
+            // taken for an edit at the re-creation's date, the absence beat the edits of an
+            // atomic call whose other record went up, and the call showed in part).
+            if theirs == nil, let ancestor, ancestor.existenceWrite != server.existenceWrite { continue }
             let theirTime = theirs?.modifiedAt ?? server.modifiedAt
             let mineLater = (mine.modifiedAt, mine.write) > (theirTime, theirWrite)
             let rule = "record field modification date"
