@@ -33,6 +33,20 @@ extension FindingTests {
         #expect(PromiseJudge.findings(judged, rule: .promises).isEmpty)
     }
 
+    /// The unshrunk run of seed 4745: A makes r0 again with title, body and n after D's atomic
+    /// edit of r0 and r1, unseen; D's merge gives r0's title and body to A's later edit (both
+    /// sides changed them: the documented lost update) and keeps the call's r1 part. B, its own
+    /// save of r0 in doubt, holds r0's newer version and shows r1's part beside r0's title from
+    /// before the call: that documented loss, not a finding.
+    @Test("an atomic call's field lost to the merge's later edit is a documented loss, not a half call (records seed 4745)")
+    func anAtomicCallsFieldLostToTheMergeIsDocumented() throws {
+        let judged = try Self.runFixture("records-seed-4745-atomic-call-loses-one-field-to-merge.json")
+        let anomalies = judged.outcome.report.anomalies
+        #expect(anomalies.contains { $0.kind == .lostUpdate && $0.write == "D:7" && $0.field == "title" }, "the merge's loss is reported")
+        #expect(anomalies.contains { $0.kind == .atomicityViolation && $0.write == "D:7" && $0.field == "title" }, "the checker still reports the half call")
+        #expect(PromiseJudge.findings(judged, rule: .promises).isEmpty, "merge documents that loss")
+    }
+
     static func runFixture(_ name: String) throws -> ScenarioRunner.Judged {
         let path = #filePath.replacingOccurrences(of: "Tests/ExploreTests/FindingTests+Session11.swift", with: "Tests/LibraryTests/Fixtures/\(name)")
         let text = try String(contentsOfFile: path, encoding: .utf8)
