@@ -90,8 +90,10 @@ extension Simulator {
         devices[index].engineRandom[store] = context.random
         devices[index].derivedWrites = context.derivedWrites
         let device = devices[index].id
-        // Moved out in order, not copied (see `requestArrives`).
-        context.actions.reverse()
+        // Moved out in order, not copied (see `requestArrives`). Reversed through a buffer
+        // pointer: `Array.reverse()` swaps by copying (a retain and a release of each payload,
+        // an observation's box under `--check`); the buffer pointer's swap moves the bits.
+        context.actions.withUnsafeMutableBufferPointer { $0.reverse() }
         while let action = context.actions.popLast() {
             switch action {
             case .send(let requestID, let body):
