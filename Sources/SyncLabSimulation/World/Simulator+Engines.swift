@@ -81,6 +81,10 @@ extension Simulator {
         swap(&context.actions, &scratchActions)
         // Only a tracing run logs (and only it pays for the swaps).
         if context.tracing { swap(&context.logs, &scratchLogs) }
+        if context.observing {
+            context.observationsApart = true
+            swap(&context.observations, &scratchObservations)
+        }
         batch += 1
         return context
     }
@@ -114,6 +118,18 @@ extension Simulator {
             case .observe(let observation):
                 recordObservation(observation, device: device)
                 trace.observation(now, index, observation)
+            case .observed(let position):
+                // Moved out of the buffer into the history (a payload-free note left in its
+                // place): lent instead, the observation was copied for the call and the copy
+                // destroyed, as a value in memory the callee might reach.
+                let observation = context.observations.withUnsafeMutableBufferPointer { observations in
+                    let slot = observations.baseAddress.unsafelyUnwrapped + position
+                    let observation = slot.move()
+                    slot.initialize(to: .note(""))
+                    return observation
+                }
+                if trace.enabled { trace.observation(now, index, observation) }
+                recordObservation(observation, device: device)
             case .log(let event, let details):
                 trace.log(now, index, store, event, details)
             case .logFields(let line):
@@ -124,6 +140,10 @@ extension Simulator {
         if context.tracing {
             context.logs.removeAll(keepingCapacity: true)
             swap(&context.logs, &scratchLogs)
+        }
+        if context.observing {
+            context.observations.removeAll(keepingCapacity: true)
+            swap(&context.observations, &scratchObservations)
         }
         updateBusy(index, store)
         // The app hears of changes once the engine's step is done, as an observer on the main
