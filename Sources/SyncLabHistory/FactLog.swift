@@ -122,8 +122,9 @@ public struct FactLog: RandomAccessCollection, Sendable {
     }
 
     /// Records an observation after the other facts: `append(_:)` of its `FactRecord`, without
-    /// building one (the simulator's path: one copy of the observation fewer per fact).
-    public mutating func append(_ observation: Observation, batch: Int, at: SimInstant, device: DeviceID?) {
+    /// building one (the simulator's path: one copy of the observation fewer per fact). Taken,
+    /// not lent: a lent observation was copied by its caller for the call.
+    public mutating func append(_ observation: consuming Observation, batch: Int, at: SimInstant, device: DeviceID?) {
         guard case .visible(let item, let value, let write, let cause) = observation else {
             appendOther(.observation(observation), batch: batch, at: at, device: device)
             return

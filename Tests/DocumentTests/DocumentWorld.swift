@@ -149,6 +149,8 @@ struct DocumentWorld {
                 notifications.append((device, notification))
             case .observe(let observation):
                 observations.append((device, observation))
+            case .observed:
+                preconditionFailure("DocumentWorld: an observation kept apart, which it never asks for")
             case .log, .logFields:
                 break
             }

@@ -49,7 +49,7 @@ struct KVSMiniWorld {
                 timers.removeAll { $0.device == device && $0.timer == timer }
                 timers.append((device, timer))
             case .cancelTimer(let timer): timers.removeAll { $0.device == device && $0.timer == timer }
-            case .notify, .observe, .log, .logFields: actions[device].append(action)
+            case .notify, .observe, .log, .logFields, .observed: actions[device].append(action)
             }
         }
     }

@@ -165,6 +165,9 @@ struct RecordWorld {
                 notifications.append((device, notification))
             case .observe(let observation):
                 facts.append(Fact(device: device, observation: observation))
+            case .observed:
+                // Only when the host sets `observationsApart`, which this world does not.
+                preconditionFailure("RecordWorld: an observation kept apart, which it never asks for")
             case .log(let event, _):
                 logs.append((device, event))
             case .logFields(let line):

@@ -20,6 +20,12 @@ public struct EngineContext: Sendable {
     /// Whether the host keeps observations for the checker; when false, `observe` builds nothing
     /// (benchmarks that skip the checker).
     public var observing: Bool = true
+    /// Whether `observe` keeps observations in `observations` with an `.observed(i)` action in
+    /// `actions`, rather than boxed in an `.observe` action. Off by default (tests read `.observe`).
+    public var observationsApart: Bool = false
+    /// The observations of the `.observed(i)` actions, in order (`observationsApart`). Drained and
+    /// cleared with `actions` (the host swaps in a reused buffer).
+    public var observations: [Observation] = []
     /// The writes the device's engines have made on their own so far (merges, conflict copies),
     /// across every store and every install of the app. Owned by the host, like `random`, so an
     /// engine-made write id is never given twice on one device: not by two stores, not after a
@@ -38,7 +44,13 @@ public struct EngineContext: Sendable {
         return WriteID(device: device, sequence: derivedWrites, derived: true)
     }
     @inlinable public mutating func observe(_ observation: @autoclosure () -> Observation) {
-        if observing { actions.append(.observe(observation())) }
+        guard observing else { return }
+        if observationsApart {
+            actions.append(.observed(observations.count))
+            observations.append(observation())
+        } else {
+            actions.append(.observe(observation()))
+        }
     }
     /// A trace line; its details are only built when the host is tracing.
     @inlinable public mutating func log(_ event: String, _ details: @autoclosure () -> [(String, String)]) {

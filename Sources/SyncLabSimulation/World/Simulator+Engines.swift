@@ -81,6 +81,10 @@ extension Simulator {
         swap(&context.actions, &scratchActions)
         // Only a tracing run logs (and only it pays for the swaps).
         if context.tracing { swap(&context.logs, &scratchLogs) }
+        if context.observing {
+            context.observationsApart = true
+            swap(&context.observations, &scratchObservations)
+        }
         batch += 1
         return context
     }
@@ -90,8 +94,10 @@ extension Simulator {
         devices[index].engineRandom[store] = context.random
         devices[index].derivedWrites = context.derivedWrites
         let device = devices[index].id
-        // Moved out in order, not copied (see `requestArrives`).
-        context.actions.reverse()
+        // Moved out in order, not copied (see `requestArrives`). Reversed through a buffer
+        // pointer: `Array.reverse()` swaps by copying (a retain and a release of each payload,
+        // an observation's box under `--check`); the buffer pointer's swap moves the bits.
+        context.actions.withUnsafeMutableBufferPointer { $0.reverse() }
         while let action = context.actions.popLast() {
             switch action {
             case .send(let requestID, let body):
@@ -112,6 +118,18 @@ extension Simulator {
             case .observe(let observation):
                 recordObservation(observation, device: device)
                 trace.observation(now, index, observation)
+            case .observed(let position):
+                // Moved out of the buffer into the history (a payload-free note left in its
+                // place): lent instead, the observation was copied for the call and the copy
+                // destroyed, as a value in memory the callee might reach.
+                let observation = context.observations.withUnsafeMutableBufferPointer { observations in
+                    let slot = observations.baseAddress.unsafelyUnwrapped + position
+                    let observation = slot.move()
+                    slot.initialize(to: .note(""))
+                    return observation
+                }
+                if trace.enabled { trace.observation(now, index, observation) }
+                recordObservation(observation, device: device)
             case .log(let event, let details):
                 trace.log(now, index, store, event, details)
             case .logFields(let line):
@@ -122,6 +140,10 @@ extension Simulator {
         if context.tracing {
             context.logs.removeAll(keepingCapacity: true)
             swap(&context.logs, &scratchLogs)
+        }
+        if context.observing {
+            context.observations.removeAll(keepingCapacity: true)
+            swap(&context.observations, &scratchObservations)
         }
         updateBusy(index, store)
         // The app hears of changes once the engine's step is done, as an observer on the main

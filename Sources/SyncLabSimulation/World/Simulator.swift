@@ -36,6 +36,8 @@ public struct Simulator {
     var scratchCloudActions: [CloudAction] = []
     /// The typed trace lines' details that go with those actions (`.logFields(i)` is the i-th).
     var scratchLogs: [LogFields] = []
+    /// The observations that go with those actions (`.observed(i)` is the i-th).
+    var scratchObservations: [Observation] = []
     /// Requests and responses in the event queue, by the slot their arrival event names.
     var parkedRequests = ParkedMessages<RequestEnvelope>()
     var parkedResponses = ParkedMessages<ResponseEnvelope>()
@@ -122,7 +124,7 @@ public struct Simulator {
 
     /// `recordFact` of an engine's observation in the current batch, without a `FactRecord`
     /// around it (the hot path of `--check`: one copy of the observation fewer).
-    @inline(__always) mutating func recordObservation(_ observation: Observation, device: DeviceID?) {
+    @inline(__always) mutating func recordObservation(_ observation: consuming Observation, device: DeviceID?) {
         if options.recordHistory { history.facts.append(observation, batch: batch, at: now, device: device) }
     }
 
