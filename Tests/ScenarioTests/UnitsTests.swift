@@ -21,13 +21,13 @@ struct UnitsTests {
 
     @Test(arguments: [
         ("3MB", 3 * 1_048_576), ("512KB", 524_288), ("1GB", 1_073_741_824), ("10B", 10), ("2KiB", 2048),
-        ("1.5MB", 1_572_864), ("100", 100), ("1TB", 1_099_511_627_776), ("0.5B", 1),
+        ("1.5MB", 1_572_864), ("100", 100), ("1TB", 1_099_511_627_776), ("2.0B", 2), ("0.0001KB", 0),
     ] as [(String, Int64)])
     func sizesUseBinaryUnits(text: String, bytes: Int64) {
         #expect(Units.size(text) == bytes)
     }
 
-    @Test(arguments: ["-1MB", "3 megabytes", "MB", "+3MB", "1.5XB"])
+    @Test(arguments: ["-1MB", "3 megabytes", "MB", "+3MB", "1.5XB", "1.5", "0.5B", "2.25 B"])
     func invalidSizesAreNil(text: String) {
         #expect(Units.size(text) == nil)
     }

@@ -296,6 +296,7 @@ final class ScenarioReader {
             if let value = Units.size(text) { return value }
             let negative = text.hasPrefix("-")
             report(negative ? "\(what) can't be negative, got \(node.value.shortDescription)"
+                   : Units.isFractionalBytes(text) ? "expected \(what) in whole bytes, got \(node.value.shortDescription): a number of bytes has no fraction (write a whole number, or a larger unit such as \"1.5KB\")"
                    : "expected \(what) like \"3MB\" or \"512KB\" (units B, KB, MB, GB, KiB, MiB, GiB), got \(node.value.shortDescription)",
                    at: node.position, path: path)
             return nil

@@ -52,6 +52,13 @@ struct DecimalText {
         unit = String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Whether a digit after the decimal point is not zero (`"1.5"`, not `"2.0"`).
+    var hasFraction: Bool {
+        var divisor: UInt64 = 1
+        for _ in 0..<fractionDigits { divisor *= 10 }
+        return mantissa % divisor != 0
+    }
+
     /// The value times `scale` (units per whole number), rounded half away from zero.
     /// - Returns: nil when the result does not fit in `Int64`.
     func scaled(by scale: UInt64) -> Int64? {

@@ -62,11 +62,14 @@ public enum Units {
     public static let scenarioLimitWords = "100 years"
 
     /// `"3MB"`, `"512KB"`, `"1GB"`, `"10B"`, `"2KiB"`, `"1.5MB"` (binary units); `"100"` is bytes.
-    /// - Returns: bytes, rounded to the nearest byte; nil if not a size (negative sizes are nil).
+    /// A number of bytes (no unit, or `B`) must be whole: `"1.5"` and `"0.5B"` are not sizes
+    /// (`isFractionalBytes`), while a decimal of a larger unit rounds to the nearest byte.
+    /// - Returns: bytes; nil if not a size (negative sizes and fractional bytes are nil).
     public static func size(_ text: String) -> Int64? {
         guard let parsed = DecimalText(text, signed: false) else { return nil }
         let scale: UInt64
-        if parsed.unit.isEmpty {
+        if parsed.unit.isEmpty || parsed.unit == "B" {
+            guard !parsed.hasFraction else { return nil }
             scale = 1
         } else if let match = sizeUnits.first(where: { $0.unit == parsed.unit }) {
             scale = match.bytes
@@ -74,6 +77,13 @@ public enum Units {
             return nil
         }
         return parsed.scaled(by: scale)
+    }
+
+    /// Whether `text` is a number of bytes with a fraction (`"1.5"`, `"0.5B"`): not a size, since
+    /// storage is counted in whole bytes; tells it apart from text that is no size at all.
+    public static func isFractionalBytes(_ text: String) -> Bool {
+        guard let parsed = DecimalText(text, signed: false) else { return false }
+        return (parsed.unit.isEmpty || parsed.unit == "B") && parsed.hasFraction
     }
 
     /// `"10Mbps"`, `"256kbps"`, `"1Gbps"`, `"800bps"`: bits per second (decimal units); `"800"` is bits/s.
