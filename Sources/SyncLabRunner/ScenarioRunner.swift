@@ -26,9 +26,14 @@ public enum ScenarioRunner {
 
     /// `outcome` with the checker's report on its history. A run the event cap cut off has no
     /// end state to judge: its divergences and losses would be artifacts of the cut, so it keeps
-    /// the empty report and is reported as the runaway it is (`ExpectationEvaluator`).
+    /// the empty report and is reported as the runaway it is (`ExpectationEvaluator`) — except
+    /// that it is not `converged`: the run never finished, so nothing says its devices agree.
     public static func checked(_ outcome: RunOutcome) -> RunOutcome {
-        guard !outcome.capHit else { return outcome }
+        guard !outcome.capHit else {
+            var cut = outcome
+            cut.report.converged = false
+            return cut
+        }
         var checked = outcome
         checked.report = Checker().check(outcome.history)
         return checked

@@ -32,6 +32,14 @@ struct EventCapTests {
         #expect(judged.expectations.first?.actual.rendered().contains("after 40 events") == true)
     }
 
+    /// SPEC §6: `converged` says the devices agree after settling; a run the cap cut off never
+    /// settled, so its `metrics.converged` is false (it was true, from the empty report).
+    @Test func aCutOffRunHasNotConverged() throws {
+        let judged = try Harness.run(Self.text)
+        #expect(!judged.outcome.report.converged)
+        #expect(!judged.outcome.settled)
+    }
+
     @Test func aRunUnderTheCapIsJudgedAsUsual() throws {
         let judged = try Harness.run(Self.text.replacingOccurrences(of: "\"maxEvents\": 40", with: "\"maxEvents\": 100000"))
         #expect(!judged.outcome.capHit)
