@@ -202,6 +202,11 @@ struct ScenarioResolver {
             if id == "*" || id.contains("${") {
                 reader.report("\"\(id)\" can't be a device id (it has a meaning in steps)", at: idNode.position, path: devicePath.key("id"))
             }
+            // The trace's lines (`"device": "cloud"`) and the timeline's lanes name the cloud so:
+            // a device of that name could not be told from it (as an account `public`).
+            if id == "cloud" {
+                reader.report("\"cloud\" names the cloud in the trace and the timeline (its lane and its own events): call the device something else", at: idNode.position, path: devicePath.key("id"))
+            }
             reader.checkIdentifier(id, idNode, devicePath.key("id"), what: "a device id")
             if let first = firstByID[id] {
                 reader.report("duplicate device id \"\(id)\" (first declared at devices[\(first)])", at: idNode.position, path: devicePath.key("id"))
