@@ -77,7 +77,7 @@ public enum ExpectationEvaluator {
 
     static func countJSON(_ count: CountExpectation) -> JSON {
         switch (count.min, count.max) {
-        case let (low?, high?) where low == high: return .int(Int64(low))
+        case let (low?, high?) where low == high && count.isExact: return .int(Int64(low))
         case let (low?, high?): return JSON.object([("min", .int(Int64(low))), ("max", .int(Int64(high)))])
         case let (low?, nil): return JSON.object([("min", .int(Int64(low)))])
         case let (nil, high?): return JSON.object([("max", .int(Int64(high)))])

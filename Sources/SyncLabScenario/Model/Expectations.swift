@@ -22,8 +22,15 @@ public struct Expectations: Sendable {
 public struct CountExpectation: Hashable, Sendable, CustomStringConvertible {
     public var min: Int?
     public var max: Int?
-    public init(min: Int?, max: Int?) { self.min = min; self.max = max }
-    public static func exactly(_ value: Int) -> CountExpectation { CountExpectation(min: value, max: value) }
+    /// Written as one integer (`3`), not as a range: outputs echo the form the user wrote, so
+    /// `{"min": 2, "max": 2}` stays a range in `result.json`'s `wanted` and the reports.
+    public var isExact: Bool
+    public init(min: Int?, max: Int?) { self.min = min; self.max = max; self.isExact = false }
+    public static func exactly(_ value: Int) -> CountExpectation {
+        var count = CountExpectation(min: value, max: value)
+        count.isExact = true
+        return count
+    }
 
     public func accepts(_ value: Int) -> Bool {
         if let min, value < min { return false }
@@ -34,7 +41,7 @@ public struct CountExpectation: Hashable, Sendable, CustomStringConvertible {
     /// `3`, `{"min": 1}`, `{"max": 2}`, `{"min": 1, "max": 2}`: as written in the scenario.
     public var description: String {
         switch (min, max) {
-        case let (low?, high?) where low == high: return "\(low)"
+        case let (low?, high?) where low == high && isExact: return "\(low)"
         case let (low?, high?): return "{\"min\": \(low), \"max\": \(high)}"
         case let (low?, nil): return "{\"min\": \(low)}"
         case let (nil, high?): return "{\"max\": \(high)}"
