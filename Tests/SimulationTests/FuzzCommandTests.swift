@@ -68,10 +68,25 @@ struct FuzzCommandTests {
 
     @Test("bad input exits 2", arguments: [
         ["fuzz", "--shard", "2/2"], ["fuzz", "--policy", "nope"], ["fuzz", "--profile", "photos"], ["fuzz", "--find", "lostUpdates"],
-        ["fuzz", "--seeds", "9..3"], ["shrink"], ["shrink", "Scenarios/airplane-lost-update.json", "--anomaly", "isolationViolation"],
+        ["fuzz", "--seeds", "9..3"], ["shrink"], ["shrink", "Scenarios/airplane-lost-update.json", "--anomaly", "nope"],
     ])
     func badInput(arguments: [String]) throws {
         #expect(try Synclab.run(arguments).status == 2)
+    }
+
+    /// SPEC §10: exit 0 when there is no finding. A valid file that passes has nothing to shrink:
+    /// a clear line, exit 0 and nothing written (it used to exit 2, as for bad input).
+    @Test("synclab shrink on a passing file, or without the anomaly asked for, says so and exits 0")
+    func nothingToShrink() throws {
+        let directory = try Synclab.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("shrunk")
+        let passing = try Synclab.run(["shrink", "Scenarios/kvs-offline-counter.json", "--out", out.path])
+        #expect(passing.status == 0, "\(passing.stdout)\(passing.stderr)")
+        #expect(passing.stdout.contains("nothing to shrink: every run (base") && passing.stdout.contains("passes and keeps every promise"))
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+        let noSuchAnomaly = try Synclab.run(["shrink", "Scenarios/airplane-lost-update.json", "--variant", "merge", "--anomaly", "isolationViolation", "--out", out.path])
+        #expect(noSuchAnomaly.status == 0 && noSuchAnomaly.stdout.contains("nothing to shrink: no isolationViolation anomaly in the run (merge)"), "\(noSuchAnomaly.stdout)")
     }
 
     @Test("--help on fuzz and shrink")
@@ -87,7 +102,7 @@ struct FuzzCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.appendingPathComponent("shrunk")
         let output = try Synclab.run(["shrink", "Scenarios/records-offline-fields.json", "--variant", "clientWins", "--anomaly", "lostUpdate", "--out", out.path])
-        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.status == 1, "a failure found and shrunk exits 1, as a fuzz finding does: \(output.stderr)")
         #expect(output.stdout.contains("before: 2 devices, 7 steps"))
         let minimal = try #require(contents(out.appendingPathComponent("minimal.json")))
         let text = String(decoding: minimal, as: UTF8.self)

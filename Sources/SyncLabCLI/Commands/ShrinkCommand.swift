@@ -19,7 +19,8 @@ enum ShrinkCommand {
       --out DIR         where minimal.json and its reports go (default shrunk/<file-stem>/)
     Without --anomaly the target is the run's first broken promise (docs/FUZZING.md), else its
     first failed expectation. Prints the size (devices, steps, events) before and after.
-    Exit status: 0 shrunk, 2 bad input or nothing to shrink (the run shows no failure).
+    Exit status, as for synclab fuzz: 1 a failure found and shrunk (minimal.json written), 0 nothing
+    to shrink (every run passes and keeps every promise, or shows no KIND anomaly), 2 bad input.
     """
 
     static func main(_ arguments: [String]) -> ExitStatus {
@@ -82,9 +83,14 @@ enum ShrinkCommand {
             } catch {
                 Console.error("synclab shrink: cannot write \(folder): \(ScenarioFiles.reason(error))"); return .badInput
             }
-            return .success
+            // A finding, as `synclab fuzz` exits 1 when it finds one (SPEC §10): the file fails.
+            return .failed
         }
-        Console.error("synclab shrink: \(path): nothing to shrink: " + (parsed.value("--anomaly").map { "no \($0) anomaly in the run" } ?? "every run passes and keeps every promise"))
-        return .badInput
+        // Not bad input: the file is valid and simply shows nothing to shrink, as a fuzz
+        // campaign without a finding exits 0 (SPEC §10). Nothing is written.
+        let runNames = runs.map(\.variant).joined(separator: ", ")
+        Console.out("synclab shrink: \(path): nothing to shrink: " + (parsed.value("--anomaly").map { "no \($0) anomaly in the run (\(runNames))" }
+                                                                     ?? "every run (\(runNames)) passes and keeps every promise"))
+        return .success
     }
 }
