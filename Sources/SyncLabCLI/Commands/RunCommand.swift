@@ -120,14 +120,17 @@ enum RunCommand {
                     }
                 }
             }
+            let removed: [String]
             do {
-                try ReportSet.write(judgedRuns, file: scenario.path, to: folder, variants: scenario.runs.map(\.variant))
+                removed = try ReportSet.write(judgedRuns, file: scenario.path, to: folder, variants: scenario.runs.map(\.variant))
             } catch {
                 Console.error("synclab run: cannot write reports to \(folder): \(ScenarioFiles.reason(error))")
                 return .badInput
             }
             if format == "text" && !parsed.has("--quiet") {
                 Console.out("      reports: \(folder)/")
+                // Said, not done silently: reports of variants the file no longer has.
+                for name in removed { Console.out("      removed: \(folder)/\(name) (an earlier run's report this scenario no longer writes)") }
             }
         }
         if let junit = parsed.value("--junit") {

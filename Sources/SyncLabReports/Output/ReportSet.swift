@@ -13,10 +13,13 @@ public enum ReportSet {
     ///   - runs: the runs made (with `--variant`, only some of the scenario's variants).
     ///   - variants: every variant name of the scenario, so that each run's folder is the one a
     ///     run of every variant gives it. A single name writes straight into `folder`.
-    public static func write(_ runs: [JudgedRun], file: String, to folder: String, variants: [String]) throws {
+    /// - Returns: the reports of earlier runs of this file that the layout no longer has, removed
+    ///   (`StaleReports`), relative to `folder`.
+    @discardableResult
+    public static func write(_ runs: [JudgedRun], file: String, to folder: String, variants: [String]) throws -> [String] {
         if variants.count <= 1, let only = runs.first {
             try ReportWriter.write(only, file: file, to: folder)
-            return
+            return StaleReports.remove(in: folder, variantFolders: [], file: file)
         }
         let folders = VariantPaths.folders(for: variants)
         var models: [ReportModel] = []
@@ -28,6 +31,7 @@ public enum ReportSet {
             models.append(model)
         }
         try writeIndex(models, to: folder)
+        return StaleReports.remove(in: folder, variantFolders: folders, file: file)
     }
 
     /// Writes the comparison of `models` into `folder`.
