@@ -81,6 +81,19 @@ struct CommandLineTests {
         #expect(output.stdout.contains("lostUpdate"))
     }
 
+    /// A usage error runs nothing and leaves nothing: an unknown --variant used to be checked
+    /// after the output folder was made, so it left an empty `Reports/<stem>/` behind.
+    @Test("an unknown --variant exits 2 and makes no output folder")
+    func unknownVariantMakesNoFolder() throws {
+        let directory = try Synclab.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("out").path
+        let output = try Synclab.run(["run", "Scenarios/airplane-lost-update.json", "--variant", "nope", "--out", out])
+        #expect(output.status == 2)
+        #expect(output.stderr.contains("no variant named \"nope\" (it has: base, keepVersions, keepBoth, merge)"), "\(output.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
     @Test("--format json prints one document with a result per variant")
     func jsonFormat() throws {
         let directory = try Synclab.temporaryDirectory()

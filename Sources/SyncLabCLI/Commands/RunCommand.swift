@@ -63,12 +63,8 @@ enum RunCommand {
             if case .failure(let errors) = load { invalid = true; ValidationOutput.show(errors, annotate: annotate, json: format == "json") }
             loads.append(load)
         }
-        // Output paths are checked (and the folders made) before anything runs, for the files
-        // that will run: a bad --out or --junit is a usage error, not a failure after the run.
-        let runnable = loads.indices.filter { if case .success = loads[$0] { true } else { false } }
-        do { try ScenarioFiles.checkOutputs(folders: runnable.map { folders[$0] }, junit: parsed.value("--junit")) } catch {
-            Console.error("synclab run: \(error.message)"); return .badInput
-        }
+        // Before any folder is made: a usage error that runs nothing leaves nothing behind (an
+        // unknown variant used to leave the empty output folder it had made).
         if let variant = parsed.value("--variant") {
             var missing = false
             for case .success(let scenario) in loads where !scenario.runs.contains(where: { $0.variant == variant }) {
@@ -77,6 +73,12 @@ enum RunCommand {
                 missing = true
             }
             if missing { return .badInput }
+        }
+        // Output paths are checked (and the folders made) before anything runs, for the files
+        // that will run: a bad --out or --junit is a usage error, not a failure after the run.
+        let runnable = loads.indices.filter { if case .success = loads[$0] { true } else { false } }
+        do { try ScenarioFiles.checkOutputs(folders: runnable.map { folders[$0] }, junit: parsed.value("--junit")) } catch {
+            Console.error("synclab run: \(error.message)"); return .badInput
         }
 
         var entries: [JUnitReport.Entry] = []
