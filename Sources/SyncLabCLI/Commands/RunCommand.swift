@@ -22,7 +22,9 @@ enum RunCommand {
       --quiet           print only failures
     Every file is validated first. A file with errors does not run at all; the others still run
     and write their reports, and the exit status is 2. Two files whose reports would share a
-    folder (the same stem) are a usage error: nothing runs.
+    folder (the same stem) are a usage error: nothing runs. Reports an earlier run of the same
+    file left that its variants no longer write (a renamed or removed variant's folder) are
+    removed, and said; nothing else in the folder is touched.
     Exit status: 0 every expectation held, 1 one failed, 2 bad input or usage.
     """
 
