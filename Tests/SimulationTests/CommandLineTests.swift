@@ -116,6 +116,25 @@ struct CommandLineTests {
         """
     }
 
+    /// A user re-running a file after removing a variant sees its old folder go, said in the
+    /// summary; it used to stay, and `synclab report OUT` compared it again.
+    @Test("re-running a file whose variant was removed removes that variant's folder and says so")
+    func aRemovedVariantsReportsGo() throws {
+        let directory = try Synclab.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("out").path
+        let two = #"[{"name": "fast", "network": {"latency": "10ms"}}, {"name": "slow", "network": {"latency": "2s"}}]"#
+        _ = try write(Self.validScenario(variants: two), named: "tiny.json", in: directory)
+        let first = try Synclab.run(["run", directory.appendingPathComponent("tiny.json").path, "--out", out])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(FileManager.default.fileExists(atPath: out + "/slow/result.json"))
+        let path = try write(Self.validScenario(variants: #"[{"name": "fast", "network": {"latency": "10ms"}}]"#), named: "tiny.json", in: directory)
+        let second = try Synclab.run(["run", path, "--out", out])
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stdout.contains("removed: \(out)/slow/"), "\(second.stdout)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == ["base", "fast", "report.md", "timeline.html"])
+    }
+
     /// The `"seed"` and `"traceDigest"` members of a saved result.json.
     func seedAndDigest(_ path: String) throws -> (seed: String, digest: String) {
         let text = try String(contentsOfFile: path, encoding: .utf8)
