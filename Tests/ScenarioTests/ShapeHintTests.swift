@@ -52,6 +52,13 @@ struct ShapeHintTests {
         ])
     }
 
+    /// "an account.signIn step", not "a account.signIn step" (the article used to be fixed).
+    @Test func anOpStartingWithAVowelTakesAn() {
+        let errors = Load.errors(Load.scenario(#""steps": [{"at": "1s", "device": "A", "op": "account.signIn", "acount": "main"}]"#))
+        #expect(errors.map(\.message).contains { $0.hasPrefix("unknown key 'acount' in an account.signIn step") }, "\(Load.describe(errors))")
+        #expect(errors.map(\.message).contains { $0.contains("(an account.signIn step looks like {") }, "\(Load.describe(errors))")
+    }
+
     @Test func stepKeysUsersWriteForAnotherGetTheRightOne() {
         let text = Load.scenario(#"""
         "steps": [{"time": "1s", "device": "A", "op": "kvs.synchronize"},

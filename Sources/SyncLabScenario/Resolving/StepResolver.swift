@@ -139,9 +139,9 @@ struct StepResolver {
             }
         }
         if let spec {
-            _ = reader.members(node, path, allowed: StepResolver.stepKeys + spec.arguments, what: "a \(spec.name) step", hint: { StepResolver.keyHint(for: $0, in: spec) })
+            _ = reader.members(node, path, allowed: StepResolver.stepKeys + spec.arguments, what: StepResolver.aStep(spec.name), hint: { StepResolver.keyHint(for: $0, in: spec) })
             // The example once per step, on its first missing key.
-            var example = ShapeExample.step(spec.name).map { " (a \(spec.name) step looks like \($0))" } ?? ""
+            var example = ShapeExample.step(spec.name).map { " (\(StepResolver.aStep(spec.name)) looks like \($0))" } ?? ""
             for key in spec.required where !allMembers.contains(where: { $0.key == key }) {
                 reader.report("missing required key '\(key)' for op \(spec.name)\(example)", at: node.position, path: path.key(key))
                 example = ""
@@ -297,6 +297,12 @@ struct StepResolver {
             return "; a record's fields go under 'fields', like \"fields\": {\"\(key)\": …}"
         }
         return nil
+    }
+
+    /// "a kvs.set step", "an app.delete step": the article an op's name takes in messages.
+    static func aStep(_ op: String) -> String {
+        let vowel = op.first.map { "aeiou".contains($0) } ?? false
+        return "\(vowel ? "an" : "a") \(op) step"
     }
 
     /// `"A"`, `["A", "B"]` or `"*"` → device indices in the order written (`*`: declaration order).
