@@ -38,6 +38,21 @@ struct StaleReportsTests {
         #expect(!index.contains("(old/report.md)"))
     }
 
+    @Test("a symlink to a report folder, and the folder it points to, stay")
+    func aSymlinkIsNeverFollowed() throws {
+        let root = CLIOutputTests.temporary("stale-link")
+        let elsewhere = CLIOutputTests.temporary("stale-link-target")
+        defer { try? fileManager.removeItem(atPath: root); try? fileManager.removeItem(atPath: elsewhere) }
+        let variants = ["base", "old"]
+        try ReportSet.write(try variants.map { try CLIOutputTests.judged(seed: 3, variant: $0) }, file: "hostile.json", to: root, variants: variants)
+        try fileManager.moveItem(atPath: root + "/old", toPath: elsewhere)
+        try fileManager.createSymbolicLink(atPath: root + "/old", withDestinationPath: elsewhere)
+        let removed = try ReportSet.write([try CLIOutputTests.judged(seed: 3)], file: "hostile.json", to: root, variants: ["base", "merge"])
+        #expect(removed.isEmpty)
+        #expect(fileManager.fileExists(atPath: elsewhere + "/result.json"))
+        #expect((try? fileManager.destinationOfSymbolicLink(atPath: root + "/old")) == elsewhere)
+    }
+
     @Test("a scenario that lost its variants drops their folders; one that gained some drops its single run's files")
     func theLayoutSwitchesBothWays() throws {
         let root = CLIOutputTests.temporary("stale-layout")
