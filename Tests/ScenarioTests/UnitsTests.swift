@@ -19,6 +19,19 @@ struct UnitsTests {
         #expect(Units.duration(text) == nil)
     }
 
+    /// Bad input never crashes: 19 or more zeros after the point used to overflow the decimal
+    /// scale (a trap) in every duration and size.
+    @Test func longFractionsDoNotOverflow() {
+        let zeros = String(repeating: "0", count: 30)
+        #expect(Units.duration("0.\(zeros)1s") == .zero)
+        #expect(Units.duration("1.\(zeros)s") == .seconds(1))
+        #expect(Units.size("0.\(zeros)1KB") == 0)
+        #expect(Units.size("0.\(zeros)1") == nil)
+        #expect(Units.isFractionalBytes("0.\(zeros)1B"))
+        #expect(Units.size("2.\(zeros)") == 2)
+        #expect(Units.bandwidth("1.\(zeros)1Mbps") == 1_000_000)
+    }
+
     @Test(arguments: [
         ("3MB", 3 * 1_048_576), ("512KB", 524_288), ("1GB", 1_073_741_824), ("10B", 10), ("2KiB", 2048),
         ("1.5MB", 1_572_864), ("100", 100), ("1TB", 1_099_511_627_776), ("2.0B", 2), ("0.0001KB", 0),

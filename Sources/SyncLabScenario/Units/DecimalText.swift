@@ -10,6 +10,9 @@ struct DecimalText {
     var fractionDigits: Int
     /// What follows the number, spaces between number and unit skipped (may be empty).
     var unit: String
+    /// A non-zero fraction digit was dropped (beyond 18 digits after the point or 18 significant
+    /// ones): the number is not whole even when the kept digits are.
+    var droppedFraction = false
 
     /// At most 18 significant digits fit in a `UInt64` mantissa with room to spare.
     private static let maximumDigits = 18
@@ -34,14 +37,21 @@ struct DecimalText {
                 seenPoint = true
             } else if byte >= 0x30 && byte <= 0x39 {
                 digits += 1
-                if significant < DecimalText.maximumDigits {
+                // At most 18 digits after the point too: leading zeros of a fraction are not
+                // significant, and `"0.000…01s"` with 19 of them made 10^fractionDigits overflow
+                // (a crash on bad input).
+                let fractionFull = seenPoint && fractionDigits >= DecimalText.maximumDigits
+                if significant < DecimalText.maximumDigits && !fractionFull {
                     if mantissa > 0 || byte != 0x30 { significant += 1 }
                     mantissa = mantissa * 10 + UInt64(byte - 0x30)
                     if seenPoint { fractionDigits += 1 }
                 } else if !seenPoint {
                     return nil // Too large an integer part to keep exact.
+                } else if byte != 0x30 {
+                    droppedFraction = true
                 }
-                // Further fraction digits beyond 18 significant ones are below any unit's resolution.
+                // Further fraction digits are below any unit's resolution (10^-18 of a day or a
+                // terabyte is under a microsecond or a byte).
             } else {
                 break
             }
@@ -56,7 +66,7 @@ struct DecimalText {
     var hasFraction: Bool {
         var divisor: UInt64 = 1
         for _ in 0..<fractionDigits { divisor *= 10 }
-        return mantissa % divisor != 0
+        return mantissa % divisor != 0 || droppedFraction
     }
 
     /// The value times `scale` (units per whole number), rounded half away from zero.
