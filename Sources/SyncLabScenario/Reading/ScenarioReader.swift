@@ -297,6 +297,7 @@ final class ScenarioReader {
             let negative = text.hasPrefix("-")
             report(negative ? "\(what) can't be negative, got \(node.value.shortDescription)"
                    : Units.isFractionalBytes(text) ? "expected \(what) in whole bytes, got \(node.value.shortDescription): a number of bytes has no fraction (write a whole number, or a larger unit such as \"1.5KB\")"
+                   : Units.isSizeShaped(text) ? "\(what) is too large, got \(node.value.shortDescription): at most 2^63 - 1 bytes (8 EB)"
                    : "expected \(what) like \"3MB\" or \"512KB\" (units B, KB, MB, GB, KiB, MiB, GiB), got \(node.value.shortDescription)",
                    at: node.position, path: path)
             return nil
@@ -321,6 +322,10 @@ final class ScenarioReader {
         switch node.value {
         case .string(let text):
             guard let parsed = Units.bandwidth(text) else {
+                if Units.isSizeShaped(text, bandwidth: true) {
+                    report("a bandwidth is too large, got \(node.value.shortDescription): at most 2^63 - 1 bits per second", at: node.position, path: path)
+                    return nil
+                }
                 report("expected a bandwidth like \"10Mbps\" or \"256kbps\" (units bps, kbps, Mbps, Gbps), got \(node.value.shortDescription)", at: node.position, path: path)
                 return nil
             }

@@ -51,6 +51,17 @@ public enum Units {
         return unit.isEmpty || durationUnits.contains { $0.unit == unit }
     }
 
+    /// Whether `text` is written like a size (a number and a size unit, or none) or a bandwidth
+    /// (`bandwidth: true`) whatever its value: tells "too large" apart from "not a size" when
+    /// `size` or `bandwidth` gives nil.
+    public static func isSizeShaped(_ text: String, bandwidth: Bool = false) -> Bool {
+        let rest = Substring(text.trimmingCharacters(in: .whitespaces))
+        let number = rest.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
+        guard number.contains(where: \.isNumber), number.filter({ $0 == "." }).count <= 1 else { return false }
+        let unit = rest.dropFirst(number.count).trimmingCharacters(in: .whitespaces)
+        return unit.isEmpty || (bandwidth ? bandwidthUnits.map(\.unit) : sizeUnits.map(\.unit)).contains(unit)
+    }
+
     /// Whether `text` is a decimal number with no unit (`"1.5"`): not a duration (only a whole
     /// number means milliseconds), and not one too large either.
     public static func isUnitlessDecimal(_ text: String) -> Bool {
