@@ -19,12 +19,8 @@ struct SettleDeadlineTests {
         let judged = try Harness.run(Self.text)
         #expect(judged.outcome.endTime == SimInstant(microseconds: 3_602_000_000))
         #expect(!judged.outcome.report.converged)
-        // Known issue, left to the simulation's owners (session 12): `Simulator.settle` pops the
-        // first event past the deadline and breaks; when that event was the last in the queue,
-        // `queue.isEmpty` then makes the run "settled". The fix: remember that the deadline was
-        // passed and skip the empty-queue rule then.
-        withKnownIssue("settled reads true when the event past the settle deadline was the queue's last") {
-            #expect(!judged.outcome.settled)
-        }
+        // The event past the deadline was the queue's last: popping it must not make the empty
+        // queue read as settled.
+        #expect(!judged.outcome.settled)
     }
 }

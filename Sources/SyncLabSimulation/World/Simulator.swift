@@ -95,9 +95,13 @@ public struct Simulator {
     mutating func settle(judge: Bool) -> RunOutcome {
         var settled = false
         var capHit = false
+        // Set when the settle deadline cut the run: the event past it was popped, so an empty
+        // queue afterwards says nothing about quiescence.
+        var deadlinePassed = false
         while let (time, event) = queue.pop() {
             if settling && time > settleDeadline {
                 now = settleDeadline
+                deadlinePassed = true
                 break
             }
             // The cap is the number of events handled: the one past it is neither handled nor counted.
@@ -107,7 +111,7 @@ public struct Simulator {
             handle(event)
             if settling && isQuiescent { settled = true; break }
         }
-        if !capHit && queue.isEmpty && settling { settled = true }
+        if !capHit && !deadlinePassed && queue.isEmpty && settling { settled = true }
         trace.record(now, .end, [("settled", .bool(settled)), ("events", .int(Int64(statistics.events)))])
         return finish(settled: settled, capHit: capHit, judge: judge)
     }
