@@ -71,6 +71,11 @@ struct TraceDirectWriteTests {
         if Self.directWritesWork {
             #expect(writer.openedDirect)
             #expect(writer.pageCacheDrops == nil)
+            // Handed over in whole 4096-byte blocks (the rest moved to the next chunk), so
+            // written from the chunks themselves: all but the last chunk (at most 20,000 bytes
+            // and the 4095 carried into it), handed over whole at the flush.
+            #expect(writer.bytesWrittenInPlace % 4096 == 0)
+            #expect(writer.bytesWrittenInPlace >= streamed.summary.bytes - 20_000 - 4096)
             #if canImport(Glibc)
             // Through the page cache (and `TraceWriteBehind`, 16 MB behind) every page would be.
             let (cached, total) = try Self.cachedPages(path)

@@ -2,22 +2,22 @@
 import Glibc
 #endif
 
-/// Writes a streamed trace to a regular file past the page cache (`O_DIRECT`, Linux): the
-/// trace's bytes are gathered into one aligned block of `blockBytes` and each full block is
-/// written straight from it to the disk.
+/// Writes a streamed trace to a regular file past the page cache (`O_DIRECT`, Linux): a
+/// trace chunk handed over in whole aligned blocks is written straight from its memory to the
+/// disk; other bytes are gathered into one aligned block of `blockBytes`, written as it fills.
 ///
 /// Why: through the page cache, each of the trace's 1.4 GB went through the kernel's per-page
 /// machinery three times (copied into a fresh cache page with its buffer heads and delayed
 /// allocation, written back, dropped again by `TraceWriteBehind`): 0.4–0.6 s of the writer's
 /// system time on our virtual machine, on the thread that also hashes the trace. A direct write
-/// costs a copy into the block here and one block allocation per megabyte, and the thread sleeps
-/// while the disk takes the block (it uses no core then). Nothing is left in the page cache, so
+/// costs one block allocation per megabyte, and the thread sleeps while the disk takes the
+/// bytes (it uses no core then). Nothing is left in the page cache, so
 /// a traced run's footprint does not grow with its trace anywhere. The file's bytes are the same.
 ///
 /// A direct write's memory, length and file offset must be multiples of the device's block
-/// size (4096 here, the largest in common use): the block is aligned, only whole blocks are
-/// written directly, and whatever is left at the end (less than 4096 bytes) is written through
-/// the page cache once `O_DIRECT` is turned off (`finish`). Should the file system refuse a
+/// size (4096 here, the largest in common use): chunks and the block are aligned, only whole
+/// blocks are written directly, and whatever is left at the end (less than 4096 bytes) is
+/// written through the page cache once `O_DIRECT` is turned off (`finish`). Should the file system refuse a
 /// direct write, the descriptor goes back to ordinary writes and nothing is lost.
 struct TraceDirectWrite {
     /// The size of the block gathered and written at once.
@@ -42,6 +42,8 @@ struct TraceDirectWrite {
     private(set) var isDirect = true
     /// Bytes the file holds so far.
     private(set) var written: Int64 = 0
+    /// Of them, bytes written straight from the caller's memory, not gathered first (tests).
+    private(set) var writtenInPlace: Int64 = 0
 
     /// Nil unless `descriptor` is a regular file whose file system takes direct writes (Linux).
     init?(descriptor: Int32) {
@@ -61,10 +63,16 @@ struct TraceDirectWrite {
     /// Frees the block (the descriptor belongs to the caller).
     func deallocate() { block.deallocate() }
 
-    /// Gathers `count` bytes from `source`, writing each block as it fills. Returns why the
-    /// file is not whole if a write failed (`errno`'s text); the caller stops writing then.
+    /// Writes `count` bytes from `source`: straight from there when nothing is gathered and
+    /// they are whole aligned blocks (a trace chunk handed over in multiples of
+    /// `alignmentBytes`), else gathered, each block written as it fills. Returns why the file
+    /// is not whole if a write failed (`errno`'s text); the caller stops writing then.
     mutating func write(_ source: UnsafePointer<UInt8>, count: Int) -> String? {
         guard isDirect else { return writeAll(UnsafeRawPointer(source), count: count) }
+        if pending == 0, count % Self.alignmentBytes == 0, Int(bitPattern: source) % Self.alignmentBytes == 0 {
+            writtenInPlace += Int64(count)
+            return writeAligned(UnsafeRawPointer(source), count: count)
+        }
         var copied = 0
         while copied < count {
             let byteCount = Swift.min(count - copied, Self.blockBytes - pending)
@@ -72,58 +80,43 @@ struct TraceDirectWrite {
             pending += byteCount
             copied += byteCount
             if pending == Self.blockBytes {
-                if let failure = writeBlock() { return failure }
+                pending = 0
+                if let failure = writeAligned(UnsafeRawPointer(block), count: Self.blockBytes) { return failure }
                 if !isDirect { return writeAll(UnsafeRawPointer(source + copied), count: count - copied) }
             }
         }
         return nil
     }
 
-    /// Writes what is gathered (the trace's end: less than a block) through the page cache,
-    /// and turns `O_DIRECT` off for anything written after.
+    /// Writes what is gathered (the trace's end: its whole blocks directly, the last partial
+    /// one through the page cache), and turns `O_DIRECT` off for anything written after.
     mutating func finish() -> String? {
         guard isDirect else { return nil }
-        let whole = pending - pending % Self.alignmentBytes
-        if whole > 0, let failure = writeDirect(count: whole) { return failure }
-        guard isDirect else { return nil } // the direct write was refused and written plainly
-        turnDirectOff()
-        let tail = pending
+        let whole = pending - pending % Self.alignmentBytes, tail = pending - whole
         pending = 0
-        return writeAll(UnsafeRawPointer(block), count: tail)
+        if whole > 0, let failure = writeAligned(UnsafeRawPointer(block), count: whole) { return failure }
+        if isDirect { turnDirectOff() }
+        return writeAll(UnsafeRawPointer(block + whole), count: tail)
     }
 
-    /// Writes the full block directly; a refused direct write (EINVAL: an alignment the file
-    /// system does not take) is written plainly instead, and so is everything after it.
-    private mutating func writeBlock() -> String? {
-        let failure = writeDirect(count: pending)
-        pending = 0
-        return failure
-    }
-
-    /// Writes the block's first `count` bytes (a multiple of `alignmentBytes`) directly and
-    /// moves what is left after them to the block's start.
-    private mutating func writeDirect(count: Int) -> String? {
+    /// Writes `count` bytes at `source` (aligned, a multiple of `alignmentBytes`) directly. A
+    /// refused direct write (EINVAL: an alignment the file system does not take) is written
+    /// plainly instead, and so is the rest of a short one (a full disk midway); either turns
+    /// `O_DIRECT` off for good.
+    private mutating func writeAligned(_ source: UnsafeRawPointer, count: Int) -> String? {
         #if canImport(Glibc)
         var result: Int
-        repeat { result = Glibc.write(descriptor, block, count) } while result < 0 && errno == EINTR
+        repeat { result = Glibc.write(descriptor, source, count) } while result < 0 && errno == EINTR
         if result < 0, errno == EINVAL {
             turnDirectOff()
-            let failure = writeAll(UnsafeRawPointer(block), count: pending)
-            pending = 0
-            return failure
+            return writeAll(source, count: count)
         }
         if result < 0 { return String(cString: strerror(errno)) }
         written += Int64(result)
-        // A short direct write (a full disk midway): the rest goes plainly, as with any write.
         if result < count {
             turnDirectOff()
-            let failure = writeAll(UnsafeRawPointer(block + result), count: pending - result)
-            pending = 0
-            return failure
+            return writeAll(source + result, count: count - result)
         }
-        let left = pending - count
-        if left > 0 { block.copyMemory(from: block + count, byteCount: left) }
-        pending = left
         #endif
         return nil
     }

@@ -42,6 +42,9 @@ final class TraceFileWriter: @unchecked Sendable {
     private var direct: TraceDirectWrite?
     /// Keeps the file's pages from piling up in the page cache (regular files on Linux).
     private var writeBehind: TraceWriteBehind?
+    /// What a chunk's hand-over should be a whole number of bytes of (`TraceBuffer`): the
+    /// direct write's alignment, so a chunk is written straight from its memory, or 1.
+    let handOverMultiple: Int
 
     /// Creates (or truncates) the file. A file that cannot be opened gives a writer that only
     /// hashes and says why in `failure` — never a trace quietly kept in memory instead.
@@ -57,19 +60,22 @@ final class TraceFileWriter: @unchecked Sendable {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         if descriptor >= 0 {
             handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-            self.direct = direct ? TraceDirectWrite(descriptor: descriptor) : nil
-            if self.direct == nil { writeBehind = TraceWriteBehind(descriptor: descriptor, lagBytes: writeBehindLagBytes) }
+            let directWrite = direct ? TraceDirectWrite(descriptor: descriptor) : nil
+            self.direct = directWrite
+            if directWrite == nil { writeBehind = TraceWriteBehind(descriptor: descriptor, lagBytes: writeBehindLagBytes) }
+            handOverMultiple = directWrite == nil ? 1 : TraceDirectWrite.alignmentBytes
         } else {
             handle = nil
+            handOverMultiple = 1
             failure = "cannot open \(path) for writing"
         }
     }
 
     /// A writer into an open `handle` (tests give it one that refuses writes).
-    init(handle: FileHandle) { self.handle = handle }
+    init(handle: FileHandle) { self.handle = handle; handOverMultiple = 1 }
 
     /// A writer that only hashes what it is handed (the chunks are kept by their buffer).
-    init() { handle = nil }
+    init() { handle = nil; handOverMultiple = 1 }
 
     /// Takes the chunk's first `count` bytes to hash and write, and returns a chunk to go on
     /// with (a written one when there is one). The caller must not touch `chunk` after this.
@@ -157,6 +163,8 @@ final class TraceFileWriter: @unchecked Sendable {
     /// one the writer keeps out of the cache that way (written past it, not a regular file, or
     /// not Linux).
     var pageCacheDrops: Int? { fileQueue.sync { writeBehind?.drops } }
+    /// Bytes written past the page cache straight from the chunks they were handed over in.
+    var bytesWrittenInPlace: Int64 { fileQueue.sync { direct?.writtenInPlace ?? 0 } }
     /// Whether the file was opened for writing past the page cache (`TraceDirectWrite`).
     var openedDirect: Bool { fileQueue.sync { direct != nil } }
 
