@@ -11,17 +11,18 @@ import Glibc
 /// allocation, written back, dropped again by `TraceWriteBehind`): 0.4–0.6 s of the writer's
 /// system time on our virtual machine, on the thread that also hashes the trace. A direct write
 /// costs one block allocation per megabyte, and the thread sleeps while the disk takes the
-/// bytes (it uses no core then). Nothing is left in the page cache, so
-/// a traced run's footprint does not grow with its trace anywhere. The file's bytes are the same.
+/// bytes (it uses no core then). Nothing is left in the page cache, so a traced run's footprint
+/// does not grow with its trace anywhere. The file's bytes are the same.
 ///
 /// A direct write's memory, length and file offset must be multiples of the device's block
 /// size (4096 here, the largest in common use): chunks and the block are aligned, only whole
 /// blocks are written directly, and whatever is left at the end (less than 4096 bytes) is
-/// written through the page cache once `O_DIRECT` is turned off (`finish`). Should the file system refuse a
-/// direct write, the descriptor goes back to ordinary writes and nothing is lost.
+/// written through the page cache once `O_DIRECT` is turned off (`finish`). Should the file
+/// system refuse a direct write, the descriptor goes back to ordinary writes and nothing is lost.
 struct TraceDirectWrite {
-    /// The size of the block gathered and written at once.
-    static let blockBytes = 1 << 20
+    /// The size of the block gathered and written at once. Small: a bench's chunks are
+    /// written in place, only its last one is gathered.
+    static let blockBytes = 64 << 10
     /// Direct writes start, and their lengths are rounded, at multiples of this.
     static let alignmentBytes = 4096
 
