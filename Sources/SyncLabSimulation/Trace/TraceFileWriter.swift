@@ -80,10 +80,7 @@ final class TraceFileWriter: @unchecked Sendable {
     /// Takes the chunk's first `count` bytes to hash and write, and returns a chunk to go on
     /// with (a written one when there is one). The caller must not touch `chunk` after this.
     func write(_ chunk: TraceChunk, count: Int) -> TraceChunk {
-        if slots.wait(timeout: .now()) == .timedOut {
-            waits += 1
-            slots.wait()
-        }
+        slots.wait()
         let box = ChunkHandOver(chunk: chunk, count: count, users: handle == nil ? 1 : 2)
         hashQueue.async { [self] in
             hash.combine(UnsafeBufferPointer(start: box.chunk.base, count: box.count))
@@ -140,9 +137,6 @@ final class TraceFileWriter: @unchecked Sendable {
     /// `chunksInFlight`, however long the trace (the memory bound, in counts). Touched only by
     /// the thread handing chunks over.
     private(set) var chunksMade = 0
-    /// How many hand-overs found every slot taken and waited for the queues: the simulation
-    /// stood still while they caught up. Touched only by the thread handing chunks over.
-    private(set) var waits = 0
 
     /// Waits for every chunk handed over to be hashed and written (a direct write's last,
     /// partial block too); then `digest` and `bytesWritten` are final.
