@@ -16,8 +16,8 @@ import SyncLabKernel
 /// `chunksInFlight` chunks wait, so memory stays bounded whatever the trace's length.
 final class TraceFileWriter: @unchecked Sendable {
     /// Chunks handed over and not yet hashed and written: the simulation waits when this many
-    /// are. Four (not two) absorb the unevenness of two threads on two cores shared with the
-    /// system (a writeback, a scheduler tick) without the simulation waiting.
+    /// are. Four (not two): a chunk is held while the disk takes it (`TraceDirectWrite`), and
+    /// the spare ones absorb a queue's thread descheduled on two cores shared with the system.
     static let chunksInFlight = 4
 
     private let handle: FileHandle?
