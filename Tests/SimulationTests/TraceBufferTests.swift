@@ -169,7 +169,7 @@ struct TraceWriteBehindTests {
     func droppedPagesKeepTheBytes() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("trace-behind-\(UUID().uuidString).jsonl").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let writer = TraceFileWriter(path: path, writeBehindLagBytes: 8192)
+        let writer = TraceFileWriter(path: path, direct: false, writeBehindLagBytes: 8192)
         let (kept, _, file) = TraceBufferTests.keptAndStreamed(count: 3000, chunkBytes: 4096, to: path, through: writer)
         #expect(kept.bytes.count > 100 * 4096)
         #expect(file == kept.bytes)
@@ -185,7 +185,7 @@ struct TraceWriteBehindTests {
         #expect(TraceFileWriter(path: "/dev/null").pageCacheDrops == nil)
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("trace-behind-\(UUID().uuidString).jsonl").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        #expect(TraceFileWriter(path: path).pageCacheDrops == 0)
+        #expect(TraceFileWriter(path: path, direct: false).pageCacheDrops == 0)
         #endif
     }
 }

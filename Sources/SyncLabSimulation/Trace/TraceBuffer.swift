@@ -29,10 +29,15 @@ struct TraceBuffer {
     let sink: TraceFileWriter
     /// Without a file: every byte handed on so far.
     private(set) var kept: [UInt8] = []
+    /// A chunk is handed on in a whole number of these (the last bytes, fewer, go at the start
+    /// of the next chunk), so a file written past the page cache is written straight from the
+    /// chunk (`TraceFileWriter.handOverMultiple`); 1 for any other file and without one.
+    private let handOverMultiple: Int
 
     init(file: TraceFileWriter?, chunkBytes: Int = TraceBuffer.chunkBytes) {
         self.file = file
         sink = file ?? TraceFileWriter()
+        handOverMultiple = sink.handOverMultiple
         handOnBytes = chunkBytes
         // Room for a full chunk plus the longest common line, so a chunk is handed on at a line's end.
         chunk = TraceChunk(capacity: chunkBytes + Swift.min(chunkBytes, 64 * 1024))
@@ -54,17 +59,26 @@ struct TraceBuffer {
 
     /// Hands on whatever is in the chunk, and waits for the file (if any) to have it all.
     mutating func flush() {
-        if count > 0 { handOn() }
+        if count > 0 { handOn(all: true) }
         sink.finish()
     }
 
-    private mutating func handOn() {
-        if file == nil { kept.append(contentsOf: UnsafeBufferPointer(start: base, count: count)) }
-        // The writer takes the chunk itself (no copy) to hash (and write) and gives one back to go on with.
-        chunk = sink.write(chunk, count: count)
+    /// Hands on the chunk's bytes: all of them, or (`all` false) a whole number of
+    /// `handOverMultiple` when there are that many, the rest moved to the next chunk's start.
+    private mutating func handOn(all: Bool = false) {
+        let total = count
+        let handed = all || total < handOverMultiple ? total : total - total % handOverMultiple
+        if file == nil { kept.append(contentsOf: UnsafeBufferPointer(start: base, count: handed)) }
+        // The writer takes the chunk itself (no copy) to hash (and write) and gives one back to
+        // go on with. The queues only read the bytes handed to them, so the rest is read here
+        // meanwhile (and moved within one chunk, should the writer give the same one back).
+        let handedChunk = chunk
+        chunk = sink.write(chunk, count: handed)
         base = chunk.base
-        cursor = chunk.base
-        limit = chunk.base + chunk.capacity
+        let left = total - handed
+        if left > 0 { UnsafeMutableRawPointer(base).copyMemory(from: handedChunk.base + handed, byteCount: left) }
+        cursor = base + left
+        limit = base + chunk.capacity
     }
 
     private mutating func replaceChunk(capacity newCapacity: Int) {
@@ -82,7 +96,7 @@ struct TraceBuffer {
 
     @inline(never) private mutating func makeRoom(_ byteCount: Int) {
         handOn()
-        if byteCount > capacity { replaceChunk(capacity: byteCount) }
+        if limit - cursor < byteCount { replaceChunk(capacity: count + byteCount) }
     }
 
     /// Copies `byteCount` bytes after `reserve(byteCount)`.

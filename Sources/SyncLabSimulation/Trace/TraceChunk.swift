@@ -6,9 +6,13 @@ final class TraceChunk: @unchecked Sendable {
     let base: UnsafeMutablePointer<UInt8>
     let capacity: Int
 
+    /// A chunk's first byte is aligned to this, so a file written past the page cache can be
+    /// written straight from it (`TraceDirectWrite`).
+    static let alignmentBytes = TraceDirectWrite.alignmentBytes
+
     init(capacity: Int) {
         self.capacity = capacity
-        base = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        base = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: Self.alignmentBytes).bindMemory(to: UInt8.self, capacity: capacity)
     }
 
     /// A new chunk of at least `capacity` bytes holding this one's first `count`.
@@ -18,5 +22,5 @@ final class TraceChunk: @unchecked Sendable {
         return chunk
     }
 
-    deinit { base.deallocate() }
+    deinit { UnsafeMutableRawPointer(base).deallocate() }
 }

@@ -2,10 +2,11 @@
 import Glibc
 #endif
 
-/// Keeps a streamed trace from filling the page cache: after each chunk is written the kernel is
-/// asked to start writing it to disk, and the part written some chunks before (clean by then) is
-/// dropped from the cache (`posix_fadvise(POSIX_FADV_DONTNEED)` does both: it starts writeback
-/// of dirty pages and drops clean ones).
+/// Keeps a streamed trace from filling the page cache where it cannot be written past it (a
+/// file system without direct writes; `TraceDirectWrite` is tried first): after each chunk is
+/// written the kernel is asked to start writing it to disk, and the part written some chunks
+/// before (clean by then) is dropped from the cache (`posix_fadvise(POSIX_FADV_DONTNEED)` does
+/// both: it starts writeback of dirty pages and drops clean ones).
 ///
 /// Why: copying 1.4 GB into fresh page-cache pages cost the writer's thread 2.3 s of system time
 /// on our virtual machine (pages freed a few seconds before are handed back to the host, and
