@@ -68,7 +68,7 @@ extension SyncEnginePlatform {
         // the app took no other). An item listed twice is listed with the same value both times.
         var keys: [(key: ItemKey, value: ItemValue, tagless: Bool, sameVersion: Bool)] = []
         // The records compared whole in this reading, by item name, and the ones gone from it.
-        var readNow: [String: HostedViewRecord] = [:]
+        var readNow = HostedReadRecords()
         var removedNow: Set<String> = []
         if let changes = app.viewChanges(full: full) {
             var removed = changes.removed
@@ -150,7 +150,8 @@ extension SyncEnginePlatform {
             }
             keys.append((key, value, tagless, sameVersion))
         }
-        labels.touched = []
+        // Emptied in place: the next fetch lists its items in the same buffer.
+        labels.touched.removeAll(keepingCapacity: true)
         if full {
             // Items the platform had shown that the app's answer and the touched items did not list: gone.
             let listed = Set(keys.lazy.map(\.key))
@@ -365,8 +366,10 @@ extension SyncEnginePlatform {
         return RecordLabels.Labeled(value: value, write: write, modifiedAt: context.now)
     }
 
-    /// Remembers a server record's values as shown to the app.
-    mutating func rememberServer(_ server: ServerRecord) {
+    /// Remembers a server record's values as shown to the app; returns the record's existence
+    /// item (its `ZONE/NAME` made once: a caller that needs the name shares that string).
+    @discardableResult
+    mutating func rememberServer(_ server: ServerRecord) -> ItemKey {
         let existence = item(server.id)
         // The record's entry is looked up once for all its items (labels are kept per record).
         labels.withRecord(existence) { record in
@@ -381,13 +384,14 @@ extension SyncEnginePlatform {
         for name in server.fields.keys { labels.touched.append(item(of: existence, field: name)) }
         if !labels.sameValueMerges.isEmpty { keepSameValueMerges(server) }
         // Looked up only when not empty (mostly they are: a lookup hashes the item even then).
-        guard !labels.unconfirmed.isEmpty || !labels.goneInCloud.isEmpty else { return }
+        guard !labels.unconfirmed.isEmpty || !labels.goneInCloud.isEmpty else { return existence }
         if !labels.unconfirmed.isEmpty, labels.unconfirmed[existence] == server.existenceWrite { labels.unconfirmed[existence] = nil }
         if !labels.goneInCloud.isEmpty { labels.goneInCloud.remove(existence) }
         for (name, field) in server.fields {
             let key = item(of: existence, field: name)
             if !labels.unconfirmed.isEmpty, labels.unconfirmed[key] == field.write { labels.unconfirmed[key] = nil }
         }
+        return existence
     }
 
     /// Record `id` is gone from the cloud while the app has a save of it to send (`writes`: that
