@@ -66,6 +66,8 @@ package struct HostedRecordsApp<App: RecordsApp>: SyncEngineAppHosting {
         if let ids = shown.changes(since: &cursor), !full {
             guard !ids.isEmpty else { return nil }
             var changed: [HostedViewRecord] = [], removed: [RecordID] = []
+            // Mostly every id logged is still shown: room for all at once, not grown one by one.
+            changed.reserveCapacity(ids.count)
             for id in ids {
                 if let record = shown[id] { changed.append(HostedRecordsApp.viewRecord(record)) } else { removed.append(id.protocolID) }
             }

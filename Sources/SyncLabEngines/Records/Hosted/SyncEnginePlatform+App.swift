@@ -71,6 +71,9 @@ extension SyncEnginePlatform {
         var readNow = HostedReadRecords()
         var removedNow: Set<String> = []
         if let changes = app.viewChanges(full: full) {
+            // A record's existence and its fields, and the items a fetch touched: room for them
+            // at once (the list grew one reallocation at a time on every reading).
+            keys.reserveCapacity(3 * changes.changed.count + changes.removed.count + labels.touched.count)
             var removed = changes.removed
             if changes.complete && !full {
                 // Every record the app shows: the ones the platform showed and no longer sees are gone.
