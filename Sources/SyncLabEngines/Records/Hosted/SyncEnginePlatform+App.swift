@@ -165,7 +165,7 @@ extension SyncEnginePlatform {
         // pass, and the stable sort, which would leave them as they are, is skipped.
         if !SyncEnginePlatform.inItemOrder(keys) { keys.sort { SyncEnginePlatform.precedes($0.key, $1.key) } }
         var shownLater: Set<WriteID> = []
-        defer { labels.ownLater.subtract(shownLater) }
+        defer { if !shownLater.isEmpty { labels.ownLater.subtract(shownLater) } }
         var last: ItemKey?
         // The sorted keys come record by record: each record's entry is looked up once for its
         // items (nil: none yet), and read and written where it lies. Forgotten whenever the
@@ -210,7 +210,8 @@ extension SyncEnginePlatform {
             }
             let cause: VisibilityCause
             if let write = labeled.write {
-                if write == userWrite || labels.ownLater.contains(write) {
+                // (`ownLater` is mostly empty: a lookup would hash the write even then.)
+                if write == userWrite || (!labels.ownLater.isEmpty && labels.ownLater.contains(write)) {
                     cause = .local
                     shownLater.insert(write)
                 } else {
