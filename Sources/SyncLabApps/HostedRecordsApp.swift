@@ -80,7 +80,7 @@ package struct HostedRecordsApp<App: RecordsApp>: SyncEngineAppHosting {
     static func viewRecord(_ record: SyncRecord) -> HostedViewRecord {
         // A record stored as the cloud sent it shows the cloud's fields: read without a copy.
         if let stored = record.cloudStoredFields {
-            return HostedViewRecord(id: record.recordID.protocolID, type: record.recordType, cloudFields: stored, changeTag: record.changeTag)
+            return HostedViewRecord(zone: record.recordID.zoneName, name: record.recordID.recordName, type: record.recordType, cloudFields: stored, changeTag: record.changeTag)
         }
         // `mapValues` copies the record's hash table (no name hashed again, no table grown): each
         // fetched record a device shows is read back. A field no record can hold is left out.
@@ -90,7 +90,7 @@ package struct HostedRecordsApp<App: RecordsApp>: SyncEngineAppHosting {
             return field
         }
         let fields = refused ? record.fields.compactMapValues(FieldConversion.field) : converted
-        return HostedViewRecord(id: record.recordID.protocolID, type: record.recordType, fields: fields, changeTag: record.changeTag)
+        return HostedViewRecord(zone: record.recordID.zoneName, name: record.recordID.recordName, type: record.recordType, fields: fields, changeTag: record.changeTag)
     }
 
     /// The platform's event as the app's.

@@ -121,8 +121,9 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
             for id in waiting.keys where waiting[id]?.reason == .outlivedDelete { waiting[id]?.fetchBegun = true }
             for id in held.keys { held[id]?.fetchBegun = true }
         case .didFetchChanges:
-            for id in waiting.keys.sorted() where waiting[id]?.fetchBegun == true { release(id) }
-            for id in held.keys.sorted() where held[id]?.zoneFetched == true {
+            // (Sorted only when not empty: mostly nothing waits.)
+            if !waiting.isEmpty { for id in waiting.keys.sorted() where waiting[id]?.fetchBegun == true { release(id) } }
+            for id in (held.isEmpty ? [] : held.keys.sorted()) where held[id]?.zoneFetched == true {
                 // No news of the record since the failure: the cloud's version is the one it showed.
                 guard let version = held.removeValue(forKey: id) else { continue }
                 met(version.server, &syncEngine)

@@ -78,14 +78,14 @@ extension SyncEnginePlatform {
             if changes.complete && !full {
                 // Every record the app shows: the ones the platform showed and no longer sees are gone.
                 var present: Set<String> = []
-                for record in changes.changed { present.insert(record.id.itemName) }
+                for record in changes.changed { present.insert(record.itemName) }
                 let account = account ?? lastAccount
                 for (recordKey, entry) in labels.records where recordKey.account == account && entry.view("") != nil && !present.contains(recordKey.name) {
                     if let id = recordID(ofName: recordKey.name) { removed.append(id) }
                 }
             }
             for record in changes.changed {
-                let existence = item(record.id)
+                let existence = ItemKey(account: account ?? lastAccount, store: .records, name: record.itemName)
                 let recordKey = RecordLabels.RecordKey(existence)
                 // Looked up once: read, then its change tag written where it lies.
                 let index = labels.records.index(forKey: recordKey)
@@ -173,8 +173,11 @@ extension SyncEnginePlatform {
         var record: (key: RecordLabels.RecordKey, index: [RecordLabels.RecordKey: RecordLabels.RecordEntry].Index?)?
         for (key, value, tagless, sameVersion) in keys where key != last {
             last = key
-            let recordKey = RecordLabels.RecordKey(key)
-            if record?.key != recordKey { record = (recordKey, labels.records.index(forKey: recordKey)) }
+            // The record's key made only when the run of its items begins.
+            if record == nil || record?.key.name != key.name || record?.key.account != key.account {
+                let recordKey = RecordLabels.RecordKey(key)
+                record = (recordKey, labels.records.index(forKey: recordKey))
+            }
             var place = record?.index.flatMap { index in labels.records.values[index].position(of: key.field).map { (index, $0) } }
             // The item's view and latest value read in place: a copy of its entry would retain
             // (touch) its list of earlier values, which only the rare paths below need.
