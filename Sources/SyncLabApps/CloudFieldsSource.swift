@@ -1,3 +1,5 @@
+internal import SyncLabProtocol
+
 /// The fields of a record as the cloud sent it, read without converting them all
 /// (`SyncRecord(server:)`): shared with the cloud's record, so every device that stores a
 /// fetched record holds the cloud's fields instead of a converted copy of its own.
@@ -19,6 +21,10 @@ protocol CloudFieldsSource: Sendable {
     var fieldValues: [String: ScenarioValue] { get }
     /// Every field's modification date.
     var fieldDates: [String: Duration] { get }
+    /// The cloud's fields as it sent them (read by the platform without a copy; a requirement,
+    /// not a cast to `CloudFields`: every device reads back every record it fetched, and a
+    /// dynamic cast from the existential costs more than the rest of that reading).
+    var storedFields: [String: StoredField] { get }
     /// True when `other` holds the same fields with the same dates (false: not known to).
     func isSame(as other: any CloudFieldsSource) -> Bool
 }

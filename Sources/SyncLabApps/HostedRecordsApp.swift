@@ -10,6 +10,9 @@ package struct HostedRecordsApp<App: RecordsApp>: SyncEngineAppHosting {
     var cursor: SyncRecordStore.Cursor?
     /// The device's clock, set by the platform before each call (`SyncEngine.now`).
     package var deviceClock = LocalInstant(microseconds: 0)
+    /// The handle every call lends the platform's state through (`SyncEngine.lend`): made once,
+    /// not per call (telling the app of a fetch is seven calls, most of which change nothing).
+    var engine = SyncEngine.idle()
 
     /// Launches the app from what it persisted (nil, or a disk of another type: a fresh install).
     package init(disk: (any Sendable)?) { app = App(disk: disk as? App.Disk) }
@@ -18,13 +21,13 @@ package struct HostedRecordsApp<App: RecordsApp>: SyncEngineAppHosting {
     package var disk: any Sendable { app.disk }
 
     package mutating func handle(_ event: HostedSyncEvent, state: inout SyncEngineStateData) {
-        var engine = SyncEngine.lending(&state, now: deviceClock)
+        engine.lend(&state, now: deviceClock)
         app.handleEvent(HostedRecordsApp.event(event), syncEngine: &engine)
         engine.giveBack(&state)
     }
 
     package mutating func nextBatch(_ pending: [PendingRecordChangeData], state: inout SyncEngineStateData) -> (saves: [HostedRecord], deletes: [RecordID], atomicByZone: Bool) {
-        var engine = SyncEngine.lending(&state, now: deviceClock)
+        engine.lend(&state, now: deviceClock)
         let context = SyncEngine.SendChangesContext(pendingChanges: pending.map { change in
             switch change {
             case .save(let id): return .saveRecord(SyncRecord.ID(id))
@@ -37,7 +40,7 @@ package struct HostedRecordsApp<App: RecordsApp>: SyncEngineAppHosting {
     }
 
     package mutating func userDid(_ action: HostedUserAction, state: inout SyncEngineStateData) {
-        var engine = SyncEngine.lending(&state, now: deviceClock)
+        engine.lend(&state, now: deviceClock)
         let shown: RecordsUserAction
         switch action {
         case .saveRecord(let id, let type, let fields):
@@ -63,6 +66,8 @@ package struct HostedRecordsApp<App: RecordsApp>: SyncEngineAppHosting {
         if let ids = shown.changes(since: &cursor), !full {
             guard !ids.isEmpty else { return nil }
             var changed: [HostedViewRecord] = [], removed: [RecordID] = []
+            // Mostly every id logged is still shown: room for all at once, not grown one by one.
+            changed.reserveCapacity(ids.count)
             for id in ids {
                 if let record = shown[id] { changed.append(HostedRecordsApp.viewRecord(record)) } else { removed.append(id.protocolID) }
             }
@@ -75,7 +80,7 @@ package struct HostedRecordsApp<App: RecordsApp>: SyncEngineAppHosting {
     static func viewRecord(_ record: SyncRecord) -> HostedViewRecord {
         // A record stored as the cloud sent it shows the cloud's fields: read without a copy.
         if let stored = record.cloudStoredFields {
-            return HostedViewRecord(id: record.recordID.protocolID, type: record.recordType, cloudFields: stored, changeTag: record.changeTag)
+            return HostedViewRecord(zone: record.recordID.zoneName, name: record.recordID.recordName, type: record.recordType, cloudFields: stored, changeTag: record.changeTag)
         }
         // `mapValues` copies the record's hash table (no name hashed again, no table grown): each
         // fetched record a device shows is read back. A field no record can hold is left out.
@@ -85,7 +90,7 @@ package struct HostedRecordsApp<App: RecordsApp>: SyncEngineAppHosting {
             return field
         }
         let fields = refused ? record.fields.compactMapValues(FieldConversion.field) : converted
-        return HostedViewRecord(id: record.recordID.protocolID, type: record.recordType, fields: fields, changeTag: record.changeTag)
+        return HostedViewRecord(zone: record.recordID.zoneName, name: record.recordID.recordName, type: record.recordType, fields: fields, changeTag: record.changeTag)
     }
 
     /// The platform's event as the app's.

@@ -148,20 +148,36 @@ public struct SyncEngine {
     /// with `SyncRecord.modificationDate(forKey:)`.
     public internal(set) var now: Duration
 
-    /// A handle holding `data`, moved in (not copied: a copy would make the app's first change
-    /// of the pending changes copy them); `giveBack` moves it out again. `now` is the device's clock.
+    /// A handle holding an empty state, to be lent states (`lend`) call after call: the adapter
+    /// keeps one, so a call into the app makes and frees no handle (most calls change nothing).
+    static func idle() -> SyncEngine {
+        SyncEngine(lent: State(data: SyncEngineStateData(account: nil)), now: .zero)
+    }
+
+    /// A handle lent `data` (`idle()` then `lend`), for a single call.
     static func lending(_ data: inout SyncEngineStateData, now: LocalInstant) -> SyncEngine {
-        var engine = SyncEngine(lent: State(data: SyncEngineStateData(account: data.account)), now: .microseconds(now.microseconds))
-        swap(&engine.lent.data, &data)
+        var engine = idle()
+        engine.lend(&data, now: now)
         return engine
     }
 
-    /// Moves the state back into `data` (after `lending(_:)`), with `changedByApp` set when the
-    /// app changed it (pending changes added again aside: the platform reads those apart).
+    /// Holds `data`, moved in (not copied: a copy would make the app's first change of the
+    /// pending changes copy them), in place of what the handle held; `giveBack` moves it out
+    /// again. `now` is the device's clock.
+    mutating func lend(_ data: inout SyncEngineStateData, now: LocalInstant) {
+        self.now = .microseconds(now.microseconds)
+        swap(&lent.data, &data)
+    }
+
+    /// Moves the state back into `data` (after `lend`), with `changedByApp` set when the app
+    /// changed it (pending changes added again aside: the platform reads those apart), and
+    /// forgets the state the call began with (held, it would make the platform's next change
+    /// copy what it shares with it).
     mutating func giveBack(_ data: inout SyncEngineStateData) {
         if var original = lent.original {
             original.readded = lent.data.readded
             lent.data.changedByApp = original != lent.data
+            lent.original = nil
         }
         swap(&lent.data, &data)
     }

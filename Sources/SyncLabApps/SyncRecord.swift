@@ -100,7 +100,7 @@ public struct SyncRecord: Hashable, Sendable {
     var modificationDates: [String: Duration] { sharedFields?.fieldDates ?? ownDates }
 
     /// The cloud's fields this record shows as they came (nil: converted, or made here).
-    var cloudStoredFields: [String: StoredField]? { (sharedFields as? CloudFields)?.storedFields }
+    var cloudStoredFields: [String: StoredField]? { sharedFields?.storedFields }
 
     /// Before the first change of a record stored as the cloud sent it: its fields become its own.
     private mutating func convertCloudFields() {

@@ -10,13 +10,19 @@ public struct SyncRecordStore: Sendable, Equatable, Sequence, ExpressibleByDicti
     final class Storage: @unchecked Sendable {
         // Safe to share: a storage is changed only through a store that holds the only reference
         // (`isKnownUniquelyReferenced`); every other access reads.
-        var records: [SyncRecord.ID: SyncRecord]
+        //
+        // `@exclusivity(unchecked)`: a class's stored properties are checked at run time on every
+        // access (the storing of every fetched record on every device, and the platform's reading
+        // of it), and no access to them can overlap another: each method touches one at a time
+        // and calls no other code meanwhile (`removeAll(where:)` runs the app's closure on a
+        // sorted copy, before any change).
+        @exclusivity(unchecked) var records: [SyncRecord.ID: SyncRecord]
         /// Ids changed, oldest first; `logStart` is the position of the first in the whole log.
-        var log: [SyncRecord.ID] = []
-        var logStart = 0
+        @exclusivity(unchecked) var log: [SyncRecord.ID] = []
+        @exclusivity(unchecked) var logStart = 0
         /// The position after the last id logged (`logStart + log.count`), kept here: a reading
         /// that finds nothing new then does not touch the log's buffer.
-        private(set) var logEnd = 0
+        @exclusivity(unchecked) private(set) var logEnd = 0
 
         init(_ records: [SyncRecord.ID: SyncRecord]) { self.records = records }
 

@@ -42,6 +42,30 @@ struct SyncEngineStateChangeTests {
         })
     }
 
+    /// The adapter keeps one handle and lends the state through it call after call (no handle
+    /// made and freed per call): each call reports only its own change, and the handle keeps
+    /// no copy of the state between calls (held, it would make the platform's next change copy
+    /// what it shares with it).
+    @Test("one handle lent the state call after call reports each call's change alone and keeps no copy")
+    func oneHandleForEveryCall() {
+        var data = SyncEngineStateData(account: AccountID(index: 0))
+        var engine = SyncEngine.idle()
+        func call(_ body: (inout SyncEngine) -> Void) -> Bool {
+            engine.lend(&data, now: LocalInstant(microseconds: 0))
+            body(&engine)
+            engine.giveBack(&data)
+            defer { data.changedByApp = false }
+            return data.changedByApp
+        }
+        #expect(call { $0.state.add(pendingRecordZoneChanges: [.saveRecord(milk)]) })
+        #expect(engine.lent.original == nil)
+        #expect(engine.lent.data.pendingRecordChanges.isEmpty)
+        #expect(!call { _ = $0.state.pendingRecordZoneChanges })
+        #expect(call { $0.state.remove(pendingRecordZoneChanges: [.saveRecord(milk)]) })
+        #expect(!call { _ = $0.state.pendingRecordZoneChanges })
+        #expect(data.pendingRecordChanges.isEmpty)
+    }
+
     @Test("handing back a copy of the state kept from an earlier call is a change")
     func replacedByAnEarlierCopy() {
         var data = SyncEngineStateData(account: AccountID(index: 0))

@@ -121,8 +121,9 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
             for id in waiting.keys where waiting[id]?.reason == .outlivedDelete { waiting[id]?.fetchBegun = true }
             for id in held.keys { held[id]?.fetchBegun = true }
         case .didFetchChanges:
-            for id in waiting.keys.sorted() where waiting[id]?.fetchBegun == true { release(id) }
-            for id in held.keys.sorted() where held[id]?.zoneFetched == true {
+            // (Sorted only when not empty: mostly nothing waits.)
+            if !waiting.isEmpty { for id in waiting.keys.sorted() where waiting[id]?.fetchBegun == true { release(id) } }
+            for id in (held.isEmpty ? [] : held.keys.sorted()) where held[id]?.zoneFetched == true {
                 // No news of the record since the failure: the cloud's version is the one it showed.
                 guard let version = held.removeValue(forKey: id) else { continue }
                 met(version.server, &syncEngine)
@@ -139,7 +140,8 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
                 // the delete's answer and the next fetch tell (the cloud answers a re-sent delete
                 // it had applied before the record was made again "deleted", with no word of the
                 // new record). Otherwise the record is as the cloud has it now.
-                if deleting.contains(server.recordID) {
+                // (Looked up only when not empty: a lookup hashes the id's two names even then.)
+                if !deleting.isEmpty && deleting.contains(server.recordID) {
                     waiting[server.recordID] = WaitingVersion(server: server, reason: .fetchedWhileDeleting)
                 } else if !waiting.isEmpty {
                     // (Removing from an empty dictionary still hashes the id: mostly it is empty.)
@@ -245,8 +247,9 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
     /// holds another value of, and the edits stay on top of it when not.
     private mutating func met(_ server: SyncRecord, _ syncEngine: inout SyncEngine) {
         let id = server.recordID
-        let edited = unsent[id]
-        if edited == nil, !deleting.contains(id) {
+        // Mostly the user changed nothing: no lookup in the empty maps (each hashes the id).
+        let edited = unsent.isEmpty ? nil : unsent[id]
+        if edited == nil, deleting.isEmpty || !deleting.contains(id) {
             // Nothing of the user's on it: the record shown is the cloud's version, stored once.
             if !lastServer.isEmpty { lastServer[id] = nil }
             userSees[id] = server

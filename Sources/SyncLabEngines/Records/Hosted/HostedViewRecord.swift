@@ -7,7 +7,16 @@ import SyncLabProtocol
 /// the record the cloud sent, so reading back a fetched record the app stored copies nothing
 /// (every device reads back every record it fetched).
 public struct HostedViewRecord: Sendable {
-    public var id: RecordID
+    /// The record's zone and name, kept apart: a `RecordID` hashes its names when it is made,
+    /// and a reading needs only the item name (every device reads back every record it fetched).
+    public var zone: String
+    public var name: String
+    public var id: RecordID {
+        get { RecordID(zone: zone, name: name) }
+        set { zone = newValue.zone; name = newValue.name }
+    }
+    /// `ZONE/NAME`, the record's item name (`RecordID.itemName`).
+    public var itemName: String { "\(zone)/\(name)" }
     public var type: String
     /// The app's values (empty when `cloudFields` holds them).
     private var values: [String: FieldValue]
@@ -19,12 +28,20 @@ public struct HostedViewRecord: Sendable {
     public var changeTag: UInt64?
 
     public init(id: RecordID, type: String, fields: [String: FieldValue], changeTag: UInt64? = nil) {
-        self.id = id; self.type = type; self.values = fields; self.changeTag = changeTag
+        self.init(zone: id.zone, name: id.name, type: type, fields: fields, changeTag: changeTag)
+    }
+
+    public init(zone: String, name: String, type: String, fields: [String: FieldValue], changeTag: UInt64? = nil) {
+        self.zone = zone; self.name = name; self.type = type; self.values = fields; self.changeTag = changeTag
     }
 
     /// A record showing the cloud's fields as they are (`cloudFields` holds no removed field).
     public init(id: RecordID, type: String, cloudFields: [String: StoredField], changeTag: UInt64?) {
-        self.id = id; self.type = type; self.values = [:]; self.cloudFields = cloudFields; self.changeTag = changeTag
+        self.init(zone: id.zone, name: id.name, type: type, cloudFields: cloudFields, changeTag: changeTag)
+    }
+
+    public init(zone: String, name: String, type: String, cloudFields: [String: StoredField], changeTag: UInt64?) {
+        self.zone = zone; self.name = name; self.type = type; self.values = [:]; self.cloudFields = cloudFields; self.changeTag = changeTag
     }
 
     /// The value of field `name` (nil: the record shows no such field).

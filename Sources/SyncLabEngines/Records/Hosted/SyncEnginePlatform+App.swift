@@ -68,21 +68,24 @@ extension SyncEnginePlatform {
         // the app took no other). An item listed twice is listed with the same value both times.
         var keys: [(key: ItemKey, value: ItemValue, tagless: Bool, sameVersion: Bool)] = []
         // The records compared whole in this reading, by item name, and the ones gone from it.
-        var readNow: [String: HostedViewRecord] = [:]
+        var readNow = HostedReadRecords()
         var removedNow: Set<String> = []
         if let changes = app.viewChanges(full: full) {
+            // A record's existence and its fields, and the items a fetch touched: room for them
+            // at once (the list grew one reallocation at a time on every reading).
+            keys.reserveCapacity(3 * changes.changed.count + changes.removed.count + labels.touched.count)
             var removed = changes.removed
             if changes.complete && !full {
                 // Every record the app shows: the ones the platform showed and no longer sees are gone.
                 var present: Set<String> = []
-                for record in changes.changed { present.insert(record.id.itemName) }
+                for record in changes.changed { present.insert(record.itemName) }
                 let account = account ?? lastAccount
                 for (recordKey, entry) in labels.records where recordKey.account == account && entry.view("") != nil && !present.contains(recordKey.name) {
                     if let id = recordID(ofName: recordKey.name) { removed.append(id) }
                 }
             }
             for record in changes.changed {
-                let existence = item(record.id)
+                let existence = ItemKey(account: account ?? lastAccount, store: .records, name: record.itemName)
                 let recordKey = RecordLabels.RecordKey(existence)
                 // Looked up once: read, then its change tag written where it lies.
                 let index = labels.records.index(forKey: recordKey)
@@ -150,7 +153,8 @@ extension SyncEnginePlatform {
             }
             keys.append((key, value, tagless, sameVersion))
         }
-        labels.touched = []
+        // Emptied in place: the next fetch lists its items in the same buffer.
+        labels.touched.removeAll(keepingCapacity: true)
         if full {
             // Items the platform had shown that the app's answer and the touched items did not list: gone.
             let listed = Set(keys.lazy.map(\.key))
@@ -161,7 +165,7 @@ extension SyncEnginePlatform {
         // pass, and the stable sort, which would leave them as they are, is skipped.
         if !SyncEnginePlatform.inItemOrder(keys) { keys.sort { SyncEnginePlatform.precedes($0.key, $1.key) } }
         var shownLater: Set<WriteID> = []
-        defer { labels.ownLater.subtract(shownLater) }
+        defer { if !shownLater.isEmpty { labels.ownLater.subtract(shownLater) } }
         var last: ItemKey?
         // The sorted keys come record by record: each record's entry is looked up once for its
         // items (nil: none yet), and read and written where it lies. Forgotten whenever the
@@ -169,8 +173,11 @@ extension SyncEnginePlatform {
         var record: (key: RecordLabels.RecordKey, index: [RecordLabels.RecordKey: RecordLabels.RecordEntry].Index?)?
         for (key, value, tagless, sameVersion) in keys where key != last {
             last = key
-            let recordKey = RecordLabels.RecordKey(key)
-            if record?.key != recordKey { record = (recordKey, labels.records.index(forKey: recordKey)) }
+            // The record's key made only when the run of its items begins.
+            if record == nil || record?.key.name != key.name || record?.key.account != key.account {
+                let recordKey = RecordLabels.RecordKey(key)
+                record = (recordKey, labels.records.index(forKey: recordKey))
+            }
             var place = record?.index.flatMap { index in labels.records.values[index].position(of: key.field).map { (index, $0) } }
             // The item's view and latest value read in place: a copy of its entry would retain
             // (touch) its list of earlier values, which only the rare paths below need.
@@ -206,7 +213,8 @@ extension SyncEnginePlatform {
             }
             let cause: VisibilityCause
             if let write = labeled.write {
-                if write == userWrite || labels.ownLater.contains(write) {
+                // (`ownLater` is mostly empty: a lookup would hash the write even then.)
+                if write == userWrite || (!labels.ownLater.isEmpty && labels.ownLater.contains(write)) {
                     cause = .local
                     shownLater.insert(write)
                 } else {
@@ -365,8 +373,10 @@ extension SyncEnginePlatform {
         return RecordLabels.Labeled(value: value, write: write, modifiedAt: context.now)
     }
 
-    /// Remembers a server record's values as shown to the app.
-    mutating func rememberServer(_ server: ServerRecord) {
+    /// Remembers a server record's values as shown to the app; returns the record's existence
+    /// item (its `ZONE/NAME` made once: a caller that needs the name shares that string).
+    @discardableResult
+    mutating func rememberServer(_ server: ServerRecord) -> ItemKey {
         let existence = item(server.id)
         // The record's entry is looked up once for all its items (labels are kept per record).
         labels.withRecord(existence) { record in
@@ -381,13 +391,14 @@ extension SyncEnginePlatform {
         for name in server.fields.keys { labels.touched.append(item(of: existence, field: name)) }
         if !labels.sameValueMerges.isEmpty { keepSameValueMerges(server) }
         // Looked up only when not empty (mostly they are: a lookup hashes the item even then).
-        guard !labels.unconfirmed.isEmpty || !labels.goneInCloud.isEmpty else { return }
+        guard !labels.unconfirmed.isEmpty || !labels.goneInCloud.isEmpty else { return existence }
         if !labels.unconfirmed.isEmpty, labels.unconfirmed[existence] == server.existenceWrite { labels.unconfirmed[existence] = nil }
         if !labels.goneInCloud.isEmpty { labels.goneInCloud.remove(existence) }
         for (name, field) in server.fields {
             let key = item(of: existence, field: name)
             if !labels.unconfirmed.isEmpty, labels.unconfirmed[key] == field.write { labels.unconfirmed[key] = nil }
         }
+        return existence
     }
 
     /// Record `id` is gone from the cloud while the app has a save of it to send (`writes`: that

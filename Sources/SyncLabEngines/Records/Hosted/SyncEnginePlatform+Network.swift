@@ -212,9 +212,11 @@ extension SyncEnginePlatform {
     mutating func startFetch(_ app: inout any SyncEngineAppHosting, _ context: inout EngineContext) {
         wantFetch = false
         fetching = true
-        fetchedNames = []
-        heldForFetch.merge(heldAfterDelete) { $1 }
-        heldAfterDelete = [:]
+        if !fetchedNames.isEmpty { fetchedNames.removeAll(keepingCapacity: true) }
+        if !heldAfterDelete.isEmpty {
+            heldForFetch.merge(heldAfterDelete) { $1 }
+            heldAfterDelete = [:]
+        }
         tell(.willFetchChanges, &app, &context)
         // Logged as the built-in engine logs its fetch cycles (the traces read the same).
         context.log("willFetchChanges", [])
@@ -238,7 +240,8 @@ extension SyncEnginePlatform {
                 var seen: Set<String> = []
                 for name in fetchedNames where seen.insert(name).inserted { unique.append(name) }
             }
-            fetchedNames = []
+            // Emptied in place: the next fetch cycle lists its names in the same buffer.
+            fetchedNames.removeAll(keepingCapacity: true)
             context.emit(.notify(AppNotification(store: .records, reason: "fetched", items: unique)))
         }
         if fetchAgain {

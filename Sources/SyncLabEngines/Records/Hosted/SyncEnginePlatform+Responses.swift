@@ -390,9 +390,8 @@ extension SyncEnginePlatform {
             for server in records where pending.contains(.save(server.id)) || conflictsUnanswered.contains(server.id) || !labels.unconfirmed.isEmpty {
                 noteFetchedOverUnsentEdits(server)
             }
-            for server in records { rememberServer(server) }
+            for server in records { fetchedNames.append(rememberServer(server).name) }
             mergeSameValues(&context)
-            fetchedNames += records.map(\.id.itemName)
             tell(.willFetchRecordZoneChanges(zone: zone), &app, &context)
             tell(.fetchedRecordZoneChanges(zone: zone, modified: records, deleted: []), &app, &context)
             tell(.didFetchRecordZoneChanges(zone: zone), &app, &context)
@@ -471,7 +470,9 @@ extension SyncEnginePlatform {
                     noteFetchedOverUnsentEdits(server)
                 }
             }
-            for server in zoneChanges.changed { rememberServer(server) }
+            // The fetched names are listed here (the changed records before the deleted ones,
+            // as the app is told), sharing the name `rememberServer` made.
+            for server in zoneChanges.changed { fetchedNames.append(rememberServer(server).name) }
             mergeSameValues(&context)
             for deletion in zoneChanges.deleted {
                 if state.pendingRecordChanges.contains(.save(deletion.id)) {
@@ -488,7 +489,6 @@ extension SyncEnginePlatform {
             }
             let deleted = zoneChanges.deleted.map(\.id) + vanished
             if !zoneChanges.changed.isEmpty || !deleted.isEmpty {
-                for server in zoneChanges.changed { fetchedNames.append(server.id.itemName) }
                 for id in deleted { fetchedNames.append(id.itemName) }
                 tell(.fetchedRecordZoneChanges(zone: zone, modified: zoneChanges.changed, deleted: deleted), &app, &context)
             }

@@ -1,0 +1,37 @@
+import Testing
+@testable import SyncLabEngines
+import SyncLabProtocol
+
+/// The records one reading of a hosted app's view compared whole: a short list scanned by name
+/// (a reading mostly compares one or two records), with a dictionary of positions once it holds
+/// more than `scanLimit`, so a reading that compares everything never scans a long list.
+@Suite("The records a reading of a hosted app's view compared whole")
+struct HostedReadRecordsTests {
+    static func record(_ name: String) -> HostedViewRecord {
+        HostedViewRecord(id: RecordID(zone: "Z", name: name), type: "T", fields: ["n": .string(name)])
+    }
+
+    @Test("set, read, replace and remove by name, below and past the scan limit")
+    func readsAsADictionary() {
+        for count in [1, HostedReadRecords.scanLimit, HostedReadRecords.scanLimit + 1, 3 * HostedReadRecords.scanLimit] {
+            var read = HostedReadRecords()
+            #expect(read.isEmpty)
+            for index in 0..<count { read["Z/r\(index)"] = Self.record("r\(index)") }
+            for index in 0..<count { #expect(read["Z/r\(index)"]?.id.name == "r\(index)") }
+            #expect(read["Z/other"] == nil)
+            // Replaced in place, and removed: a later lookup finds the new record or none.
+            read["Z/r0"] = Self.record("again")
+            #expect(read["Z/r0"]?.id.name == "again")
+            read["Z/r\(count - 1)"] = nil
+            #expect(read["Z/r\(count - 1)"] == nil)
+            // Set again after its removal.
+            read["Z/r\(count - 1)"] = Self.record("back")
+            #expect(read["Z/r\(count - 1)"]?.id.name == "back")
+            // Removing a name never set adds nothing.
+            read["Z/never"] = nil
+            #expect(read["Z/never"] == nil)
+            read["Z/late"] = Self.record("late")
+            #expect(read["Z/late"]?.id.name == "late")
+        }
+    }
+}
