@@ -138,6 +138,10 @@ extension KVSEngine {
         let decided = Set(accepted).union(rejected.map(\.write))
         let rejectedCalls = stored.pending.filter { call in rejected.contains { $0.write == call.write } }
         stored.pending.removeAll { decided.contains($0.write) }
+        // An empty queue lets its buffer go: `proceed` and `isQuiescent` ask whether it is empty
+        // after every input, and a kept buffer (a heap object of its own per device) was a cache
+        // miss each time at 1,000 devices; the shared empty array's count is always at hand.
+        if stored.pending.isEmpty { stored.pending = [] }
         context.log("kvsUploaded", [("accepted", String(accepted.count)), ("rejected", String(rejected.count)),
                                                           ("superseded", String(superseded.count)), ("pending", String(stored.pending.count))])
         if !rejectedCalls.isEmpty { rollBack(rejectedCalls, rejected, &context) }

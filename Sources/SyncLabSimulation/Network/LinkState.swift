@@ -3,16 +3,13 @@ import SyncLabScenario
 
 /// The live state of one device's link to the cloud.
 struct LinkState {
+    // Declared (so laid out) with what every message reads first, `configured` and the cut
+    // causes after it (see `VirtualDevice`).
     /// The settings in force (`network.set` changes them; the heal phase restores `configured`).
     var settings: LinkSettings
-    /// The device's settings as the scenario declared them.
-    let configured: LinkSettings
     /// Bumped each time the device's transfers are cut (it goes offline or crashes): a message
     /// carries the epoch it was sent in and dies on arrival if the epoch moved on.
     var epoch: UInt32 = 0
-    /// Why each cut happened, by the epoch it ended (`cutCauses[e]` killed the messages of epoch
-    /// `e`), for the trace's `dropped` lines. One entry per offline or crash step: bounded.
-    var cutCauses: [LinkCut] = []
     /// The latest delivery time scheduled in each direction, for in-order delivery.
     var lastUplinkDelivery = SimInstant.start
     var lastDownlinkDelivery = SimInstant.start
@@ -20,6 +17,11 @@ struct LinkState {
     var random: SeededRandom
     /// Randomness for push latency and loss (`push/<device>`).
     var pushRandom: SeededRandom
+    /// The device's settings as the scenario declared them.
+    let configured: LinkSettings
+    /// Why each cut happened, by the epoch it ended (`cutCauses[e]` killed the messages of epoch
+    /// `e`), for the trace's `dropped` lines. One entry per offline or crash step: bounded.
+    var cutCauses: [LinkCut] = []
 
     init(settings: LinkSettings, seed: UInt64, deviceName: String) {
         self.settings = settings

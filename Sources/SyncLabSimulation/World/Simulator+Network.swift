@@ -85,7 +85,14 @@ extension Simulator {
             case .respond(let response): respond(response)
             case .push(let push, let target): pushTo(Int(target.index), push)
             case .pushAccount(let push, let except):
-                for target in cloud.devices(signedInto: push.account, except: except) { pushTo(Int(target.index), push) }
+                // The account's devices walked in place, in device order (`Cloud.devices(signedInto:except:)`
+                // without its list): at 1,000 devices the list grew by doubling at every upload,
+                // a run of allocations of up to 4 KB whose large sizes made the allocator
+                // consolidate its free chunks each time.
+                let skipped = except.map { Int($0.index) } ?? -1
+                for target in 0..<cloud.deviceAccounts.count where target != skipped && cloud.deviceAccounts[target] == push.account {
+                    pushTo(target, push)
+                }
             case .observe(let observation):
                 recordFact(FactRecord(batch: batch, at: now, device: nil, kind: .observation(observation)))
                 trace.observation(now, nil, observation)

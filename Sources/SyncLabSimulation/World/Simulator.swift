@@ -65,11 +65,12 @@ public struct Simulator {
             let id = DeviceID(index: index)
             let account = AccountID(index: spec.account)
             var device = VirtualDevice(
-                id: id, name: spec.id,
+                id: id, online: spec.online,
                 clock: DeviceClock(offset: spec.clockOffset, driftPpm: spec.driftPpm),
+                engineRandom: PerStore { SeededRandom(seed: run.seed, stream: "engine/\(spec.id)/\($0.rawValue)") },
+                account: account, lastAccount: account,
                 link: LinkState(settings: spec.link, seed: run.seed, deviceName: spec.id),
-                online: spec.online, account: account, lastAccount: account,
-                engineRandom: PerStore { SeededRandom(seed: run.seed, stream: "engine/\(spec.id)/\($0.rawValue)") })
+                name: spec.id)
             let apps = DeviceApps(spec.apps, engine: run.engine)
             // No team app: the built-in `reader` (scenario validation knows no other KVS name).
             device.kvsAppFactory = options.apps.kvs[apps.kvs] ?? { BuiltInApps.kvsReader() }
