@@ -192,13 +192,15 @@ struct RequestKey: Hashable {
 }
 
 struct InFlightRequest {
-    var boot: UInt32
+    // The 8-byte fields first, then the 4- and 1-byte ones: 30 bytes, so that `InFlightTable`'s
+    // entries take 40 (declared first, `boot` left 4 bytes of padding: 48).
     /// When it times out; a response on its way moves it to the response's arrival plus the timeout.
     var deadline: SimInstant
     /// Where its timeout event stands (or would stand) in the queue: the deadline at send, and
     /// the place in push order the send reserved for it.
     var timeoutAt: SimInstant
     var timeoutSequence: UInt64
+    var boot: UInt32
     /// The timeout is in the queue. A request is answered far more often than it times out, so
     /// its timeout is pushed (at its reserved place) only once it may be needed: when the request
     /// or its response is lost or dropped, when the cloud holds it unanswered, or when the
