@@ -79,6 +79,30 @@ struct VirtualDevice {
         body(&recordsPlatform!, &recordsApp!)
     }
 
+    /// Keeps what an engine's step used of the device's: `store`'s randomness and the count of
+    /// engine-made writes (one access of the device from the simulator, not two).
+    mutating func keep(random: SeededRandom, derivedWrites: UInt32, of store: Store) {
+        engineRandom[store] = random
+        self.derivedWrites = derivedWrites
+    }
+
+    /// Sets the busy flag of `store`'s engine from the engine; returns the change in the number
+    /// of busy engines (-1, 0 or 1).
+    mutating func updateBusy(_ store: Store) -> Int {
+        // Asked through mutating calls: `kvs?.isQuiescent` copies the whole engine out first
+        // (retaining every field); a mutating call works on the engine where it lies.
+        let quiet: Bool
+        switch store {
+        case .kvs: quiet = kvs?.isQuiescentInPlace() ?? true
+        case .documents: quiet = documents?.isQuiescentInPlace() ?? true
+        case .records: quiet = records?.isQuiescentInPlace() ?? recordsPlatform?.isQuiescentInPlace() ?? true
+        }
+        let busy = !quiet
+        guard self.busy[store] != busy else { return 0 }
+        self.busy[store] = busy
+        return busy ? 1 : -1
+    }
+
     /// The KVS engine's local values (nil: no engine), read where the engine lies: a read of
     /// `devices[i].kvs` from outside copies the whole device out of the array first.
     mutating func kvsLocalValues() -> KVSEngine.LocalStore? { kvs?.localValues }

@@ -91,8 +91,7 @@ extension Simulator {
 
     /// Carries out an engine's actions, in order, then updates its busy flag.
     mutating func finish(_ context: inout EngineContext, _ index: Int, _ store: Store) {
-        devices[index].engineRandom[store] = context.random
-        devices[index].derivedWrites = context.derivedWrites
+        devices[index].keep(random: context.random, derivedWrites: context.derivedWrites, of: store)
         let device = devices[index].id
         // Moved out in order, not copied (see `requestArrives`). Reversed through a buffer
         // pointer: `Array.reverse()` swaps by copying (a retain and a release of each payload,
@@ -166,20 +165,9 @@ extension Simulator {
     }
 
     mutating func updateBusy(_ index: Int, _ store: Store) {
-        // Read through a mutating call: `devices[index].kvs?.isQuiescent` copies the whole
-        // engine out of the array first (retaining every field), and this runs after every
-        // delivery; a mutating call works on the engine where it lies.
-        let quiet: Bool
-        switch store {
-        case .kvs: quiet = devices[index].kvs?.isQuiescentInPlace() ?? true
-        case .documents: quiet = devices[index].documents?.isQuiescentInPlace() ?? true
-        case .records: quiet = devices[index].records?.isQuiescentInPlace() ?? devices[index].recordsPlatform?.isQuiescentInPlace() ?? true
-        }
-        let busy = !quiet
-        if devices[index].busy[store] != busy {
-            devices[index].busy[store] = busy
-            busyEngines += busy ? 1 : -1
-        }
+        // One mutating access of the device (each `devices[index].…` write is a call into the
+        // array's accessor: four of them here, after every delivery).
+        busyEngines += devices[index].updateBusy(store)
     }
 
     /// Airplane mode off (true) or on (false).
