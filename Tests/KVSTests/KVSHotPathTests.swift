@@ -6,7 +6,8 @@ import SyncLabCloud
 
 /// What the KVS bench's hot path leans on (docs/PERFORMANCE.md, kvs17): fetches after the same
 /// cursor share one answer while the account's sequence stands; the engine's in-place quiescence
-/// answers as `isQuiescent`; an emptied pending queue holds no buffer of its own.
+/// answers as `isQuiescent`; a notification's keys go in the buffer the host lends; an emptied
+/// pending queue holds no buffer of its own.
 @Suite("KVS hot path")
 struct KVSHotPathTests {
     typealias T = KVSTest
@@ -91,6 +92,29 @@ struct KVSHotPathTests {
         world.deliverAll()
         agree("settled")
         #expect(seen == [true, false], "both answers were checked")
+    }
+
+    @Test("a fetched change's notification lists its keys in the buffer the host lent")
+    func notificationKeysUseTheLentBuffer() {
+        var engine = T.launchedEngine(1)
+        var context = T.context()
+        engine.handle(.push(PushNotification(store: .kvs, account: T.main)), &context)
+        guard let (id, _) = T.sends(context.actions).first else {
+            Issue.record("the push asked for no fetch")
+            return
+        }
+        var buffer: [String] = ["left over"]
+        buffer.reserveCapacity(8)
+        let lent = buffer.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        var answer = T.context()
+        answer.keysBuffer = buffer
+        buffer = []
+        let change = KVSChange(number: 0, state: KVSKeyState(key: "k", value: .string("v"), write: T.write(0, 1), timestamp: T.at(1)))
+        engine.handle(.response(T.ok(id, .changes([change], cursor: 1), device: 1)), &answer)
+        let notifications = T.notifications(answer.actions)
+        #expect(notifications.map(\.items) == [["k"]], "the buffer's old contents are gone")
+        #expect(notifications.first.map { $0.items.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } } == lent)
+        #expect(answer.keysBuffer.isEmpty, "taken")
     }
 
     @Test("an upload answer that empties the pending queue lets its buffer go")

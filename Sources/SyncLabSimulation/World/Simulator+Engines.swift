@@ -79,6 +79,7 @@ extension Simulator {
         context.observing = options.recordHistory || options.recordTrace
         context.derivedWrites = devices[index].derivedWrites
         swap(&context.actions, &scratchActions)
+        swap(&context.keysBuffer, &scratchKeys)
         // Only a tracing run logs (and only it pays for the swaps).
         if context.tracing { swap(&context.logs, &scratchLogs) }
         if context.observing {
@@ -136,6 +137,7 @@ extension Simulator {
             }
         }
         swap(&context.actions, &scratchActions)
+        swap(&context.keysBuffer, &scratchKeys)
         if context.tracing {
             context.logs.removeAll(keepingCapacity: true)
             swap(&context.logs, &scratchLogs)
@@ -159,6 +161,9 @@ extension Simulator {
                 case .documents: for path in notification.items { askDocumentsApp(index, path: path) }
                 case .records: break
                 }
+                // The keys' array back as the buffer the next step's engine lists keys in
+                // (`EngineContext.keysBuffer`): told, the notification lets go of it.
+                if scratchKeys.capacity == 0 { scratchKeys = notification.items }
             }
             if appNotifications.isEmpty { swap(&notifications, &appNotifications) }
         }

@@ -38,6 +38,8 @@ public struct Simulator {
     var scratchLogs: [LogFields] = []
     /// The observations that go with those actions (`.observed(i)` is the i-th).
     var scratchObservations: [Observation] = []
+    /// The buffer engines list a notification's keys in (`EngineContext.keysBuffer`).
+    var scratchKeys: [String] = []
     /// Requests and responses in the event queue, by the slot their arrival event names.
     var parkedRequests = ParkedMessages<RequestEnvelope>()
     var parkedResponses = ParkedMessages<ResponseEnvelope>()
