@@ -32,12 +32,11 @@ public struct Simulator {
     var busyEngines = 0
     /// The engine step or cloud request the facts being recorded belong to.
     var batch = 0
-    var scratchActions: [EngineAction] = []
     var scratchCloudActions: [CloudAction] = []
     /// The typed trace lines' details that go with those actions (`.logFields(i)` is the i-th).
     var scratchLogs: [LogFields] = []
-    /// The observations that go with those actions (`.observed(i)` is the i-th).
-    var scratchObservations: [Observation] = []
+    /// An engine context between steps, its buffers kept (see `makeContext`).
+    var spareContext: EngineContext?
     /// The buffer engines list a notification's keys in (`EngineContext.keysBuffer`).
     var scratchKeys: [String] = []
     /// Requests and responses in the event queue, by the slot their arrival event names.
@@ -61,7 +60,6 @@ public struct Simulator {
         history = History(deviceNames: run.devices.map(\.id), accountNames: run.accounts)
         trace = TraceRecorder(enabled: options.recordTrace, deviceNames: run.devices.map(\.id), accountNames: run.accounts,
                               file: options.recordTrace ? options.traceFile.map { TraceFileWriter(path: $0) } : nil)
-        scratchActions.reserveCapacity(32)
         scratchCloudActions.reserveCapacity(32)
         for (index, spec) in run.devices.enumerated() {
             let id = DeviceID(index: index)
