@@ -54,6 +54,12 @@ public struct KVSService: Sendable {
         /// The keys of every accepted call of more than one key, by its write: an upload answer
         /// sends all of a call's keys together (see `superseded`).
         var multiKeyCalls: [WriteID: [String]] = [:]
+        /// The latest fetch answers (at most `recentAnswersKept`, each non-empty), by cursor, given
+        /// since the account's sequence last moved: while it stands still, a fetch after the same
+        /// cursor gets the same changes, so it shares the answer already made (see `changes(in:after:)`).
+        var recentAnswers: [(cursor: UInt64, changes: [KVSChange])] = []
+        /// The account's `sequence` when `recentAnswers` were made.
+        var recentAnswersSequence: UInt64 = 0
 
         /// The state of `key`, nil if it was never written.
         func entry(_ key: String) -> Entry? { numbers[key].map { entries[Int($0)] } }
@@ -309,6 +315,30 @@ public struct KVSService: Sendable {
     /// - Complexity: O(log changes + k log k) for k keys changed since the cursor.
     /// (`inout` only so that the store is read where it lies, never copied.)
     static func changes(in store: inout AccountStore, after cursor: UInt64) -> [KVSChange] {
+        // After a write every device of the account fetches, nearly all after the same cursor: a
+        // thousand identical answers, each a new array (an allocation, a search, a reference
+        // count per change, and the free). One answer shared by all costs a reference count.
+        if store.recentAnswersSequence != store.sequence {
+            store.recentAnswers.removeAll(keepingCapacity: true)
+            store.recentAnswersSequence = store.sequence
+        }
+        for index in store.recentAnswers.indices where store.recentAnswers[index].cursor == cursor {
+            return store.recentAnswers[index].changes
+        }
+        let changes = listChanges(in: &store, after: cursor)
+        // Nothing changed after the cursor: the empty array allocates nothing to share.
+        guard !changes.isEmpty else { return changes }
+        if store.recentAnswers.count == recentAnswersKept { store.recentAnswers.removeFirst() }
+        store.recentAnswers.append((cursor, changes))
+        return changes
+    }
+
+    /// How many fetch answers `changes(in:after:)` keeps for sharing: the cursors of devices
+    /// whose fetches a later write overtook (a few while writes come faster than fetches settle).
+    static let recentAnswersKept = 8
+
+    /// `changes(in:after:)` made afresh.
+    static func listChanges(in store: inout AccountStore, after cursor: UInt64) -> [KVSChange] {
         var low = 0, high = store.changeLog.count
         while low < high {
             let middle = (low + high) / 2

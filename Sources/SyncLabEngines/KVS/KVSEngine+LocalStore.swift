@@ -207,7 +207,10 @@ extension KVSEngine {
         /// in place (its old state neither copied out nor retained: two reference-count updates
         /// a change, each an atomic instruction, fewer than `value(for:)` and `set(_:for:)`).
         mutating func apply(_ change: KVSChange) -> Applied {
-            if let number = change.number, let outcome = applyNumbered(Int(number), change) { return outcome }
+            if let number = change.number {
+                if let outcome = applyNumbered(Int(number), change) { return outcome }
+                if let outcome = applyNew(number, change) { return outcome }
+            }
             let old = value(for: change)
             if let old, old.state === change.state || (old.value == change.value && old.write == change.write) { return .unchanged }
             set(LocalValue(change.state), for: change)
@@ -227,6 +230,22 @@ extension KVSEngine {
                 if header.pointee.recentNumbers.0 != UInt32(number) { header.pointee.recentNumbers = (UInt32(number), header.pointee.recentNumbers.0) }
             } }
             return outcome
+        }
+
+        /// `apply(_:)` for a key the store has never held, by name or by number: numbered and set
+        /// at once (what `value(for:)` and `set(_:for:)` leave, with one name lookup instead of
+        /// six). Every device meets every key this way once (at 1,000 devices, 100,000 times in
+        /// the KVS bench, about 5,000 instructions each before). nil when the store knows the name.
+        private mutating func applyNew(_ number: UInt32, _ change: KVSChange) -> Applied? {
+            guard storage?.header.places[change.key] == nil else { return nil }
+            unique(numbers: Int(number) + 1).withUnsafeMutablePointers { header, values in
+                header.pointee.places[change.key] = .numbered(number)
+                values[Int(number)] = LocalValue(change.state)
+                header.pointee.storedCount += 1
+                if header.pointee.recentNumbers.0 != number { header.pointee.recentNumbers = (number, header.pointee.recentNumbers.0) }
+            }
+            // Nothing was there: the value changed unless the change is a removal.
+            return .replaced(valueChanged: change.value != nil)
         }
 
         /// What applying `change` to the value at `number` would do; nil when there is none.

@@ -31,6 +31,11 @@ public struct EngineContext: Sendable {
     /// engine-made write id is never given twice on one device: not by two stores, not after a
     /// reinstall that started the engines afresh.
     public var derivedWrites: UInt32 = 0
+    /// A buffer the host lends for the keys of a notification, empty (its capacity kept): an
+    /// engine that lists keys takes it (`takeKeysBuffer()`) instead of allocating an array, and
+    /// the host gets it back once the notification is told. Empty by default: the engine
+    /// allocates, as before.
+    public var keysBuffer: [String] = []
 
     public init(now: LocalInstant, random: SeededRandom) {
         // No reserve here: the host swaps in its own reused buffer, so this array never allocates.
@@ -38,6 +43,13 @@ public struct EngineContext: Sendable {
     }
 
     @inlinable public mutating func emit(_ action: EngineAction) { actions.append(action) }
+    /// The host's keys buffer (see `keysBuffer`), emptied, moved out of the context.
+    @inlinable public mutating func takeKeysBuffer() -> [String] {
+        var keys: [String] = []
+        swap(&keys, &keysBuffer)
+        keys.removeAll(keepingCapacity: true)
+        return keys
+    }
     /// A new id for a write the engine makes on its own (`DEVICE:mN`).
     @inlinable public mutating func nextDerivedWrite(on device: DeviceID) -> WriteID {
         derivedWrites += 1

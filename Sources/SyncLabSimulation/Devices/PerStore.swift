@@ -29,11 +29,14 @@ struct PerStore<Value> {
             case .records: return records
             }
         }
-        _modify {
+        // A plain setter, not `_modify`: every value here is a few bytes, and the coroutine a
+        // `_modify` compiles to was a call, a resume and a return per write (after every
+        // delivery: the busy flag, the engine's randomness, the request id sent).
+        set {
             switch store {
-            case .kvs: yield &kvs
-            case .documents: yield &documents
-            case .records: yield &records
+            case .kvs: kvs = newValue
+            case .documents: documents = newValue
+            case .records: records = newValue
             }
         }
     }

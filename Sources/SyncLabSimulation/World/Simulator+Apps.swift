@@ -65,6 +65,7 @@ extension Simulator {
             }
         }
         finish(&context, index, .kvs)
+        retire(consume context)
     }
 
     /// Notes a write made on device `index` to `key`, for its KVS app's memory.
@@ -100,6 +101,7 @@ extension Simulator {
         var context = makeContext(index, .documents)
         devices[index].documents?.resolveForApp(path: path, resolution, &context)
         finish(&context, index, .documents)
+        retire(consume context)
     }
 }
 

@@ -107,6 +107,7 @@ extension Simulator {
             var context = makeContext(index, .kvs)
             devices[index].kvs?.synchronize(&context)
             finish(&context, index, .kvs)
+            retire(consume context)
         case .subscriptionCreate(let database):
             trace.record(now, .op, [("device", .string(name)), ("op", .string(op.name)), ("step", .string(source))])
             guard devices[index].installed else { return }
@@ -114,6 +115,7 @@ extension Simulator {
             // A hosted app's platform subscribes to the private database by itself; it has no public one.
             devices[index].records?.createSubscription(database: database, &context)
             finish(&context, index, .records)
+            retire(consume context)
         case .kvsSet, .kvsRemove, .kvsIncrement, .docSave, .docAppend, .docDelete, .zoneCreate, .zoneDelete,
              .recordSave, .recordDelete, .recordsSaveAtomic:
             runWrite(op, on: index, source: source)
@@ -140,6 +142,7 @@ extension Simulator {
             var context = makeContext(index, store)
             outcome = userDidInRecordsApp(index, op, write: write, &context)
             finish(&context, index, store)
+            retire(consume context)
         } else if devices[index].installed {
             var context = makeContext(index, store)
             switch op {
@@ -169,6 +172,7 @@ extension Simulator {
                 break
             }
             finish(&context, index, store)
+            retire(consume context)
         }
         let recorded: OperationOutcome
         switch outcome {

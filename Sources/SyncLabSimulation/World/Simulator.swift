@@ -32,12 +32,13 @@ public struct Simulator {
     var busyEngines = 0
     /// The engine step or cloud request the facts being recorded belong to.
     var batch = 0
-    var scratchActions: [EngineAction] = []
     var scratchCloudActions: [CloudAction] = []
     /// The typed trace lines' details that go with those actions (`.logFields(i)` is the i-th).
     var scratchLogs: [LogFields] = []
-    /// The observations that go with those actions (`.observed(i)` is the i-th).
-    var scratchObservations: [Observation] = []
+    /// An engine context between steps, its buffers kept (see `makeContext`).
+    var spareContext: EngineContext?
+    /// The buffer engines list a notification's keys in (`EngineContext.keysBuffer`).
+    var scratchKeys: [String] = []
     /// Requests and responses in the event queue, by the slot their arrival event names.
     var parkedRequests = ParkedMessages<RequestEnvelope>()
     var parkedResponses = ParkedMessages<ResponseEnvelope>()
@@ -59,17 +60,17 @@ public struct Simulator {
         history = History(deviceNames: run.devices.map(\.id), accountNames: run.accounts)
         trace = TraceRecorder(enabled: options.recordTrace, deviceNames: run.devices.map(\.id), accountNames: run.accounts,
                               file: options.recordTrace ? options.traceFile.map { TraceFileWriter(path: $0) } : nil)
-        scratchActions.reserveCapacity(32)
         scratchCloudActions.reserveCapacity(32)
         for (index, spec) in run.devices.enumerated() {
             let id = DeviceID(index: index)
             let account = AccountID(index: spec.account)
             var device = VirtualDevice(
-                id: id, name: spec.id,
+                id: id, online: spec.online,
                 clock: DeviceClock(offset: spec.clockOffset, driftPpm: spec.driftPpm),
+                engineRandom: PerStore { SeededRandom(seed: run.seed, stream: "engine/\(spec.id)/\($0.rawValue)") },
+                account: account, lastAccount: account,
                 link: LinkState(settings: spec.link, seed: run.seed, deviceName: spec.id),
-                online: spec.online, account: account, lastAccount: account,
-                engineRandom: PerStore { SeededRandom(seed: run.seed, stream: "engine/\(spec.id)/\($0.rawValue)") })
+                name: spec.id)
             let apps = DeviceApps(spec.apps, engine: run.engine)
             // No team app: the built-in `reader` (scenario validation knows no other KVS name).
             device.kvsAppFactory = options.apps.kvs[apps.kvs] ?? { BuiltInApps.kvsReader() }
@@ -195,13 +196,15 @@ struct RequestKey: Hashable {
 }
 
 struct InFlightRequest {
-    var boot: UInt32
+    // The 8-byte fields first, then the 4- and 1-byte ones: 30 bytes, so that `InFlightTable`'s
+    // entries take 40 (declared first, `boot` left 4 bytes of padding: 48).
     /// When it times out; a response on its way moves it to the response's arrival plus the timeout.
     var deadline: SimInstant
     /// Where its timeout event stands (or would stand) in the queue: the deadline at send, and
     /// the place in push order the send reserved for it.
     var timeoutAt: SimInstant
     var timeoutSequence: UInt64
+    var boot: UInt32
     /// The timeout is in the queue. A request is answered far more often than it times out, so
     /// its timeout is pushed (at its reserved place) only once it may be needed: when the request
     /// or its response is lost or dropped, when the cloud holds it unanswered, or when the
