@@ -47,7 +47,7 @@ struct DocumentUploadAtSwitchTests {
         world.run()
         let last = try #require(Self.discards(world).last)
         #expect(last.0 == world.write(0, 1))
-        #expect(last.1 == "discarded at sign-in to another account (its upload failed)")
+        #expect(last.1 == "discarded at account switch (its upload failed)")
     }
 
     @Test("a crash before the answer still reports the version on the wire, once")
@@ -56,7 +56,7 @@ struct DocumentUploadAtSwitchTests {
         world.crashAndRestart(0)
         world.run()
         #expect(Self.discards(world).map(\.0) == [world.write(0, 2), world.write(0, 1)])
-        #expect(Self.discards(world).last?.1 == "discarded at sign-in to another account (its upload's answer was lost in a crash)")
+        #expect(Self.discards(world).last?.1 == "discarded at account switch (its upload's answer was lost in a crash)")
         world.crashAndRestart(0)
         world.run()
         #expect(Self.discards(world).count == 2)

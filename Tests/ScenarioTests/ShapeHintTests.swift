@@ -92,6 +92,12 @@ struct ShapeHintTests {
         #expect(Load.errors(text).map(\.message) == [#"expected an anomaly pattern object such as {"kind": "lostUpdate"}, got "lostUpdate" (only noAnomalies takes bare kind names)"#])
     }
 
+    /// noAnomalies takes kind names and patterns: a value of neither says both (it offered only the pattern).
+    @Test func aNumberInNoAnomaliesShowsBothForms() {
+        let text = Load.scenario(#""expect": {"noAnomalies": [5]}"#)
+        #expect(Load.errors(text).map(\.message) == [#"expected an anomaly kind such as "lostUpdate" or a pattern such as {"kind": "lostUpdate"}, got 5"#])
+    }
+
     @Test func aClockOrDeviceWrittenFlatShowsItsObject() {
         let text = Load.scenario("", devices: #"[{"id": "A", "clock": "-2s"}, {"name": "B"}]"#)
         #expect(messages(text, at: "devices[0].clock") == [#"expected a clock object such as {"offset": "-2s"}, got "-2s""#])

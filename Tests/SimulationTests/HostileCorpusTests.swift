@@ -88,7 +88,8 @@ struct HostileCorpusTests {
         let text = #"{"format": "synclab/1", "name": "dots", "devices": [{"id": "A"}], "steps": []}"#
         try text.write(to: scenarios.appendingPathComponent("...json"), atomically: true, encoding: .utf8)
         try text.write(to: scenarios.appendingPathComponent("ok.json"), atomically: true, encoding: .utf8)
-        let result = try Synclab.run(["run", scenarios.path, "--out", out.path])
+        // Named as arguments: in a folder argument a hidden file is skipped (`ScenarioFiles`).
+        let result = try Synclab.run(["run", scenarios.appendingPathComponent("...json").path, scenarios.appendingPathComponent("ok.json").path, "--out", out.path])
         #expect(result.status == 2 && result.stderr.contains("would leave the output folder"))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("result.json").path))
     }

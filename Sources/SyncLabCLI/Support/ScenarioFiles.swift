@@ -1,8 +1,8 @@
 import Foundation
 
 /// Expands FILE|DIR arguments into scenario files: a folder means every `.json`/`.json5` file in
-/// it (not recursive), sorted by name so the order is the same everywhere; a path named twice
-/// counts once.
+/// it (not recursive, not hidden), sorted by name so the order is the same everywhere; a path
+/// named twice counts once.
 enum ScenarioFiles {
     static func expand(_ arguments: [String]) throws(UsageError) -> [String] {
         var files: [String] = []
@@ -13,9 +13,14 @@ enum ScenarioFiles {
             }
             if isDirectory.boolValue {
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: argument)) ?? []
-                let scenarioNames = names.filter { $0.hasSuffix(".json") || $0.hasSuffix(".json5") }
-                    .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
                 let base = argument.hasSuffix("/") ? String(argument.dropLast()) : argument
+                // Hidden files (an editor's `.#x.json`, macOS's `._x.json` beside a copied file)
+                // and folders named like scenarios are not scenarios; named as arguments, they are read.
+                let scenarioNames = names.filter { name in
+                    guard !name.hasPrefix("."), name.hasSuffix(".json") || name.hasSuffix(".json5") else { return false }
+                    var entryIsDirectory: ObjCBool = false
+                    return FileManager.default.fileExists(atPath: "\(base)/\(name)", isDirectory: &entryIsDirectory) && !entryIsDirectory.boolValue
+                }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
                 files += scenarioNames.map { "\(base)/\($0)" }
             } else {
                 files.append(argument)

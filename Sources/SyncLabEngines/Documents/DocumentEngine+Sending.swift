@@ -211,7 +211,7 @@ extension DocumentEngine {
         guard case .ok(.documents(.uploaded(_, let outcome, _)))? = result else {
             let why = result == nil ? "its upload's answer was lost in a crash" : "its upload failed"
             for write in writes {
-                context.observe(.discarded(write: write, item: item, reason: "discarded at sign-in to another account (\(why))"))
+                context.observe(.discarded(write: write, item: item, reason: "discarded at account switch (\(why))"))
             }
             context.log("uploadAtSwitchSettled", [("path", item.name), ("versions", "\(writes.count)"), ("outcome", "lost")])
             return

@@ -165,7 +165,7 @@ public struct DocumentEngine: ClientEngine {
                 state.uploadAtSwitchItem = item(path)
             }
             for (write, item) in pendingWrites() where !onTheWire.contains(write) {
-                context.observe(.discarded(write: write, item: item, reason: "discarded at sign-in to another account"))
+                context.observe(.discarded(write: write, item: item, reason: "discarded at account switch"))
             }
             if inFlight != nil { inFlightIsStale = true }
             for path in sortedPaths where state.documents[path]?.visibleValue != .absent {

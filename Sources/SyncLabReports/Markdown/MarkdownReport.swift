@@ -83,7 +83,7 @@ public enum MarkdownReport {
         } else {
             out += "| expectation | wanted | actual | |\n|---|---|---|:-:|\n"
             for expectation in model.expectations {
-                out += "| \(MarkdownText.escape(expectation.name)) | \(MarkdownText.code(TimelineSVG.clip(expectation.wanted, 120))) | \(MarkdownText.code(TimelineSVG.clip(expectation.actual, 120))) | \(expectation.passed ? "✓" : "✗ **failed**") |\n"
+                out += "| \(MarkdownText.escape(expectation.name)) | \(MarkdownText.code(TimelineSVG.clip(expectation.wanted, 120), inTable: true)) | \(MarkdownText.code(TimelineSVG.clip(expectation.actual, 120), inTable: true)) | \(expectation.passed ? "✓" : "✗ **failed**") |\n"
             }
             out += "\n"
         }

@@ -14,12 +14,14 @@ public enum MarkdownText {
         }
     }
 
-    /// Text inside a code span: backticks become `'`, line breaks spaces.
-    public static func code(_ text: String) -> String {
+    /// Text inside a code span: backticks become `'`, line breaks spaces. In a table cell `|`
+    /// is written `\|` (GitHub splits cells before reading spans); anywhere else a backslash in
+    /// a code span is shown as itself, so `|` stays bare.
+    public static func code(_ text: String, inTable: Bool = false) -> String {
         let inside = Markup.replacingScalars(of: text) { scalar in
             switch scalar {
             case "`": return "'"
-            case "|": return "\\|"
+            case "|": return inTable ? "\\|" : nil
             default: return plain(scalar)
             }
         }

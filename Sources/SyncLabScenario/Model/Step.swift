@@ -104,7 +104,12 @@ public struct AssertSpec: Sendable {
     public var documents: [(path: String, content: DocumentContent?)]
     /// `ZONE/NAME` → fields to compare, or nil for "the record is absent".
     public var records: [(name: String, fields: [FieldAssignment]?)]
-    public init(kvs: [(key: String, value: PlistValue?)] = [], documents: [(path: String, content: DocumentContent?)] = [], records: [(name: String, fields: [FieldAssignment]?)] = []) {
-        self.kvs = kvs; self.documents = documents; self.records = records
+    /// The database `records` are read from, as record ops name it (`"database": "public"`);
+    /// nil when the assert does not say: the private database, or the public one for a record
+    /// only it holds.
+    public var database: DatabaseScope?
+    public init(kvs: [(key: String, value: PlistValue?)] = [], documents: [(path: String, content: DocumentContent?)] = [], records: [(name: String, fields: [FieldAssignment]?)] = [],
+                database: DatabaseScope? = nil) {
+        self.kvs = kvs; self.documents = documents; self.records = records; self.database = database
     }
 }

@@ -78,6 +78,11 @@ struct ExpectationResolver {
                 if let kind = reader.choice(element, elementPath, names: ExpectationResolver.anomalyKinds).flatMap(AnomalyKind.init(rawValue:)) { result.append(AnomalyPattern(kind: kind)) }
                 continue
             }
+            // noAnomalies takes both forms, so a value of neither kind is told both.
+            if allowPlainKinds, element.members == nil {
+                reader.report("expected an anomaly kind such as \"lostUpdate\" or a pattern such as \(ShapeExample.anomalyPattern()), got \(element.value.shortDescription)", at: element.position, path: elementPath)
+                continue
+            }
             if case .string(let text) = element.value, ExpectationResolver.anomalyKinds.contains(text) {
                 reader.report("expected an anomaly pattern object such as \(ShapeExample.anomalyPattern(text)), got \(element.value.shortDescription) (only noAnomalies takes bare kind names)", at: element.position, path: elementPath)
                 continue

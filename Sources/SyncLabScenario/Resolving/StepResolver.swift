@@ -52,7 +52,7 @@ struct StepResolver {
         OpSpec("record.delete", ["zone", "name", "database"], required: ["name"]),
         OpSpec("records.saveAtomic", ["zone", "records", "delete", "database"], required: ["zone"]),
         OpSpec("subscription.create", ["database"]),
-        OpSpec("assert", ["kvs", "documents", "records"]),
+        OpSpec("assert", ["kvs", "documents", "records", "database"]),
     ]
 
     static let stepKeys = ["at", "device", "op", "every", "times"]
@@ -491,14 +491,18 @@ struct StepResolver {
             return saveAtomic(database(), zone(default: nil), argument("records"), argument("delete"), node, path)
         case "subscription.create": return database().map { .subscriptionCreate(database: $0) }
         case "assert":
-            guard !arguments.isEmpty else {
+            // `database` picks where `records` are read, as it does for the record ops.
+            let items = arguments.filter { $0.key != "database" }
+            guard !items.isEmpty else {
                 reader.report("assert checks nothing: give kvs, documents or records", at: node.position, path: path)
                 return nil
             }
-            let object = JSONNode(value: .object(arguments), position: node.position)
-            return reader.itemValues(object, path, what: "an assert").map {
-                .assert(AssertSpec(kvs: $0.kvs, documents: $0.documents, records: $0.records))
-            }
+            let named = argument("database").map { reader.choice($0, path.key("database"), DatabaseScope.self) }
+            let object = JSONNode(value: .object(items), position: node.position)
+            let values = reader.itemValues(object, path, what: "an assert")
+            // `named` is nil when not given, `.some(nil)` when given but not a database (reported).
+            guard let values, named.map({ $0 != nil }) ?? true else { return nil }
+            return .assert(AssertSpec(kvs: values.kvs, documents: values.documents, records: values.records, database: named ?? nil))
         default:
             preconditionFailure("op \(spec.name) is in the table but has no reader")
         }

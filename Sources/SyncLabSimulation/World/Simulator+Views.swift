@@ -21,6 +21,13 @@ extension Simulator {
         let account = devices[index].account ?? devices[index].lastAccount
         let lookup = ItemLookup(view)
         var failures: [String] = []
+        // A named database is read alone; unnamed, the private one, or the public one for a record only it holds.
+        let accounts: [AccountID]
+        switch spec.database {
+        case .private?: accounts = [account]
+        case .public?: accounts = [.publicDatabase]
+        case nil: accounts = [account, .publicDatabase]
+        }
         for (key, expected) in spec.kvs {
             let actual = lookup.value(ItemKey(account: account, store: .kvs, name: key))
             let wanted: ItemValue = expected.map { .kvs($0) } ?? .absent
@@ -32,7 +39,7 @@ extension Simulator {
             if actual != wanted { failures.append("document \"\(path)\" is \(ValueText.describe(actual)), expected \(ValueText.describe(wanted))") }
         }
         for (name, fields) in spec.records {
-            failures += lookup.recordMismatches(name: name, fields: fields, accounts: [account, .publicDatabase])
+            failures += lookup.recordMismatches(name: name, fields: fields, accounts: accounts)
         }
         let passed = failures.isEmpty
         let message = passed ? "assert held" : "\(source) assert on \(devices[index].name) at \(SimDuration(microseconds: now.microseconds)): " + failures.joined(separator: "; ")
