@@ -67,9 +67,9 @@ extension CheckContext {
     mutating func visible(_ device: DeviceID, _ itemID: Int32, _ value: ItemValue, _ write: WriteID?, _ cause: VisibilityCause) -> VisibleStep {
         var index: Int32 = -1
         if let write { index = writeIndex(write) }
-        // One probe for the lookup and the update: `shown` now holds the new value, `previous` the old.
-        let previous = shown.exchange(device: device.index, item: itemID, Shown(write: index, value: value)) ?? Shown.missing
-        let before = previous.write
+        // One probe for the lookup and the update: `shown` now holds the new value, `change` says what it held.
+        let change = shown.exchange(device: device.index, item: itemID, write: index, value: value)
+        let before = change.wasShown ? change.previousWrite : Shown.missing.write
         // A write shown on its own device, as the app made it: it was built on what the device
         // showed before, which it replaced.
         if index >= 0, cause == .local, isOwn(index, on: device) {
@@ -79,7 +79,7 @@ extension CheckContext {
         if before >= 0, before != index, index >= 0, isOwn(before, on: device) {
             replacedOnDevice.update(writeItemKey(write: before, item: itemID), default: []) { if $0.count < 4 { $0.append(index) } }
         }
-        return VisibleStep(device: device, item: itemID, write: index, value: value, cause: cause, previousValue: previous.value)
+        return VisibleStep(device: device, item: itemID, write: index, value: change.value, cause: cause, previousValue: change.previousValue)
     }
 
     /// A write shown on its own device: its value on the item, and (the first time) what it replaced.

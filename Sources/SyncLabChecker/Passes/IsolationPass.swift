@@ -8,15 +8,16 @@ struct IsolationPass {
     private(set) var anomalies: [Anomaly] = []
 
     mutating func visible(_ step: VisibleStep, at time: SimInstant, _ context: CheckContext) {
-        let item = context.items[step.item]
-        guard item.account != .publicDatabase else { return }
-        let history = context.history
-        if let current = context.accountOf[Int(step.device.index)], current != item.account, step.value != .absent {
+        let account = context.accountOfItem[Int(step.item)]
+        guard account != .publicDatabase else { return }
+        if let current = context.accountOf[Int(step.device.index)], current != account, step.value != ShownTable.absentValue {
+            let item = context.items[step.item], history = context.history
             let name = context.deviceName(step.device)
             anomalies.append(context.anomaly(.isolationViolation, item, device: name, at: time,
                 explanation: "\(name), signed into \(history.accountName(current)), showed \(item.displayName) of account \(history.accountName(item.account)).",
                 write: step.write >= 0 ? context.name(step.write) : nil))
-        } else if step.write >= 0, let writerAccount = context.writes[Int(step.write)].operationAccount, writerAccount != item.account {
+        } else if step.write >= 0, let writerAccount = context.writes[Int(step.write)].operationAccount, writerAccount != account {
+            let item = context.items[step.item], history = context.history
             let name = context.deviceName(step.device), write = context.name(step.write)
             anomalies.append(context.anomaly(.isolationViolation, item, device: name, at: time,
                 explanation: "\(name) showed \(context.name(step.write)), a write made in account \(history.accountName(writerAccount)), as data of account \(history.accountName(item.account)).",
