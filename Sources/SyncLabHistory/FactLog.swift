@@ -3,14 +3,14 @@ import SyncLabProtocol
 
 /// The facts of a run, in the order reported (`History.facts`): chunks of plain 32-byte
 /// `StoredFact`s that never move once written, beside the tables they point into (batches and
-/// times, items, values that are not plain numbers, notifications, other facts).
+/// times, items, values that are not plain numbers, notifications' items and reasons, other facts).
 ///
 /// One `[FactRecord]` grew by doubling, and each growth copied every fact recorded so far into
 /// a fresh, not yet paged-in buffer: at 1,000 devices (2.6 M facts, some 140 bytes each) that
 /// `memmove` and its page faults were a tenth of `bench --check`'s CPU and most of its peak
 /// memory (issue 13, `--check`, session 8). Here the facts go into chunks of a fixed size: a
 /// full chunk stays where it is and the next one is reserved whole, so a fact is written once
-/// (`ChunkedTable`, since session 10 also for the notifications).
+/// (`ChunkedTable`, since session 10 also for the notifications' items).
 /// Since session 9 a fact is kept as a `StoredFact` (see there why); reading one (`subscript`)
 /// builds the `FactRecord` it was made from, equal to it field for field, byte for byte.
 public struct FactLog: RandomAccessCollection, Sendable {
@@ -29,9 +29,6 @@ public struct FactLog: RandomAccessCollection, Sendable {
     private var items = Interner<ItemKey>()
     /// The values of `visible` facts that are not plain numbers, by `StoredFact.payload`.
     private var values: [ItemValue] = []
-    /// The notifications, by `StoredFact.payload` (a third of a run's facts), as ids: see
-    /// `StoredNotification`.
-    private var notifications = ChunkedTable<StoredNotification>()
     /// The notifications' items, one run per notification (`StoredNotification.items`), as ids in `names`.
     private var notificationItems = ChunkedTable<Int32>()
     /// The names the notifications list, by id.
@@ -79,7 +76,7 @@ public struct FactLog: RandomAccessCollection, Sendable {
     }
 
     /// The notification a stored fact reports (`StoredFact.isNotification`), as the log keeps it.
-    public func storedNotification(of fact: StoredFact) -> StoredNotification { notifications[Int(fact.payload)] }
+    public func storedNotification(of fact: StoredFact) -> StoredNotification { fact.notification }
 
     /// The name id of the notification item at `position` (`StoredNotification.items`).
     public func notificationItem(_ position: Int) -> Int32 { notificationItems[position] }
@@ -144,10 +141,11 @@ public struct FactLog: RandomAccessCollection, Sendable {
 
     /// Records a notification after the other facts.
     public mutating func append(_ notification: AppNotification, batch: Int, at: SimInstant, device: DeviceID?) {
-        store(StoredFact(run: runID(batch: batch, at: at), payload: Int64(notifications.count), item: -1, write: nil, device: device,
-                         cause: .local, form: StoredFact.Form.notification))
-        notifications.append(StoredNotification(firstItem: notificationItems.count, itemCount: Int32(notification.items.count),
-                                                reason: reasons.id(of: notification.reason), store: notification.store))
+        // More than two billion items in one notification would not fit the fact (nor memory).
+        precondition(notification.items.count <= Int(Int32.max), "FactLog: a notification of more than \(Int32.max) items")
+        let stored = StoredNotification(firstItem: notificationItems.count, itemCount: Int32(notification.items.count),
+                                        reason: reasons.id(of: notification.reason), store: notification.store)
+        store(StoredFact(run: runID(batch: batch, at: at), notification: stored, device: device))
         for item in notification.items { notificationItems.append(names.id(of: item)) }
     }
 
