@@ -98,11 +98,11 @@ extension CheckContext {
     /// After the last fact: the final values by item id (the cloud's per account, then the
     /// public database's), every final item given an id.
     mutating func finish() {
-        var finals: [(Int32, ViewEntry)] = []
-        for view in history.finalCloud { for entry in view { finals.append((itemID(entry.item), entry)) } }
-        for entry in history.finalPublic { finals.append((itemID(entry.item), entry)) }
-        for view in history.finalDeviceViews { for entry in view ?? [] { _ = itemID(entry.item) } }
+        finalCloudItems = history.finalCloud.map { view in view.map { itemID($0.item) } }
+        finalPublicItems = history.finalPublic.map { itemID($0.item) }
+        finalDeviceItems = history.finalDeviceViews.map { view in view.map { view in view.map { itemID($0.item) } } }
         finalByItem = Array(repeating: nil, count: items.count)
-        for (item, entry) in finals { finalByItem[Int(item)] = entry }
+        for (view, ids) in zip(history.finalCloud, finalCloudItems) { for (entry, item) in zip(view, ids) { finalByItem[Int(item)] = entry } }
+        for (entry, item) in zip(history.finalPublic, finalPublicItems) { finalByItem[Int(item)] = entry }
     }
 }

@@ -66,6 +66,12 @@ struct CheckContext {
     var conflictCount = 0
     /// The final value of each item by item id (the cloud's, the public database's), once `finish` ran.
     var finalByItem: [ViewEntry?] = []
+    /// The item ids of the history's final views, entry by entry (`finalCloud`, `finalPublic`,
+    /// `finalDeviceViews`), once `finish` ran: each entry's `ItemKey` hashed once, not again in
+    /// each pass that reads the views (1,000 devices × 100 keys were hashed five times each).
+    var finalCloudItems: [[Int32]] = []
+    var finalPublicItems: [Int32] = []
+    var finalDeviceItems: [[Int32]?] = []
 
     init(_ history: History) {
         self.history = history
