@@ -111,6 +111,16 @@ public struct StoredFact: Sendable {
     /// The device whose engine reported it; nil for the cloud (`FactRecord.device`).
     public var device: DeviceID? { flags & Flags.hasDevice != 0 ? DeviceID(deviceIndex) : nil }
 
+    /// A `visible` fact's value is `.absent`.
+    public var showsAbsent: Bool { form == Form.absent }
+    /// A `visible` fact's value is `.kvs(.integer(number))`.
+    public var showsKVSInteger: Bool { form == Form.kvsInteger }
+    /// A `visible` fact's value is `.field(.int(number))`.
+    public var showsFieldInt: Bool { form == Form.fieldInt }
+    /// The number of a `visible` fact that `showsKVSInteger` or `showsFieldInt`: what a reader
+    /// can key on without building the `ItemValue` (`FactLog.value(of:)`).
+    public var number: Int64 { payload }
+
     /// Is this an engine's or the cloud's `visible` observation?
     @inlinable public var isVisible: Bool { item >= 0 }
     /// Is this a notification (`FactLog.notification(of:)`)?

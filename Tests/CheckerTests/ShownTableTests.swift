@@ -1,6 +1,7 @@
 import Testing
 import SyncLabKernel
 import SyncLabProtocol
+import SyncLabHistory
 @testable import SyncLabChecker
 
 /// `ShownTable`: what each device shows, by (device, item), sized by what the devices showed.
@@ -111,5 +112,30 @@ struct ShownTableTests {
             count += 1
         }
         #expect(count == 2 * items)
+    }
+
+    @Test func aPlainNumberOfTheLogHasTheIdItsValueHas() {
+        // The scan finds a KVS integer's or a record field's integer's id by the number the log
+        // keeps (no `ItemValue` built): the same id the value gets when given whole, whichever
+        // comes first; 7 as a KVS integer and as a field integer are two values; Int64.min
+        // (the number map's free key) and other values take the value path.
+        var log = FactLog()
+        let key = ItemKey(account: AccountID(0), store: .kvs, name: "k")
+        let values: [ItemValue] = [.kvs(.integer(7)), .field(.int(7)), .kvs(.integer(Int64.min)), .kvs(.string("7")), .absent, .kvs(.integer(7))]
+        for (number, value) in values.enumerated() {
+            log.append(FactRecord(batch: number, at: .start, device: DeviceID(0), kind: .observation(.visible(item: key, value: value, write: nil, cause: .fetch))))
+        }
+        let facts = log.chunks[0]
+        var table = ShownTable(deviceCount: 1)
+        let fieldFirst = table.valueID(.field(.int(7)), write: -1)
+        let ids = facts.map { table.valueID(of: $0, in: log, write: -1) }
+        #expect(ids[0] == ids[5])
+        #expect(ids[1] == fieldFirst)
+        #expect(ids[0] != ids[1])
+        #expect(ids[4] == ShownTable.absentValue)
+        #expect(Set(ids).count == 5)
+        #expect(ids[0] == table.valueID(.kvs(.integer(7)), write: -1))
+        #expect(ids[2] == table.valueID(.kvs(.integer(Int64.min)), write: -1))
+        #expect(ids[3] == table.valueID(.kvs(.string("7")), write: -1))
     }
 }

@@ -110,8 +110,7 @@ public struct Checker {
                 if stored.isVisible {
                     // The cloud's visible facts say nothing of what a device shows.
                     guard let device = stored.device else { continue }
-                    let step = context.visible(device, context.itemID(logItem: stored.item, of: log), log.value(of: stored),
-                                               stored.write, stored.cause)
+                    let step = context.visible(device, context.itemID(logItem: stored.item, of: log), stored, in: log)
                     moments.visible(step, at: at, &context)
                     continue
                 }

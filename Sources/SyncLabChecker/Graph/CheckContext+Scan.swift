@@ -67,14 +67,29 @@ extension CheckContext {
     mutating func visible(_ device: DeviceID, _ itemID: Int32, _ value: ItemValue, _ write: WriteID?, _ cause: VisibilityCause) -> VisibleStep {
         var index: Int32 = -1
         if let write { index = writeIndex(write) }
+        return visible(device, itemID, valueID: shown.valueID(value, write: index), value, index, cause)
+    }
+
+    /// Applies one `visible` stored fact of `log`, of `device` about the item with id `itemID`:
+    /// its value is built only if a pass keeps it (a write shown on its own device).
+    mutating func visible(_ device: DeviceID, _ itemID: Int32, _ fact: StoredFact, in log: FactLog) -> VisibleStep {
+        var index: Int32 = -1
+        if let write = fact.write { index = writeIndex(write) }
+        return visible(device, itemID, valueID: shown.valueID(of: fact, in: log, write: index), log.value(of: fact), index, fact.cause)
+    }
+
+    /// Applies a `visible` fact whose value has id `valueID` (`value` builds it) and whose write
+    /// has the dense index `index` (-1: none).
+    private mutating func visible(_ device: DeviceID, _ itemID: Int32, valueID: Int32, _ value: @autoclosure () -> ItemValue,
+                                  _ index: Int32, _ cause: VisibilityCause) -> VisibleStep {
         // One probe for the lookup and the update: `shown` now holds the new value, `change` says what it held.
-        let change = shown.exchange(device: device.index, item: itemID, write: index, value: value)
+        let change = shown.exchange(device: device.index, item: itemID, write: index, valueID: valueID)
         let before = change.wasShown ? change.previousWrite : Shown.missing.write
         // A write shown on its own device, as the app made it: it was built on what the device
         // showed before, which it replaced.
         if index >= 0, cause == .local, isOwn(index, on: device) {
             if before >= 0 { graph.addEdge(from: index, to: before) }
-            record(itemID, index, value, replacing: before)
+            record(itemID, index, value(), replacing: before)
         }
         if before >= 0, before != index, index >= 0, isOwn(before, on: device) {
             replacedOnDevice.update(writeItemKey(write: before, item: itemID), default: []) { if $0.count < 4 { $0.append(index) } }

@@ -1,4 +1,5 @@
 import SyncLabProtocol
+import SyncLabHistory
 
 /// What each device shows for each item now: the table every visible fact reads and writes.
 ///
@@ -83,6 +84,11 @@ struct ShownTable {
     /// Per dense write id, the id of the last value shown with it (-1: none yet): a write shows
     /// one value nearly always, so this spares hashing the value on each visible fact.
     private var valueOfWrite: [Int32] = []
+    /// The ids of `.kvs(.integer(n))` and `.field(.int(n))` by `n` (`valueID(of:in:write:)`),
+    /// each the id `valueID(_:write:)` gave that value (`Int64.min`, `IntMap`'s free key, is
+    /// never kept here).
+    private var kvsIntegerIDs = IntMap<Int32>()
+    private var fieldIntIDs = IntMap<Int32>()
 
     init(deviceCount: Int, denseSlotLimit: Int = 1 << 22) {
         self.deviceCount = deviceCount; self.denseSlotLimit = denseSlotLimit
@@ -106,12 +112,31 @@ struct ShownTable {
     }
 
     /// Stores that `device` shows `value` (with `write`, a dense write id or negative for none)
-    /// for `item` now, and says what it showed before, values as ids: the scan's path, which
-    /// builds no `Shown`.
+    /// for `item` now, and says what it showed before, values as ids.
     mutating func exchange(device: Int32, item: Int32, write: Int32, value: ItemValue) -> Change {
-        let id = valueID(value, write: write)
+        exchange(device: device, item: item, write: write, valueID: valueID(value, write: write))
+    }
+
+    /// `exchange(device:item:write:value:)` of the value with id `valueID` (`valueID(_:write:)`,
+    /// `valueID(of:in:write:)`): the scan's path, which builds no `Shown`.
+    mutating func exchange(device: Int32, item: Int32, write: Int32, valueID id: Int32) -> Change {
         let old = exchangeSlot(device: device, item: item, Slot(write: write, value: id))
         return Change(wasShown: old.write != ShownTable.never.write, previousWrite: old.write, previousValue: old.value, value: id)
+    }
+
+    /// The id of the value a `visible` stored fact of `log` shows (with `write`, a dense write id
+    /// or negative for none). A plain number the log keeps inline finds its id by the number
+    /// (`numberIDs`), without building the `ItemValue` and comparing or hashing it: the
+    /// copies, compares and destroys of those values were ~2% of `bench --check`'s
+    /// instructions (issue 13, session 12).
+    mutating func valueID(of fact: StoredFact, in log: FactLog, write: Int32) -> Int32 {
+        if fact.showsAbsent { return ShownTable.absentValue }
+        guard fact.showsKVSInteger || fact.showsFieldInt, fact.number != Int64.min else { return valueID(log.value(of: fact), write: write) }
+        let key = Int(fact.number)
+        if let known = fact.showsKVSInteger ? kvsIntegerIDs[key] : fieldIntIDs[key] { return known }
+        let id = valueID(log.value(of: fact), write: write)
+        if fact.showsKVSInteger { _ = kvsIntegerIDs.exchange(key, id) } else { _ = fieldIntIDs.exchange(key, id) }
+        return id
     }
 
     /// Puts `new` in (device, item)'s slot and hands back what it held (`never`: never shown).
@@ -182,7 +207,7 @@ struct ShownTable {
 
     /// The id of `value` (shown with `write`, a dense write id or negative for none), given it
     /// one if no value `==` to it has one.
-    private mutating func valueID(_ value: ItemValue, write: Int32) -> Int32 {
+    mutating func valueID(_ value: ItemValue, write: Int32) -> Int32 {
         if case .absent = value { return 0 }
         if write >= 0, Int(write) < valueOfWrite.count {
             let last = valueOfWrite[Int(write)]
