@@ -23,8 +23,11 @@ public struct FactLog: RandomAccessCollection, Sendable {
     public var count: Int { facts.count }
     /// The (batch, time) of the facts, by `StoredFact.run`: one per batch, not per fact.
     private var runs = ChunkedTable<FactRun>()
-    /// The last of `runs` (nil: none yet), so a fact of the same batch finds it without a lookup.
-    private var lastRun: FactRun?
+    /// The batch and time of the last of `runs` (batch -1: none yet, nor any batch a fact
+    /// gives), so a fact of the same batch finds it without a lookup; two plain numbers, not
+    /// an optional `FactRun` compared whole.
+    private var lastBatch = -1
+    private var lastAt = SimInstant(microseconds: .min)
     /// The items of the `visible` facts, by `StoredFact.item`.
     private var items = Interner<ItemKey>()
     /// The values of `visible` facts that are not plain numbers, by `StoredFact.payload`.
@@ -158,12 +161,11 @@ public struct FactLog: RandomAccessCollection, Sendable {
 
     /// The run of a fact of `batch` at `at`: the last one when the fact continues it, else a new one.
     private mutating func runID(batch: Int, at: SimInstant) -> Int32 {
-        let run = FactRun(batch: batch, at: at)
-        if run != lastRun {
+        if batch != lastBatch || at != lastAt || runs.count == 0 {
             // Two billion batches would be a history of some 100 GB: memory runs out long before.
             precondition(runs.count < Int(Int32.max), "FactLog: more than \(Int32.max) batches")
-            runs.append(run)
-            lastRun = run
+            runs.append(FactRun(batch: batch, at: at))
+            lastBatch = batch; lastAt = at
         }
         return Int32(runs.count - 1)
     }
