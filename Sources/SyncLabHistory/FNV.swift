@@ -22,17 +22,25 @@ enum FNV {
         // short key), two loads each instead of the byte-by-byte walk below, which was half of
         // the item lookup's samples (issue 13, session 11). Different representations may still
         // hold the same bytes: the walk decides those.
-        let sameRepresentation = MemoryLayout<String>.size == 16 && withUnsafeBytes(of: lhs) { left in
-            withUnsafeBytes(of: rhs) { right in
-                left.load(as: UInt64.self) == right.load(as: UInt64.self)
-                    && left.load(fromByteOffset: 8, as: UInt64.self) == right.load(fromByteOffset: 8, as: UInt64.self)
-            }
-        }
-        if sameRepresentation { return true }
+        if sameRepresentation(lhs, rhs) { return true }
         guard lhs.utf8.count == rhs.utf8.count else { return false }
         let inPlace = lhs.utf8.withContiguousStorageIfAvailable { left in
             rhs.utf8.withContiguousStorageIfAvailable { right in left.elementsEqual(right) }
         }
         return (inPlace ?? nil) ?? lhs.utf8.elementsEqual(rhs.utf8)
+    }
+
+    /// The 16 bytes of a string's representation, as two words (zeros where a `String` is not
+    /// 16 bytes, which no supported platform has: then nothing has the same representation).
+    @inline(__always) static func representation(_ text: String) -> (UInt64, UInt64) {
+        guard MemoryLayout<String>.size == 16 else { return (0, 0) }
+        return withUnsafeBytes(of: text) { ($0.load(as: UInt64.self), $0.load(fromByteOffset: 8, as: UInt64.self)) }
+    }
+
+    /// The same 16 bytes of representation: the same text (see `sameBytes`); false does not
+    /// mean other text.
+    @inline(__always) static func sameRepresentation(_ lhs: String, _ rhs: String) -> Bool {
+        guard MemoryLayout<String>.size == 16 else { return false }
+        return representation(lhs) == representation(rhs)
     }
 }

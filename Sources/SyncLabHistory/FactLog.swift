@@ -3,14 +3,14 @@ import SyncLabProtocol
 
 /// The facts of a run, in the order reported (`History.facts`): chunks of plain 32-byte
 /// `StoredFact`s that never move once written, beside the tables they point into (batches and
-/// times, items, values that are not plain numbers, notifications, other facts).
+/// times, items, values that are not plain numbers, notifications' items and reasons, other facts).
 ///
 /// One `[FactRecord]` grew by doubling, and each growth copied every fact recorded so far into
 /// a fresh, not yet paged-in buffer: at 1,000 devices (2.6 M facts, some 140 bytes each) that
 /// `memmove` and its page faults were a tenth of `bench --check`'s CPU and most of its peak
 /// memory (issue 13, `--check`, session 8). Here the facts go into chunks of a fixed size: a
 /// full chunk stays where it is and the next one is reserved whole, so a fact is written once
-/// (`ChunkedTable`, since session 10 also for the notifications).
+/// (`ChunkedTable`, since session 10 also for the notifications' items).
 /// Since session 9 a fact is kept as a `StoredFact` (see there why); reading one (`subscript`)
 /// builds the `FactRecord` it was made from, equal to it field for field, byte for byte.
 public struct FactLog: RandomAccessCollection, Sendable {
@@ -23,15 +23,15 @@ public struct FactLog: RandomAccessCollection, Sendable {
     public var count: Int { facts.count }
     /// The (batch, time) of the facts, by `StoredFact.run`: one per batch, not per fact.
     private var runs = ChunkedTable<FactRun>()
-    /// The last of `runs` (nil: none yet), so a fact of the same batch finds it without a lookup.
-    private var lastRun: FactRun?
+    /// The batch and time of the last of `runs` (batch -1: none yet, nor any batch a fact
+    /// gives), so a fact of the same batch finds it without a lookup; two plain numbers, not
+    /// an optional `FactRun` compared whole.
+    private var lastBatch = -1
+    private var lastAt = SimInstant(microseconds: .min)
     /// The items of the `visible` facts, by `StoredFact.item`.
     private var items = Interner<ItemKey>()
     /// The values of `visible` facts that are not plain numbers, by `StoredFact.payload`.
     private var values: [ItemValue] = []
-    /// The notifications, by `StoredFact.payload` (a third of a run's facts), as ids: see
-    /// `StoredNotification`.
-    private var notifications = ChunkedTable<StoredNotification>()
     /// The notifications' items, one run per notification (`StoredNotification.items`), as ids in `names`.
     private var notificationItems = ChunkedTable<Int32>()
     /// The names the notifications list, by id.
@@ -79,7 +79,7 @@ public struct FactLog: RandomAccessCollection, Sendable {
     }
 
     /// The notification a stored fact reports (`StoredFact.isNotification`), as the log keeps it.
-    public func storedNotification(of fact: StoredFact) -> StoredNotification { notifications[Int(fact.payload)] }
+    public func storedNotification(of fact: StoredFact) -> StoredNotification { fact.notification }
 
     /// The name id of the notification item at `position` (`StoredNotification.items`).
     public func notificationItem(_ position: Int) -> Int32 { notificationItems[position] }
@@ -144,10 +144,11 @@ public struct FactLog: RandomAccessCollection, Sendable {
 
     /// Records a notification after the other facts.
     public mutating func append(_ notification: AppNotification, batch: Int, at: SimInstant, device: DeviceID?) {
-        store(StoredFact(run: runID(batch: batch, at: at), payload: Int64(notifications.count), item: -1, write: nil, device: device,
-                         cause: .local, form: StoredFact.Form.notification))
-        notifications.append(StoredNotification(firstItem: notificationItems.count, itemCount: Int32(notification.items.count),
-                                                reason: reasons.id(of: notification.reason), store: notification.store))
+        // More than two billion items in one notification would not fit the fact (nor memory).
+        precondition(notification.items.count <= Int(Int32.max), "FactLog: a notification of more than \(Int32.max) items")
+        let stored = StoredNotification(firstItem: notificationItems.count, itemCount: Int32(notification.items.count),
+                                        reason: reasons.id(of: notification.reason), store: notification.store)
+        store(StoredFact(run: runID(batch: batch, at: at), notification: stored, device: device))
         for item in notification.items { notificationItems.append(names.id(of: item)) }
     }
 
@@ -160,12 +161,11 @@ public struct FactLog: RandomAccessCollection, Sendable {
 
     /// The run of a fact of `batch` at `at`: the last one when the fact continues it, else a new one.
     private mutating func runID(batch: Int, at: SimInstant) -> Int32 {
-        let run = FactRun(batch: batch, at: at)
-        if run != lastRun {
+        if batch != lastBatch || at != lastAt || runs.count == 0 {
             // Two billion batches would be a history of some 100 GB: memory runs out long before.
             precondition(runs.count < Int(Int32.max), "FactLog: more than \(Int32.max) batches")
-            runs.append(run)
-            lastRun = run
+            runs.append(FactRun(batch: batch, at: at))
+            lastBatch = batch; lastAt = at
         }
         return Int32(runs.count - 1)
     }

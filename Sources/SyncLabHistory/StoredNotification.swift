@@ -8,7 +8,7 @@ import SyncLabProtocol
 /// held on to its item list, an array the engine had allocated, so at 1,000 devices 870,000
 /// small arrays stayed alive, the heap grew into fresh memory instead of reusing the chunk just
 /// freed, and those pages and cache lines were a share of `bench --check`'s overhead (issue 13,
-/// session 11).
+/// session 11). Since session 12 the fact itself holds these fields (`StoredFact.notification`).
 public struct StoredNotification: Sendable {
     /// Where its items start in the log's notification items.
     public var firstItem: Int

@@ -136,5 +136,29 @@ struct FactLogTests {
         #expect(log.itemCount == 2)
         #expect(log.map { String(reflecting: $0) }.filter { $0.contains("kkkkkk") }.count == 2)
     }
-}
 
+    @Test func keysMetAgainInterleavedAndInFreshCopiesKeepTheirIds() {
+        // 3,000 items (more than the interner's 1,024 recent ids, so they share slots) met
+        // three times, interleaved, the third time as fresh heap copies of long names (another
+        // representation of the same bytes): each keeps the id it got first, and each fact
+        // reads back its own item.
+        var log = FactLog()
+        let names = (0..<3_000).map { "Zone/a record name long enough for the heap \($0)" }
+        var recorded: [ItemKey] = []
+        for round in 0..<3 {
+            for number in stride(from: round, to: 3_000 + round, by: 1) {
+                let name = round == 2 ? String(decoding: Array(names[number % 3_000].utf8), as: UTF8.self) : names[number % 3_000]
+                let item = ItemKey(account: AccountID(Int32(number % 2)), store: .records, name: name, field: "title")
+                recorded.append(item)
+                log.append(FactRecord(batch: recorded.count, at: .start, device: DeviceID(0),
+                                      kind: .observation(.visible(item: item, value: .absent, write: nil, cause: .fetch))))
+            }
+        }
+        #expect(log.itemCount == 3_000)
+        var readBack: [ItemKey] = []
+        for chunk in log.chunks { for fact in chunk { readBack.append(log.item(fact.item)) } }
+        #expect(readBack.count == recorded.count)
+        // How many facts read back another item (a count, so a failure prints short).
+        #expect(zip(readBack, recorded).filter { Array($0.name.utf8) != Array($1.name.utf8) || $0.account != $1.account }.count == 0)
+    }
+}

@@ -69,11 +69,14 @@ public struct Checker {
 
         init(deviceCount: Int, log: FactLog) { notifications = NotificationPass(deviceCount: deviceCount, log: log) }
 
-        /// One visible change, to every pass that judges it.
-        mutating func visible(_ step: VisibleStep, at: SimInstant, _ context: CheckContext) {
-            atomicity.visible(step, context)
-            notifications.visible(step, at: at, context)
-            isolation.visible(step, at: at, context)
+        /// One visible change, to every pass that judges it. The context is lent by address
+        /// (`inout`, only read) and the passes are given what they read: lent as a plain
+        /// argument, the scan's ~600-byte context was copied whole, a `memcpy` per visible
+        /// fact, even with the call inlined (issue 13, session 12).
+        @inline(__always) mutating func visible(_ step: VisibleStep, at: SimInstant, _ context: inout CheckContext) {
+            atomicity.visible(step, writes: context.writes)
+            notifications.visible(step, at: at, items: context.items)
+            isolation.visible(step, at: at, &context)
         }
     }
 
@@ -99,7 +102,7 @@ public struct Checker {
                     at = run.at
                     // A batch is one step of the world (see `FactRecord`): its moment is judged when it ends.
                     if run.batch != currentBatch {
-                        moments.notifications.endBatch(at: at, context)
+                        moments.notifications.endBatch(at: at, &context)
                         moments.atomicity.endBatch(at: at, &context)
                         currentBatch = run.batch
                     }
@@ -107,9 +110,8 @@ public struct Checker {
                 if stored.isVisible {
                     // The cloud's visible facts say nothing of what a device shows.
                     guard let device = stored.device else { continue }
-                    let step = context.visible(device, context.itemID(logItem: stored.item, of: log), log.value(of: stored),
-                                               stored.write, stored.cause)
-                    moments.visible(step, at: at, context)
+                    let step = context.visible(device, context.itemID(logItem: stored.item, of: log), stored, in: log)
+                    moments.visible(step, at: at, &context)
                     continue
                 }
                 if stored.isNotification {
@@ -118,7 +120,7 @@ public struct Checker {
                 }
                 let fact = log.record(stored)
                 if let step = context.apply(fact) {
-                    moments.visible(step, at: at, context)
+                    moments.visible(step, at: at, &context)
                     continue
                 }
                 switch fact.kind {
@@ -133,7 +135,7 @@ public struct Checker {
             }
         }
         let end = history.facts.last?.at ?? .start
-        moments.notifications.endBatch(at: end, context)
+        moments.notifications.endBatch(at: end, &context)
         moments.atomicity.endBatch(at: end, &context)
         context.finish()
         return context

@@ -67,19 +67,34 @@ extension CheckContext {
     mutating func visible(_ device: DeviceID, _ itemID: Int32, _ value: ItemValue, _ write: WriteID?, _ cause: VisibilityCause) -> VisibleStep {
         var index: Int32 = -1
         if let write { index = writeIndex(write) }
-        // One probe for the lookup and the update: `shown` now holds the new value, `previous` the old.
-        let previous = shown.exchange(device: device.index, item: itemID, Shown(write: index, value: value)) ?? Shown.missing
-        let before = previous.write
+        return visible(device, itemID, valueID: shown.valueID(value, write: index), value, index, cause)
+    }
+
+    /// Applies one `visible` stored fact of `log`, of `device` about the item with id `itemID`:
+    /// its value is built only if a pass keeps it (a write shown on its own device).
+    mutating func visible(_ device: DeviceID, _ itemID: Int32, _ fact: StoredFact, in log: FactLog) -> VisibleStep {
+        var index: Int32 = -1
+        if let write = fact.write { index = writeIndex(write) }
+        return visible(device, itemID, valueID: shown.valueID(of: fact, in: log, write: index), log.value(of: fact), index, fact.cause)
+    }
+
+    /// Applies a `visible` fact whose value has id `valueID` (`value` builds it) and whose write
+    /// has the dense index `index` (-1: none).
+    private mutating func visible(_ device: DeviceID, _ itemID: Int32, valueID: Int32, _ value: @autoclosure () -> ItemValue,
+                                  _ index: Int32, _ cause: VisibilityCause) -> VisibleStep {
+        // One probe for the lookup and the update: `shown` now holds the new value, `change` says what it held.
+        let change = shown.exchange(device: device.index, item: itemID, write: index, valueID: valueID)
+        let before = change.wasShown ? change.previousWrite : Shown.missing.write
         // A write shown on its own device, as the app made it: it was built on what the device
         // showed before, which it replaced.
         if index >= 0, cause == .local, isOwn(index, on: device) {
             if before >= 0 { graph.addEdge(from: index, to: before) }
-            record(itemID, index, value, replacing: before)
+            record(itemID, index, value(), replacing: before)
         }
         if before >= 0, before != index, index >= 0, isOwn(before, on: device) {
             replacedOnDevice.update(writeItemKey(write: before, item: itemID), default: []) { if $0.count < 4 { $0.append(index) } }
         }
-        return VisibleStep(device: device, item: itemID, write: index, value: value, cause: cause, previousValue: previous.value)
+        return VisibleStep(device: device, item: itemID, write: index, value: change.value, cause: cause, previousValue: change.previousValue)
     }
 
     /// A write shown on its own device: its value on the item, and (the first time) what it replaced.
@@ -98,11 +113,11 @@ extension CheckContext {
     /// After the last fact: the final values by item id (the cloud's per account, then the
     /// public database's), every final item given an id.
     mutating func finish() {
-        var finals: [(Int32, ViewEntry)] = []
-        for view in history.finalCloud { for entry in view { finals.append((itemID(entry.item), entry)) } }
-        for entry in history.finalPublic { finals.append((itemID(entry.item), entry)) }
-        for view in history.finalDeviceViews { for entry in view ?? [] { _ = itemID(entry.item) } }
+        finalCloudItems = history.finalCloud.map { view in view.map { itemID($0.item) } }
+        finalPublicItems = history.finalPublic.map { itemID($0.item) }
+        finalDeviceItems = history.finalDeviceViews.map { view in view.map { view in view.map { itemID($0.item) } } }
         finalByItem = Array(repeating: nil, count: items.count)
-        for (item, entry) in finals { finalByItem[Int(item)] = entry }
+        for (view, ids) in zip(history.finalCloud, finalCloudItems) { for (entry, item) in zip(view, ids) { finalByItem[Int(item)] = entry } }
+        for (entry, item) in zip(history.finalPublic, finalPublicItems) { finalByItem[Int(item)] = entry }
     }
 }

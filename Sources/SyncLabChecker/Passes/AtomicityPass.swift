@@ -12,8 +12,9 @@ struct AtomicityPass {
     /// (device index, write) pairs touched in this batch; sorted and deduplicated at its end.
     private var touched: [(device: Int32, write: Int32)] = []
 
-    mutating func visible(_ step: VisibleStep, _ context: CheckContext) {
-        guard step.write >= 0, context.writes[Int(step.write)].touches.count > 1 else { return }
+    /// A visible change; given the context's writes, not the context (see `NotificationPass.visible`).
+    mutating func visible(_ step: VisibleStep, writes: [WriteInfo]) {
+        guard step.write >= 0, writes[Int(step.write)].touches.count > 1 else { return }
         touched.append((step.device.index, step.write))
     }
 

@@ -6,33 +6,40 @@ import SyncLabHistory
 struct DivergencePass {
     private(set) var anomalies: [Anomaly] = []
 
+    /// Compares by the checker's item ids (`CheckContext.finalDeviceItems` and the like): ids
+    /// are given by `ItemKey`'s `==`, as the dictionaries keyed by `ItemKey` this pass built per
+    /// device matched keys, and no key is hashed here (hashing each device's view three times
+    /// was most of this pass, ~1% of `bench --check` at 1,000 devices; issue 13, session 12).
     mutating func run(_ context: CheckContext) {
         let history = context.history
-        var publicValues: [ItemKey: ItemValue] = [:]
-        for entry in history.finalPublic { publicValues[entry.item] = entry.value }
-        // The cloud's view of each account, as a map, built once per account a device is in.
-        var cloudValuesByAccount: [Int: [ItemKey: ItemValue]] = [:]
+        var publicValues: [ItemValue?] = Array(repeating: nil, count: context.items.count)
+        for (entry, item) in zip(history.finalPublic, context.finalPublicItems) { publicValues[Int(item)] = entry.value }
+        // The cloud's view of each account by item id, built once per account a device is in.
+        var cloudValuesByAccount: [Int: [ItemValue?]] = [:]
+        // Per item id, the last device (index) whose view holds it.
+        var inDeviceView: [Int] = Array(repeating: -1, count: context.items.count)
         for (index, viewOrNil) in history.finalDeviceViews.enumerated() {
             guard let view = viewOrNil, index < history.finalDeviceAccounts.count, let account = history.finalDeviceAccounts[index] else { continue }
             let accountIndex = Int(account.index)
             let cloud = accountIndex < history.finalCloud.count ? history.finalCloud[accountIndex] : []
+            let cloudItems = accountIndex < context.finalCloudItems.count ? context.finalCloudItems[accountIndex] : []
             if cloudValuesByAccount[accountIndex] == nil {
-                var values: [ItemKey: ItemValue] = [:]
-                for entry in cloud { values[entry.item] = entry.value }
+                var values: [ItemValue?] = Array(repeating: nil, count: context.items.count)
+                for (entry, item) in zip(cloud, cloudItems) { values[Int(item)] = entry.value }
                 cloudValuesByAccount[accountIndex] = values
             }
-            let cloudValues = cloudValuesByAccount[accountIndex] ?? [:]
-            var deviceValues: [ItemKey: ItemValue] = [:]
-            for entry in view { deviceValues[entry.item] = entry.value }
+            let cloudValues = cloudValuesByAccount[accountIndex] ?? []
+            let viewItems = context.finalDeviceItems[index] ?? []
             var differing: [ItemKey] = []
-            for entry in view {
+            for (entry, item) in zip(view, viewItems) {
+                inDeviceView[Int(item)] = index
                 if entry.item.account == .publicDatabase {
-                    if publicValues[entry.item] != entry.value { differing.append(entry.item) }
-                } else if cloudValues[entry.item] ?? .absent != entry.value {
+                    if publicValues[Int(item)] != entry.value { differing.append(entry.item) }
+                } else if cloudValues[Int(item)] ?? .absent != entry.value {
                     differing.append(entry.item)
                 }
             }
-            for entry in cloud where deviceValues[entry.item] == nil && entry.value != .absent { differing.append(entry.item) }
+            for (entry, item) in zip(cloud, cloudItems) where inDeviceView[Int(item)] != index && entry.value != .absent { differing.append(entry.item) }
             differing.sort()
             var reportedStores: Set<Store> = []
             for item in differing where reportedStores.insert(item.store).inserted {

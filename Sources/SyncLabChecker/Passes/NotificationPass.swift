@@ -10,8 +10,11 @@ struct NotificationPass {
     private(set) var anomalies: [Anomaly] = []
     /// Notifications delivered to apps.
     private(set) var total = 0
-    /// Per device index, the count per reason id of the log (few reasons: a short list beats hashing).
-    private var counts: [[(reason: Int32, count: Int)]]
+    /// The count per (device index, reason id of the log), at `device * reasonCount + reason`:
+    /// the log knows its reasons before the scan, so one flat array, not a list per device
+    /// searched and grown (nested arrays, a uniqueness check each) on every notification.
+    private var counts: [Int]
+    private let reasonCount: Int
     /// Per reason id of the log: does a KVS notification with it list the keys a fetch changed
     /// (`serverChange`, `initialSyncChange`)?
     private let listsChangedKeys: [Bool]
@@ -40,7 +43,8 @@ struct NotificationPass {
 
     init(deviceCount: Int, log: FactLog) {
         self.log = log
-        counts = Array(repeating: [], count: deviceCount)
+        reasonCount = log.reasonCount
+        counts = Array(repeating: 0, count: deviceCount * log.reasonCount)
         notifiedAt = Array(repeating: nil, count: deviceCount)
         listsChangedKeys = (0..<log.reasonCount).map { id in
             let reason = log.reason(Int32(id))
@@ -52,20 +56,18 @@ struct NotificationPass {
     mutating func notified(_ notification: StoredNotification, device: DeviceID, at time: SimInstant) {
         total += 1
         let index = Int(device.index)
-        if let slot = counts[index].firstIndex(where: { $0.reason == notification.reason }) {
-            counts[index][slot].count += 1
-        } else {
-            counts[index].append((notification.reason, 1))
-        }
+        counts[index * reasonCount + Int(notification.reason)] += 1
         if notification.store == .kvs && listsChangedKeys[Int(notification.reason)] {
             for position in notification.items { listed.append((device.index, log.notificationItem(position), Int32(listed.count))) }
             notifiedAt[index] = time
         }
     }
 
-    mutating func visible(_ step: VisibleStep, at time: SimInstant, _ context: CheckContext) {
+    /// A visible change. Given the context's items, not the context: a struct of ~600 bytes
+    /// lent to a call that is not inlined is copied whole for it (a `memcpy` per visible fact).
+    mutating func visible(_ step: VisibleStep, at time: SimInstant, items: ItemTable) {
         guard step.cause == .fetch else { return }
-        let name = logName(ofItem: step.item, context)
+        let name = logName(ofItem: step.item, items)
         guard name != ItemName.other && step.previousValue != step.value else { return }
         changed.append((step.device.index, step.item, name, Int32(changed.count)))
         let index = Int(step.device.index)
@@ -73,26 +75,30 @@ struct NotificationPass {
     }
 
     /// The log's id of a checker item's name (`nameOfItem`), looked up the first time.
-    private mutating func logName(ofItem item: Int32, _ context: CheckContext) -> Int32 {
+    private mutating func logName(ofItem item: Int32, _ items: ItemTable) -> Int32 {
         if Int(item) >= nameOfItem.count {
-            nameOfItem.append(contentsOf: repeatElement(ItemName.unknown, count: max(Int(item) + 1, context.items.count) - nameOfItem.count))
+            nameOfItem.append(contentsOf: repeatElement(ItemName.unknown, count: max(Int(item) + 1, items.count) - nameOfItem.count))
         }
         if nameOfItem[Int(item)] == ItemName.unknown {
-            let key = context.items[item]
+            let key = items[item]
             nameOfItem[Int(item)] = key.store == .kvs ? log.nameID(of: key.name) ?? -1 : ItemName.other
         }
         return nameOfItem[Int(item)]
     }
 
     /// The batch ended: compares what changed with what was listed, device by device (devices
-    /// in index order, keys sorted; every missed key before every spurious one).
-    mutating func endBatch(at time: SimInstant, _ context: CheckContext) {
+    /// in index order, keys sorted; every missed key before every spurious one). The context is
+    /// lent by address (`inout`, only read), not copied for each batch (see `visible`).
+    mutating func endBatch(at time: SimInstant, _ context: inout CheckContext) {
         guard !changed.isEmpty || !listed.isEmpty else { return }
         // The usual batch, by ids: the same (device, name id) pairs changed and listed. Equal
-        // ids are equal names, so this says no more than the names would.
+        // ids are equal names, so this says no more than the names would. One pair each (most
+        // batches) needs no sort.
         if changed.count == listed.count {
-            changed.sort { $0.device != $1.device ? $0.device < $1.device : $0.name < $1.name }
-            listed.sort { $0.device != $1.device ? $0.device < $1.device : $0.name < $1.name }
+            if changed.count > 1 {
+                changed.sort { $0.device != $1.device ? $0.device < $1.device : $0.name < $1.name }
+                listed.sort { $0.device != $1.device ? $0.device < $1.device : $0.name < $1.name }
+            }
             if zip(changed, listed).allSatisfy({ $0.name >= 0 && $0.device == $1.device && $0.name == $1.name }) {
                 changed.removeAll(keepingCapacity: true); listed.removeAll(keepingCapacity: true)
                 return
@@ -148,10 +154,9 @@ struct NotificationPass {
     /// Notification counts per (device name, reason), sorted.
     func notificationCounts(_ context: CheckContext) -> [NotificationCount] {
         var byName: [String: [String: Int]] = [:]
-        for (device, reasons) in counts.enumerated() {
-            for entry in reasons {
-                byName[context.deviceName(DeviceID(index: device)), default: [:]][context.history.facts.reason(entry.reason), default: 0] += entry.count
-            }
+        for (position, count) in counts.enumerated() where count > 0 {
+            let device = position / reasonCount, reason = Int32(position % reasonCount)
+            byName[context.deviceName(DeviceID(index: device)), default: [:]][context.history.facts.reason(reason), default: 0] += count
         }
         var result: [NotificationCount] = []
         for device in byName.keys.sorted() {

@@ -28,9 +28,9 @@ struct SurvivalPass {
                 for touch in context.writes[Int(index)].touches { roots[Int(touch.item)].append(index) }
             }
         }
-        for view in history.finalDeviceViews {
-            for entry in view ?? [] {
-                if let write = entry.write, let index = context.graph.existingIndex(of: write) { roots[Int(context.itemID(entry.item))].append(index) }
+        for (view, items) in zip(history.finalDeviceViews, context.finalDeviceItems) {
+            for (entry, item) in zip(view ?? [], items ?? []) {
+                if let write = entry.write, let index = context.graph.existingIndex(of: write) { roots[Int(item)].append(index) }
             }
         }
         // Deletes a device still shows for items the cloud no longer has.
