@@ -49,12 +49,13 @@ public final class KeyValueStore {
     public func object(forKey key: String) -> ScenarioValue? {
         // An app that only reads has written nothing: no lookup in the empty dictionary.
         if !written.isEmpty, let own = written[key] { return own }
-        guard let entry = snapshot.value(forKey: key) else { return nil }
-        if let write = entry.write {
+        // The key's shared state, read where it lies (no value or write copied out first).
+        guard let state = snapshot.state(forKey: key), let value = state.value else { return nil }
+        if let write = state.write {
             let note = KVSAppNote(key: key, write: write, madeHere: false)
             if !hasNoted(note) { notes.append(KVSAppPendingNote(device: device, note: note)) }
         }
-        return PlistConversion.value(entry.value)
+        return PlistConversion.value(value)
     }
 
     /// Whether this store noted `note`'s key already (each key is noted once: a key read again
