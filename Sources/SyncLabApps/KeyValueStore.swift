@@ -49,12 +49,24 @@ public final class KeyValueStore {
     public func object(forKey key: String) -> ScenarioValue? {
         // An app that only reads has written nothing: no lookup in the empty dictionary.
         if !written.isEmpty, let own = written[key] { return own }
-        guard let entry = snapshot.value(forKey: key) else { return nil }
-        if let write = entry.write {
+        // The key's shared state, read where it lies (no value or write copied out first).
+        guard let state = snapshot.state(forKey: key) else { return nil }
+        // Scalars converted in place: binding the plist value first copied it out of the state
+        // and destroyed the copy after (two outlined calls, about 35 instructions a read).
+        let value: ScenarioValue
+        switch state.value {
+        case nil: return nil
+        case .integer(let number)?: value = .integer(number)
+        case .string(let text)?: value = .string(text)
+        case .bool(let flag)?: value = .bool(flag)
+        case .double(let number)?: value = .double(number)
+        case let other?: value = PlistConversion.value(other)
+        }
+        if let write = state.write {
             let note = KVSAppNote(key: key, write: write, madeHere: false)
             if !hasNoted(note) { notes.append(KVSAppPendingNote(device: device, note: note)) }
         }
-        return PlistConversion.value(entry.value)
+        return value
     }
 
     /// Whether this store noted `note`'s key already (each key is noted once: a key read again

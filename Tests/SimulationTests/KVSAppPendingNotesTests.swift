@@ -61,4 +61,29 @@ struct KVSAppPendingNotesTests {
         }
         #expect(batched.parents() == direct.parents())
     }
+
+    @Test("a long log handed over in runs across its chunks gives the parents of noting each note as it came, and holds room for at most one chunk more")
+    func runsAcrossChunksGiveTheSameParents() {
+        var pending = KVSAppPendingNotes()
+        var direct = KVSAppReadMemory()
+        let count = 1_300
+        for sequence in 1...count {
+            // Five keys, each read with more than 64 writes, so the oldest are evicted.
+            let read = (key: "k\(sequence % 5)", write: write(UInt32(sequence), device: Int32(sequence % 3)))
+            _ = pending.noteReads([KVSAppRead(key: read.key, write: read.write)], device: 1)
+            direct.noteReads([read])
+        }
+        var batched = KVSAppReadMemory()
+        batched.allowNotes(forKeysInStore: 100)
+        let order = KVSAppPendingNotes.orderByDevice(pending.notes, devices: 2).order
+        pending.notes.withUnsafeBufferPointer { notes in
+            // Runs ending inside a chunk, at a chunk's end, across one, and of one note.
+            for (start, end) in [(0, 100), (100, 256), (256, 257), (257, 700), (700, count)] { batched.note(notes, at: order[start..<end]) }
+        }
+        #expect(batched.foldedNotes == 0)
+        #expect(batched.logCapacity >= count && batched.logCapacity < count + KVSAppReadMemory.chunkNotes,
+                "room for \(batched.logCapacity) notes: one array doubled to 2,048")
+        #expect(batched.parents() == direct.parents())
+        #expect(batched.parents().count == 5 * KVSAppReadMemory.writesPerKey)
+    }
 }

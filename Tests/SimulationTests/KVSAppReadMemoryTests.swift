@@ -23,6 +23,28 @@ struct KVSAppReadMemoryTests {
         #expect(memory.foldedNotes == KVSAppReadMemory.foldAfterNotes + 1)
     }
 
+    @Test("told how many keys the device's store holds, the log holds 64 notes a key before its first fold, and the parents are the same")
+    func theLogHolds64NotesAKeyOfTheStore() {
+        var memory = KVSAppReadMemory()
+        var folded = KVSAppReadMemory()
+        let keys = 10, notes = KVSAppReadMemory.writesPerKey * keys
+        #expect(!memory.needsStoreKeys(adding: KVSAppReadMemory.foldAfterNotes))
+        #expect(memory.needsStoreKeys(adding: KVSAppReadMemory.foldAfterNotes + 1))
+        memory.allowNotes(forKeysInStore: keys)
+        #expect(!memory.needsStoreKeys(adding: notes + 1), "asked once")
+        for sequence in 1...notes {
+            let read = (key: "k\(sequence % keys)", write: write(UInt32(sequence)))
+            memory.noteReads([read])
+            folded.noteReads([read])
+        }
+        #expect(memory.foldedNotes == 0)
+        #expect(folded.foldedNotes > 0, "not told, the log is folded past 256 notes")
+        memory.noteReads([(key: "k0", write: write(UInt32(notes + 1)))])
+        folded.noteReads([(key: "k0", write: write(UInt32(notes + 1)))])
+        #expect(memory.foldedNotes == notes + 1, "folded once past 64 notes a key")
+        #expect(memory.parents() == folded.parents())
+    }
+
     @Test("a key remembers its last 64 writes; a re-read does not renew one, the oldest noted goes first")
     func aKeyRemembersItsLast64WritesOldestNotedFirstOut() {
         var memory = KVSAppReadMemory()

@@ -52,8 +52,14 @@ public struct KVSAppSnapshot {
     // went back through memory as an optional tuple, copied and destroyed (about 60 instructions
     // a read, beside the lookup's 120); inlined, the value is read where it lies.
     @inlinable @inline(__always) public func value(forKey key: String) -> (value: PlistValue, write: WriteID?)? {
-        guard let local = values[key], let value = local.value else { return nil }
-        return (value, local.write)
+        guard let state = state(forKey: key), let value = state.value else { return nil }
+        return (value, state.write)
+    }
+
+    /// The state of `key` (nil value: removed), nil when the store never held it: what the app's
+    /// store reads its value and write from, where they lie (shared, never copied).
+    @inlinable @inline(__always) package func state(forKey key: String) -> KVSKeyState? {
+        values.appState(forKey: key)
     }
 
     /// Every key with a value, in UTF-8 order.

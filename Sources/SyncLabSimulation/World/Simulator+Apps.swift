@@ -85,6 +85,10 @@ extension Simulator {
         notes.withUnsafeBufferPointer { notes in
             var start = 0
             for (device, end) in ends.enumerated() where end > start {
+                // Once a device, before its app's log would first be folded: how many keys its store holds.
+                if devices[device].kvsAppSeen.needsStoreKeys(adding: end - start) {
+                    devices[device].kvsAppSeen.allowNotes(forKeysInStore: devices[device].kvsLocalValues()?.count ?? 0)
+                }
                 devices[device].kvsAppSeen.note(notes, at: order[start..<end])
                 start = end
             }
