@@ -29,6 +29,10 @@ struct TraceLineTests {
             LogFields("kvsUpload", ("calls", .count(1_234_567_890_123)), ("accepted", .number(10)), ("rejected", .number(99)), ("superseded", .number(100))),
             LogFields("a \"quoted\"", ("k\n", .literal("\u{1}é"))),
             LogFields("empty"),
+            // A one-letter literal may be stored as a scalar, not UTF-8; longer ones checked by words.
+            LogFields("x", ("n", .literal("a literal longer than sixteen bytes")), ("m", .literal("p"))),
+            LogFields("longer than thirty-two bytes, no escapes", ("tail", .literal("seventeen bytes \\"))),
+            LogFields("e", ("quote at byte 20 of 24", .literal("0123456789abcdefghi\"jkl"))),
         ]
         var typed = TraceRecorder(enabled: true, deviceNames: ["d0", "d1"], accountNames: [])
         var text = TraceRecorder(enabled: true, deviceNames: ["d0", "d1"], accountNames: [])

@@ -84,10 +84,26 @@ struct TraceRecorder {
         timePrefix = prefix
     }
 
-    /// One string field of the line `begin` started.
+    /// One string field of the line `begin` started: a value of up to 16 bytes with nothing to
+    /// escape (an item's name, most of them) is written with its key after one reserve.
     @inline(__always) mutating func add(_ key: StaticString, _ value: String) {
-        writeKey(key)
-        buffer.appendString(value)
+        let written = value.utf8.withContiguousStorageIfAvailable { utf8 in
+            guard let source = utf8.baseAddress, utf8.count <= 16, !TraceBuffer.mayNeedEscape(source, utf8.count) else { return false }
+            let byteCount = utf8.count
+            buffer.write(atMost: key.utf8CodeUnitCount + byteCount + 6) { target in
+                var target = TraceBuffer.copy(#",""#, to: target)
+                target = TraceBuffer.copy(key, to: target)
+                target = TraceBuffer.copy(#"":""#, to: target)
+                target = TraceBuffer.copy(source, byteCount, to: target)
+                target.pointee = UInt8(ascii: "\"")
+                return target + 1
+            }
+            return true
+        }
+        if written != true {
+            writeKey(key)
+            buffer.appendString(value)
+        }
     }
 
     /// One integer field of the line `begin` started.
@@ -137,19 +153,23 @@ struct TraceRecorder {
     /// One write id field (`"d3:7"`, `"d3:m2"`), spelled as `History.name(of:deviceNames:)`
     /// spells it without building the String.
     mutating func add(_ key: StaticString, write: WriteID) {
-        writeKey(key)
         let index = Int(write.device.index)
-        if index >= 0 && index < devices.last {
-            // The opening quote and the escaped name, as laid out for `begin`.
-            let name = devices.entry(index)
-            buffer.write(atMost: name.count) { TraceBuffer.copy(name.start, name.count, to: $0) }
-        } else {
-            buffer.append(#""?"#)
+        // The opening quote and the escaped name, as laid out for `begin`; `"?` for a device
+        // not in the run.
+        let name = index >= 0 && index < devices.last ? devices.entry(index) : (start: Self.unknownDevice.utf8Start, count: Self.unknownDevice.utf8CodeUnitCount)
+        let suffix: StaticString = write.derived ? ":m" : ":"
+        // `,"KEY":`, the name, the suffix, at most 10 digits and the closing quote: one reserve.
+        buffer.write(atMost: key.utf8CodeUnitCount + 4 + name.count + 2 + 20 + 1) { target in
+            var target = TraceBuffer.copy(#",""#, to: target)
+            target = TraceBuffer.copy(#"":"#, to: TraceBuffer.copy(key, to: target))
+            target = TraceBuffer.copy(name.start, name.count, to: target)
+            target = TraceBuffer.decimal(UInt64(write.sequence), to: TraceBuffer.copy(suffix, to: target))
+            target.pointee = UInt8(ascii: "\"")
+            return target + 1
         }
-        buffer.append(write.derived ? ":m" : ":")
-        buffer.appendDecimal(UInt64(write.sequence))
-        buffer.append(UInt8(ascii: "\""))
     }
+
+    private static var unknownDevice: StaticString { #""?"# }
 
     /// Ends the line `begin` started.
     @inline(__always) mutating func end() {
@@ -229,10 +249,18 @@ struct TraceRecorder {
 
     /// A log line with typed details: the same bytes as `log` given the details as text
     /// (`fields.details`), each number spelled straight into the buffer and each name and
-    /// literal copied from the binary, with no strings to read or release.
+    /// literal copied from the binary, with no strings to read or release. After `begin`, the
+    /// rest of the line is written through one local cursor after one reserve (each piece
+    /// reserving and storing the cursor on its own was most of a line's cost); a line whose
+    /// event, names or literals need escaping (none of the engines') goes the general way.
     mutating func log(_ time: SimInstant, _ device: Int?, _ store: Store, _ fields: LogFields) {
         guard enabled else { return }
         begin(time, .log, device: device, store: store)
+        if let byteCount = TypedLogLine.byteBound(fields) {
+            buffer.write(atMost: byteCount) { TypedLogLine.write(fields, to: $0) }
+            buffer.endLine()
+            return
+        }
         writeKey("event")
         buffer.appendQuoted(fields.event)
         buffer.append(#","details":{"#)
@@ -242,18 +270,8 @@ struct TraceRecorder {
             buffer.appendQuoted(field.name)
             buffer.append(UInt8(ascii: ":"))
             switch field.value {
-            case .number(let value):
-                // `"DIGITS"`: at most 20 digits and the two quotes.
-                buffer.write(atMost: 22) { target in
-                    target.pointee = UInt8(ascii: "\"")
-                    let digitCount = DecimalText.digitCount(value)
-                    DecimalText.write(value, digitCount: digitCount, to: UnsafeMutableRawPointer(target + 1))
-                    let end = target + 1 + digitCount
-                    end.pointee = UInt8(ascii: "\"")
-                    return end + 1
-                }
-            case .literal(let text):
-                buffer.appendQuoted(text)
+            case .number(let value): buffer.appendQuoted(value)
+            case .literal(let text): buffer.appendQuoted(text)
             }
         }
         buffer.append(UInt8(ascii: "}"))
