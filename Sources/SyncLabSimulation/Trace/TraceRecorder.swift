@@ -20,6 +20,8 @@ struct TraceRecorder {
     /// The accounts' names as a `visible` line spells them (`"NAME`), the last `"public`.
     private let accounts: TraceDeviceFields
     private var timePrefix = TraceTimePrefix()
+    /// The typed log lines' text, made once per shape.
+    private var typedLogLines = TypedLogLine()
 
     init(enabled: Bool, deviceNames: [String], accountNames: [String], file: TraceFileWriter? = nil, chunkBytes: Int = TraceBuffer.chunkBytes) {
         self.enabled = enabled; self.deviceNames = deviceNames; self.accountNames = accountNames
@@ -256,8 +258,9 @@ struct TraceRecorder {
     mutating func log(_ time: SimInstant, _ device: Int?, _ store: Store, _ fields: LogFields) {
         guard enabled else { return }
         begin(time, .log, device: device, store: store)
-        if let byteCount = TypedLogLine.byteBound(fields) {
-            buffer.write(atMost: byteCount) { TypedLogLine.write(fields, to: $0) }
+        if let shape = TypedLogLine.Shape(fields) {
+            let template = typedLogLines.template(shape, fields)
+            buffer.write(atMost: template.pointee.byteBound) { TypedLogLine.write(fields, template, to: $0) }
             buffer.endLine()
             return
         }
