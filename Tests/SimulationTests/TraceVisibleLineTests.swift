@@ -24,9 +24,11 @@ struct TraceVisibleLineTests {
         for (step, account) in accounts.enumerated() {
             for (index, cause) in causes.enumerated() {
                 let time = SimInstant(microseconds: Int64(step * 10 + index))
-                let key = ItemKey(account: account, store: index % 2 == 0 ? .kvs : .records, name: "k\"\(index)", field: index == 3 ? "f" : "")
+                // Names with and without escapes (the latter written with their key in one piece).
+                let key = ItemKey(account: account, store: index % 2 == 0 ? .kvs : .records, name: index % 2 == 0 ? "k\"\(index)" : "k\(index)", field: index == 3 ? "f" : "")
                 let value: ItemValue = index % 2 == 0 ? .kvs(.integer(Int64(step) - 3)) : .kvs(.string("s\(index)"))
-                let write: WriteID? = index == 4 ? nil : WriteID(device: DeviceID(index: index % 2), sequence: UInt32(step), derived: false)
+                // Writes by each device, derived ones, and one by a device not in the run (`?`).
+                let write: WriteID? = index == 4 ? nil : WriteID(device: DeviceID(index: index == 3 ? 7 : index % 2), sequence: UInt32(step * 1_000_003), derived: index == 1)
                 let device: Int? = index == 2 ? nil : step % 2
                 if fast {
                     recorder.observation(time, device, .visible(item: key, value: value, write: write, cause: cause))

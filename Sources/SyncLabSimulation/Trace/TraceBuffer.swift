@@ -235,6 +235,28 @@ struct TraceBuffer {
         }
     }
 
+    /// `"DIGITS"`: a number as a JSON string, as `String(value)` spells it, in quotes.
+    @inline(__always) mutating func appendQuoted(_ value: UInt64) {
+        write(atMost: 22) { target in
+            target.pointee = UInt8(ascii: "\"")
+            let end = Self.decimal(value, to: target + 1)
+            end.pointee = UInt8(ascii: "\"")
+            return end + 1
+        }
+    }
+
+    /// Writes `value`'s decimal digits to `target`; returns the position after them (at most 20).
+    @inline(__always) static func decimal(_ value: UInt64, to target: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        // One digit (most of a log line's counts) without counting and dividing.
+        if value < 10 {
+            target.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value)
+            return target + 1
+        }
+        let digitCount = DecimalText.digitCount(value)
+        DecimalText.write(value, digitCount: digitCount, to: UnsafeMutableRawPointer(target))
+        return target + digitCount
+    }
+
     /// A literal as a JSON string (quoted and, should it need it, escaped): an engine's event
     /// name or detail, read where the binary holds it.
     @inline(__always) mutating func appendQuoted(_ text: StaticString) {

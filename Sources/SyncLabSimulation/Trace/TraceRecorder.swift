@@ -20,6 +20,8 @@ struct TraceRecorder {
     /// The accounts' names as a `visible` line spells them (`"NAME`), the last `"public`.
     private let accounts: TraceDeviceFields
     private var timePrefix = TraceTimePrefix()
+    /// The typed log lines' text, made once per shape.
+    private var typedLogLines = TypedLogLine()
 
     init(enabled: Bool, deviceNames: [String], accountNames: [String], file: TraceFileWriter? = nil, chunkBytes: Int = TraceBuffer.chunkBytes) {
         self.enabled = enabled; self.deviceNames = deviceNames; self.accountNames = accountNames
@@ -63,7 +65,10 @@ struct TraceRecorder {
     /// the run (`deviceNames`), nil for the cloud: its spelling is copied from `devices`. Keys
     /// and event names are plain identifiers, written as they are. Call only when `enabled`;
     /// finish with `end()`.
-    mutating func begin(_ time: SimInstant, _ event: TraceEventKind, device: Int?, store: Store, request: UInt64? = nil) {
+    ///
+    /// Inlined, so each call site's event (and often its store) is a constant and the switch
+    /// giving its literal folds away: out of line, the switches cost 20 instructions a line.
+    @inline(__always) mutating func begin(_ time: SimInstant, _ event: TraceEventKind, device: Int?, store: Store, request: UInt64? = nil) {
         buffer.beginLine()
         let name = devices.entry(device ?? devices.last)
         // A local copy: the closure may not reach into `self` while `buffer.write` mutates it.
@@ -77,17 +82,33 @@ struct TraceRecorder {
             target = TraceBuffer.copy(store.storeField, to: target)
             if let request {
                 target = TraceBuffer.copy(#","req":"#, to: target)
-                target = TraceBuffer.decimal(Int64(request), to: target)
+                target = TraceBuffer.decimal(request, to: target)
             }
             return target
         }
         timePrefix = prefix
     }
 
-    /// One string field of the line `begin` started.
+    /// One string field of the line `begin` started: a value of up to 16 bytes with nothing to
+    /// escape (an item's name, most of them) is written with its key after one reserve.
     @inline(__always) mutating func add(_ key: StaticString, _ value: String) {
-        writeKey(key)
-        buffer.appendString(value)
+        let written = value.utf8.withContiguousStorageIfAvailable { utf8 in
+            guard let source = utf8.baseAddress, utf8.count <= 16, !TraceBuffer.mayNeedEscape(source, utf8.count) else { return false }
+            let byteCount = utf8.count
+            buffer.write(atMost: key.utf8CodeUnitCount + byteCount + 6) { target in
+                var target = TraceBuffer.copy(#",""#, to: target)
+                target = TraceBuffer.copy(key, to: target)
+                target = TraceBuffer.copy(#"":""#, to: target)
+                target = TraceBuffer.copy(source, byteCount, to: target)
+                target.pointee = UInt8(ascii: "\"")
+                return target + 1
+            }
+            return true
+        }
+        if written != true {
+            writeKey(key)
+            buffer.appendString(value)
+        }
     }
 
     /// One integer field of the line `begin` started.
@@ -137,19 +158,23 @@ struct TraceRecorder {
     /// One write id field (`"d3:7"`, `"d3:m2"`), spelled as `History.name(of:deviceNames:)`
     /// spells it without building the String.
     mutating func add(_ key: StaticString, write: WriteID) {
-        writeKey(key)
         let index = Int(write.device.index)
-        if index >= 0 && index < devices.last {
-            // The opening quote and the escaped name, as laid out for `begin`.
-            let name = devices.entry(index)
-            buffer.write(atMost: name.count) { TraceBuffer.copy(name.start, name.count, to: $0) }
-        } else {
-            buffer.append(#""?"#)
+        // The opening quote and the escaped name, as laid out for `begin`; `"?` for a device
+        // not in the run.
+        let name = index >= 0 && index < devices.last ? devices.entry(index) : (start: Self.unknownDevice.utf8Start, count: Self.unknownDevice.utf8CodeUnitCount)
+        let suffix: StaticString = write.derived ? ":m" : ":"
+        // `,"KEY":`, the name, the suffix, at most 10 digits and the closing quote: one reserve.
+        buffer.write(atMost: key.utf8CodeUnitCount + 4 + name.count + 2 + 20 + 1) { target in
+            var target = TraceBuffer.copy(#",""#, to: target)
+            target = TraceBuffer.copy(#"":"#, to: TraceBuffer.copy(key, to: target))
+            target = TraceBuffer.copy(name.start, name.count, to: target)
+            target = TraceBuffer.decimal(UInt64(write.sequence), to: TraceBuffer.copy(suffix, to: target))
+            target.pointee = UInt8(ascii: "\"")
+            return target + 1
         }
-        buffer.append(write.derived ? ":m" : ":")
-        buffer.appendDecimal(UInt64(write.sequence))
-        buffer.append(UInt8(ascii: "\""))
     }
+
+    private static var unknownDevice: StaticString { #""?"# }
 
     /// Ends the line `begin` started.
     @inline(__always) mutating func end() {
@@ -229,10 +254,19 @@ struct TraceRecorder {
 
     /// A log line with typed details: the same bytes as `log` given the details as text
     /// (`fields.details`), each number spelled straight into the buffer and each name and
-    /// literal copied from the binary, with no strings to read or release.
+    /// literal copied from the binary, with no strings to read or release. After `begin`, the
+    /// rest of the line is written through one local cursor after one reserve (each piece
+    /// reserving and storing the cursor on its own was most of a line's cost); a line whose
+    /// event, names or literals need escaping (none of the engines') goes the general way.
     mutating func log(_ time: SimInstant, _ device: Int?, _ store: Store, _ fields: LogFields) {
         guard enabled else { return }
         begin(time, .log, device: device, store: store)
+        if let shape = TypedLogLine.Shape(fields) {
+            let template = typedLogLines.template(shape, fields)
+            buffer.write(atMost: template.pointee.byteBound) { TypedLogLine.write(fields, template, to: $0) }
+            buffer.endLine()
+            return
+        }
         writeKey("event")
         buffer.appendQuoted(fields.event)
         buffer.append(#","details":{"#)
@@ -242,18 +276,8 @@ struct TraceRecorder {
             buffer.appendQuoted(field.name)
             buffer.append(UInt8(ascii: ":"))
             switch field.value {
-            case .number(let value):
-                // `"DIGITS"`: at most 20 digits and the two quotes.
-                buffer.write(atMost: 22) { target in
-                    target.pointee = UInt8(ascii: "\"")
-                    let digitCount = DecimalText.digitCount(value)
-                    DecimalText.write(value, digitCount: digitCount, to: UnsafeMutableRawPointer(target + 1))
-                    let end = target + 1 + digitCount
-                    end.pointee = UInt8(ascii: "\"")
-                    return end + 1
-                }
-            case .literal(let text):
-                buffer.appendQuoted(text)
+            case .number(let value): buffer.appendQuoted(value)
+            case .literal(let text): buffer.appendQuoted(text)
             }
         }
         buffer.append(UInt8(ascii: "}"))
