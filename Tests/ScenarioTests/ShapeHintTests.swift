@@ -19,6 +19,12 @@ struct ShapeHintTests {
         #expect(Load.errors(text).count == 2)
     }
 
+    /// 1e400 reads as infinity: the message says why a number so written is refused.
+    @Test func aKVSNumberPastADoubleSaysTheRange() {
+        let text = Load.scenario(#""steps": [{"at": "1s", "device": "A", "op": "kvs.set", "key": "k", "value": 1e400}]"#)
+        #expect(messages(text, at: "steps[0].value") == ["a KVS value must be a finite number (a double holds at most about ±1.8e308), got Infinity"])
+    }
+
     @Test func aMissingFormatSaysWhatToAdd() {
         let errors = Load.errors(#"{"name": "t", "devices": [{"id": "A"}]}"#)
         #expect(errors.map(\.message) == [#"missing required key 'format' in the scenario: add "format": "synclab/1""#])

@@ -15,7 +15,7 @@ extension ScenarioReader {
             return nil
         case .double(let value):
             guard value.isFinite else {
-                report("a KVS value must be a finite number, got \(node.value.shortDescription)", at: node.position, path: path)
+                report("a KVS value must be a finite number (a double holds at most about ±1.8e308), got \(node.value.shortDescription)", at: node.position, path: path)
                 return nil
             }
             return .double(value)
