@@ -17,7 +17,11 @@ struct TraceVisibleLineTests {
 
     /// Every account (and the public database), cause and value kind as a `visible` line, from
     /// `observation` or through the JSON renderer.
-    static func lines(fast: Bool) -> [UInt8] {
+    /// With `integers`, the line `visibleTail` writes in one piece: names with nothing to escape
+    /// (one past its 16 bytes), KVS integers (negative, the extremes), writes by the run's
+    /// devices, derived or not; and beside them lines it leaves to the fields (a field, no
+    /// write, a device not in the run, a long name).
+    static func lines(fast: Bool, integers: Bool = false) -> [UInt8] {
         let deviceNames = ["d0", "d1"]
         var recorder = TraceRecorder(enabled: true, deviceNames: deviceNames, accountNames: accountNames, chunkBytes: 256)
         let accounts = accountNames.indices.map { AccountID(index: $0) } + [.publicDatabase]
@@ -25,8 +29,14 @@ struct TraceVisibleLineTests {
             for (index, cause) in causes.enumerated() {
                 let time = SimInstant(microseconds: Int64(step * 10 + index))
                 // Names with and without escapes (the latter written with their key in one piece).
-                let key = ItemKey(account: account, store: index % 2 == 0 ? .kvs : .records, name: index % 2 == 0 ? "k\"\(index)" : "k\(index)", field: index == 3 ? "f" : "")
-                let value: ItemValue = index % 2 == 0 ? .kvs(.integer(Int64(step) - 3)) : .kvs(.string("s\(index)"))
+                var key = ItemKey(account: account, store: index % 2 == 0 ? .kvs : .records, name: index % 2 == 0 ? "k\"\(index)" : "k\(index)", field: index == 3 ? "f" : "")
+                var value: ItemValue = index % 2 == 0 ? .kvs(.integer(Int64(step) - 3)) : .kvs(.string("s\(index)"))
+                if integers {
+                    let names = ["k0", "key-sixteen-byte", "key-seventeen-byte", ""]
+                    key = ItemKey(account: account, store: .kvs, name: names[(step + index) % names.count], field: index == 3 && step % 2 == 0 ? "f" : "")
+                    let numbers: [Int64] = [0, -7, .min, .max, Int64(step) * 1_000_000_007]
+                    value = .kvs(.integer(numbers[(step + index) % numbers.count]))
+                }
                 // Writes by each device, derived ones, and one by a device not in the run (`?`).
                 let write: WriteID? = index == 4 ? nil : WriteID(device: DeviceID(index: index == 3 ? 7 : index % 2), sequence: UInt32(step * 1_000_003), derived: index == 1)
                 let device: Int? = index == 2 ? nil : step % 2
@@ -56,10 +66,21 @@ struct TraceVisibleLineTests {
         #expect(text.contains(#""account":"public","item":"#))
     }
 
+    @Test("a visible line of a plain name, a write and a KVS integer, written in one piece, is the bytes the JSON renderer writes")
+    func onePieceLinesEqualRendered() {
+        let fast = Self.lines(fast: true, integers: true), rendered = Self.lines(fast: false, integers: true)
+        #expect(fast == rendered)
+        let text = String(decoding: fast, as: UTF8.self)
+        #expect(text.contains(#""account":"main","item":"key-sixteen-byte","write":"d1:m0","value":-7,"cause":"fetch"}"#))
+        #expect(text.contains(#""value":-9223372036854775808,"cause":"#))
+        #expect(text.contains(#""write":"d1:m"#))
+    }
+
     @Test("every visibility cause's literal spells its raw value")
     func causeLiterals() {
         for cause in Self.causes {
             #expect(cause.traceLiteral.description == cause.rawValue)
+            #expect(cause.visibleLineEnd.description == ",\"cause\":\"\(cause.rawValue)\"}\n")
         }
     }
 }

@@ -74,3 +74,17 @@ extension VisibilityCause {
         }
     }
 }
+
+extension VisibilityCause {
+    /// `,"cause":"NAME"}` and the newline: how a `visible` line ends, as one literal (the fast
+    /// `visible` line copies it). A test checks it against `rawValue`.
+    @inline(__always) var visibleLineEnd: StaticString {
+        switch self {
+        case .local: return ",\"cause\":\"local\"}\n"
+        case .fetch: return ",\"cause\":\"fetch\"}\n"
+        case .rollback: return ",\"cause\":\"rollback\"}\n"
+        case .resolution: return ",\"cause\":\"resolution\"}\n"
+        case .reset: return ",\"cause\":\"reset\"}\n"
+        }
+    }
+}
