@@ -244,4 +244,18 @@ struct CommandLineTests {
         #expect(output.stderr.contains("come from different runs"), "\(output.stderr)")
         #expect(try Synclab.run(["report", two + "/result.json"]).status == 0)
     }
+
+    @Test("an option given twice, or a flag given a value, is a usage error that runs nothing", arguments: [
+        ["--variant", "base", "--variant", "keepBoth"], ["--seed", "1", "--seed=2"], ["--quiet=false"], ["--quiet", "--quiet"],
+    ])
+    func repeatedOptionsAreRefused(options: [String]) throws {
+        let directory = try Synclab.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("out")
+        // Before: the last --variant silently won (one variant ran), and --quiet=false was --quiet.
+        let output = try Synclab.run(["run", "Scenarios/airplane-lost-update.json", "--out", out.path] + options)
+        #expect(output.status == 2, "stdout: \(output.stdout)\nstderr: \(output.stderr)")
+        #expect(output.stderr.contains(options[0].split(separator: "=")[0]), "\(output.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
 }

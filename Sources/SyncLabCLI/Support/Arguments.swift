@@ -25,7 +25,13 @@ struct Arguments {
                     name = String(argument[..<equals]); inlineValue = String(argument[argument.index(after: equals)...])
                 }
                 if name == "-h" { name = "--help" }
+                // Said, not guessed: a second value would silently replace the first (only the
+                // last `--variant` ran), and a flag's `=false` would silently turn it on.
+                if present.contains(name) && name != "--help" {
+                    throw UsageError("\(name) is given twice (it takes one \(valued.contains(name) ? "value" : "occurrence"))")
+                }
                 if flags.contains(name) {
+                    if let inlineValue { throw UsageError("\(name) takes no value, got \(name)=\(inlineValue) (leave it out to turn it off)") }
                     present.insert(name)
                 } else if valued.contains(name) {
                     if let inlineValue { values[name] = inlineValue } else {
