@@ -17,19 +17,26 @@ public enum MarkdownReport {
     public static func renderIndex(_ models: [ReportModel]) -> String {
         guard let first = models.first else { return "# No runs\n" }
         let base = models.first { $0.variant == "base" } ?? first
-        var out = "# \(MarkdownText.escape(base.scenario)) — \(models.count) variants\n\n"
+        var out = "# \(MarkdownText.escape(base.scenario)) — \(models.count) variant\(models.count == 1 ? "" : "s")\n\n"
         if !base.description.isEmpty { out += "> \(MarkdownText.escape(base.description))\n\n" }
         out += "## Variants compared\n\n"
         out += "| variant | lost updates | conflicts | unresolved | quota violations | converged | passed |\n"
         out += "|---|---:|---:|---:|---:|:-:|:-:|\n"
         for model in models {
             let folder = model.variantFolder
-            out += "| [\(MarkdownText.escape(model.variant))](\(folder)/report.md) | \(model.metric("lostUpdates")) | \(model.metric("conflicts")) | \(model.metric("unresolvedConflicts")) | \(model.metric("quotaViolations")) | \(model.metric("converged") == "true" ? "yes" : "no") | \(model.passed ? "PASS" : "**FAIL**") |\n"
+            out += "| [\(MarkdownText.escape(model.variant))](\(folder)/report.md)\(model.fromEarlierRun ? " (earlier run)" : "") | \(model.metric("lostUpdates")) | \(model.metric("conflicts")) | \(model.metric("unresolvedConflicts")) | \(model.metric("quotaViolations")) | \(model.metric("converged") == "true" ? "yes" : "no") | \(model.passed ? "PASS" : "**FAIL**") |\n"
         }
-        out += "\nEach variant's own report, timeline and result are in its folder (`<variant>/report.md`, `timeline.html`, `result.json`, `trace.jsonl`).\n\n"
-        out += "## The base run in full\n\n"
+        out += "\nEach variant's own report, timeline and result are in its folder (`<variant>/report.md`, `timeline.html`, `result.json`, `trace.jsonl`).\n"
+        if models.contains(where: \.fromEarlierRun) {
+            out += "A variant marked (earlier run) did not run this time (`--variant`): it is shown as its last run left it in its folder.\n"
+        }
+        out += "\n"
+        // The run shown in full is `base` when there is one; else (`--variant` ran another, and
+        // base never ran here) the first variant, under its own name.
+        let shown = base.variant == "base" ? "base" : MarkdownText.escape(base.variant)
+        out += "## The \(shown) run in full\n\n"
         out += body(base, headingLevel: 3)
-        out += "\nThe base run's timeline is `base/timeline.html` (and, with the comparison, `timeline.html` beside this file).\n"
+        out += "\nThe \(shown) run's timeline is `\(base.variantFolder)/timeline.html` (and, with the comparison, `timeline.html` beside this file).\n"
         return out
     }
 

@@ -141,6 +141,10 @@ public struct ReportModel: Sendable {
     /// regenerating); nil when nobody did.
     public var folder: String?
 
+    /// The comparison shows this run from the reports an earlier `synclab run` left in its folder
+    /// (`synclab run --variant` ran other variants, not this one), so the comparison says so.
+    public var fromEarlierRun = false
+
     /// Where the comparison links to this run: `folder`, else the variant's own folder name.
     public var variantFolder: String { folder ?? VariantPaths.folder(variant) }
 

@@ -30,6 +30,16 @@ public enum ReportSet {
             model.folder = folders[index]
             models.append(model)
         }
+        // `--variant` ran some variants only: the others are compared as their last run left
+        // them in their folders (when it did, for this file), so the comparison still covers the
+        // scenario and never shows a variant that ran under another's name.
+        let ran = Set(runs.map(\.outcome.run.variant))
+        for (index, variant) in variants.enumerated() where !ran.contains(variant) {
+            guard var model = SavedRun.earlierRun(in: "\(folder)/\(folders[index])", variant: variant, file: file) else { continue }
+            model.folder = folders[index]
+            model.fromEarlierRun = true
+            models.append(model)
+        }
         try writeIndex(models, to: folder)
         return StaleReports.remove(in: folder, variantFolders: folders, file: file)
     }

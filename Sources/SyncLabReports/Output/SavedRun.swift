@@ -54,6 +54,17 @@ public enum SavedRun {
         return written
     }
 
+    /// The run an earlier `synclab run` of `file` left in `folder` for `variant`, or nil when the
+    /// folder holds none (never run, another file's or variant's, unreadable, or a trace that is
+    /// not its result's).
+    static func earlierRun(in folder: String, variant: String, file: String) -> ReportModel? {
+        guard let traceBytes = readBytes(join(folder, "trace.jsonl")), let resultBytes = readBytes(join(folder, "result.json")),
+              let model = try? ReportModel(trace: traceBytes, result: resultBytes),
+              model.variant == variant, StaleReports.stem(model.file) == StaleReports.stem(file),
+              model.traceDigest == ResultDocument.traceDigest(traceBytes) else { return nil }
+        return model
+    }
+
     static func regenerateRun(trace: String, result: String, to folder: String) throws(Failure) -> ReportModel {
         guard let traceBytes = readBytes(trace) else { throw Failure("\(trace): cannot read (a saved run needs trace.jsonl beside result.json)") }
         guard let resultBytes = readBytes(result) else { throw Failure("\(result): cannot read (a saved run needs result.json beside trace.jsonl)") }

@@ -18,13 +18,17 @@ public enum TimelinePage {
         guard let first = models.first else { return head(title: "no runs") + footer }
         let base = models.first { $0.variant == "base" } ?? first
         var out = head(title: "\(base.scenario) — variants")
-        out += "<header><h1>\(Markup.escape(base.scenario)) <span class=\"variant\">\(models.count) variants</span></h1>\n"
+        out += "<header><h1>\(Markup.escape(base.scenario)) <span class=\"variant\">\(models.count) variant\(models.count == 1 ? "" : "s")</span></h1>\n"
         if !base.description.isEmpty { out += "<p class=\"description\">\(Markup.escape(base.description))</p>\n" }
         out += "</header>\n<section><h2>Variants compared</h2>\n"
         out += comparisonTable(models)
+        if models.contains(where: \.fromEarlierRun) {
+            out += "<p>A variant marked (earlier run) did not run this time (<code>--variant</code>): it is shown as its last run left it in its folder.</p>\n"
+        }
         out += "</section>\n"
-        out += "<section class=\"base-run\"><h2>The base run in full</h2>\n"
-        out += runSections(base, headingLevel: 3, links: "base/")
+        // `base` when there is one; else (`--variant` ran another) the first variant, named.
+        out += "<section class=\"base-run\"><h2>The \(Markup.escape(base.variant == "base" ? "base" : base.variant)) run in full</h2>\n"
+        out += runSections(base, headingLevel: 3, links: "\(base.variantFolder)/")
         out += "</section>\n"
         out += footer
         return out
@@ -36,7 +40,7 @@ public enum TimelinePage {
         var out = "<table class=\"compare\"><thead><tr><th>variant</th><th>lost updates</th><th>conflicts</th><th>unresolved</th><th>quota violations</th><th>converged</th><th>passed</th><th>reports</th></tr></thead><tbody>\n"
         for model in models {
             let folder = model.variantFolder
-            out += "<tr class=\"\(model.passed ? "pass" : "fail")\"><td><a href=\"\(Markup.escape(folder))/timeline.html\">\(Markup.escape(model.variant))</a></td>"
+            out += "<tr class=\"\(model.passed ? "pass" : "fail")\"><td><a href=\"\(Markup.escape(folder))/timeline.html\">\(Markup.escape(model.variant))</a>\(model.fromEarlierRun ? " (earlier run)" : "")</td>"
             for name in ["lostUpdates", "conflicts", "unresolvedConflicts", "quotaViolations", "converged"] {
                 let value = model.metric(name)
                 let bad = (name == "converged" && value == "false") || (name == "lostUpdates" && value != "0") || (name == "quotaViolations" && value != "0")
