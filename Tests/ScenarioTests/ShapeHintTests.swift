@@ -104,6 +104,19 @@ struct ShapeHintTests {
         #expect(Load.errors(text).map(\.message) == [#"expected an anomaly kind such as "lostUpdate" or a pattern such as {"kind": "lostUpdate"}, got 5"#])
     }
 
+    /// The devices written without their list, or a device's id written `name`: the id stays
+    /// known, so each step naming it is not a second error ("unknown device "A" (devices: )").
+    @Test func aDeviceOutsideItsListKeepsItsID() {
+        for devices in [#"{"id": "A"}"#, #""A""#] {
+            let text = #"{"format": "synclab/1", "name": "t", "devices": \#(devices), "steps": [{"at": "1s", "device": "A", "op": "airplane.on"}, {"at": "2s", "device": "Q", "op": "airplane.off"}]}"#
+            #expect(messages(text, at: "devices") == [#"expected a list of devices like [{"id": "A"}], got \#(devices.hasPrefix("{") ? "an object" : #""A""#) (write [{"id": "A"}], the list around the device)"#])
+            #expect(messages(text, at: "steps[0].device").isEmpty)
+            #expect(messages(text, at: "steps[1].device") == [#"unknown device "Q"; did you mean 'A'? (devices: A)"#])
+        }
+        let named = Load.scenario(#""steps": [{"at": "1s", "device": "B", "op": "airplane.on"}], "expect": {"notifications": [{"device": "B", "reason": "fetched"}]}"#, devices: #"[{"id": "A"}, {"name": "B"}]"#)
+        #expect(Load.errors(named).map(\.path) == ["devices[1].name", "devices[1].id"] || Load.errors(named).map(\.path) == ["devices[1].id", "devices[1].name"], "\(Load.errors(named).map(\.message))")
+    }
+
     @Test func aClockOrDeviceWrittenFlatShowsItsObject() {
         let text = Load.scenario("", devices: #"[{"id": "A", "clock": "-2s"}, {"name": "B"}]"#)
         #expect(messages(text, at: "devices[0].clock") == [#"expected a clock object such as {"offset": "-2s"}, got "-2s""#])

@@ -176,8 +176,15 @@ struct ScenarioResolver {
 
     private func devices(_ node: JSONNode, _ path: JSONPath, accounts: [String]) -> [DeclaredDevice] {
         guard case .array(let elements) = node.value else {
-            reader.report("expected a list of devices like [{\"id\": \"A\"}], got \(node.value.shortDescription)", at: node.position, path: path)
-            return []
+            // `"devices": {"id": "A"}` or `"devices": "A"`: one device without the list around it.
+            // Its id is kept, so the steps that name it are not each reported as naming an
+            // unknown device of an empty list ("unknown device "A" (devices: )").
+            var id: String?
+            if case .string(let text) = node.value { id = text } else if case .string(let text)? = node["id"]?.value { id = text }
+            let hint = id.map { " (write [{\"id\": \(JSONValue.string($0).shortDescription)}], the list around the device)" } ?? ""
+            reader.report("expected a list of devices like [{\"id\": \"A\"}], got \(node.value.shortDescription)\(hint)", at: node.position, path: path)
+            guard let id, !id.isEmpty else { return [] }
+            return [DeclaredDevice(id: id, account: 0, clockOffset: .zero, driftPpm: 0, network: LinkOverride(), online: true, apps: AppSelection())]
         }
         if elements.isEmpty {
             reader.report("a scenario needs at least one device", at: node.position, path: path)
@@ -198,7 +205,14 @@ struct ScenarioResolver {
             guard let members = reader.members(element, devicePath, allowed: ScenarioKeys.device, what: "a device", example: ShapeExample.device,
                                                hint: { $0 == "name" ? "; a device's name is its 'id', like {\"id\": \"iPhone\"}" : nil }) else { continue }
             guard let idNode = reader.required(members, "id", in: element, devicePath, what: "a device"),
-                  let id = reader.string(idNode, devicePath.key("id"), nonEmpty: true, what: "a device id") else { continue }
+                  let id = reader.string(idNode, devicePath.key("id"), nonEmpty: true, what: "a device id") else {
+                // `{"name": "B"}` (reported above as 'id' written 'name'): B stays known, so the
+                // steps that name it are not reported as naming an unknown device too.
+                if element["id"] == nil, case .string(let name)? = element["name"]?.value, !name.isEmpty, !result.contains(where: { $0.id == name }) {
+                    result.append(DeclaredDevice(id: name, account: 0, clockOffset: .zero, driftPpm: 0, network: LinkOverride(), online: true, apps: AppSelection()))
+                }
+                continue
+            }
             if id == "*" || id.contains("${") {
                 reader.report("\"\(id)\" can't be a device id (it has a meaning in steps)", at: idNode.position, path: devicePath.key("id"))
             }
