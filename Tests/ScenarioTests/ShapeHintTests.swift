@@ -117,6 +117,15 @@ struct ShapeHintTests {
         #expect(Load.errors(named).map(\.path) == ["devices[1].name", "devices[1].id"] || Load.errors(named).map(\.path) == ["devices[1].id", "devices[1].name"], "\(Load.errors(named).map(\.message))")
     }
 
+    /// Accounts written as one name or as an object of names: the names stay known, so the
+    /// devices and steps naming them are not each a second error ("unknown account").
+    @Test func accountsOutsideTheirListKeepTheirNames() {
+        for (accounts, got, write) in [(#""bob""#, #""bob""#, #"["bob"]"#), (#"{"alice": {}, "bob": {}}"#, "an object", #"["alice", "bob"]"#)] {
+            let text = #"{"format": "synclab/1", "name": "t", "accounts": \#(accounts), "devices": [{"id": "A", "account": "bob"}], "steps": [{"at": "1s", "device": "A", "op": "account.signIn", "account": "bob"}]}"#
+            #expect(Load.errors(text).map(\.message) == [#"expected a list of account names like ["alice", "bob"], got \#(got) (write \#(write))"#])
+        }
+    }
+
     @Test func aClockOrDeviceWrittenFlatShowsItsObject() {
         let text = Load.scenario("", devices: #"[{"id": "A", "clock": "-2s"}, {"name": "B"}]"#)
         #expect(messages(text, at: "devices[0].clock") == [#"expected a clock object such as {"offset": "-2s"}, got "-2s""#])

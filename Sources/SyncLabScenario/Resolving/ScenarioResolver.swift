@@ -147,8 +147,16 @@ struct ScenarioResolver {
 
     private func accounts(_ node: JSONNode, _ path: JSONPath) -> [String] {
         guard case .array(let elements) = node.value else {
-            reader.report("expected a list of account names like [\"alice\", \"bob\"], got \(node.value.shortDescription)", at: node.position, path: path)
-            return ["main"]
+            // `"accounts": "alice"` or `{"alice": …, "bob": …}`: the names are kept, so the devices
+            // and steps that name them are not each reported as naming an unknown account too.
+            var meant: [String] = []
+            if case .string(let name) = node.value { meant = [name] } else if case .object(let members) = node.value { meant = members.map(\.key) }
+            meant = meant.filter { !$0.isEmpty && $0 != "public" }
+            let hint = meant.isEmpty ? "" : " (write [\(meant.map { JSONValue.string($0).shortDescription }.joined(separator: ", "))])"
+            reader.report("expected a list of account names like [\"alice\", \"bob\"], got \(node.value.shortDescription)\(hint)", at: node.position, path: path)
+            var unique: [String] = []
+            for name in meant where !unique.contains(name) { unique.append(name) }
+            return unique.isEmpty ? ["main"] : unique
         }
         guard !elements.isEmpty else {
             reader.report("expected at least one account name", at: node.position, path: path)
