@@ -258,4 +258,35 @@ struct CommandLineTests {
         #expect(output.stderr.contains(options[0].split(separator: "=")[0]), "\(output.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
+
+    @Test("--junit naming a scenario file or a report, and reports landing on a scenario file, are refused before anything runs")
+    func outputsNeverOverwriteInputs() throws {
+        let directory = try Synclab.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let text = try String(contentsOfFile: Synclab.packageRoot.appendingPathComponent("Scenarios/app-delete-discards-pending.json").path, encoding: .utf8)
+        let scenario = try write(text, named: "discards.json", in: directory)
+        let out = directory.appendingPathComponent("out").path
+        // The scenario file itself as --junit: it used to be replaced by the JUnit XML (exit 0).
+        let overInput = try Synclab.run(["run", scenario, "--out", out, "--junit", scenario])
+        #expect(overInput.status == 2, "\(overInput.stderr)")
+        #expect(overInput.stderr.contains("is the scenario file"), "\(overInput.stderr)")
+        #expect(try String(contentsOfFile: scenario, encoding: .utf8) == text)
+        // A report of the run as --junit: result.json used to end up holding the XML.
+        let overReport = try Synclab.run(["run", scenario, "--out", out, "--junit", out + "/./result.json"])
+        #expect(overReport.status == 2, "\(overReport.stderr)")
+        #expect(overReport.stderr.contains("is a report this run writes"), "\(overReport.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out + "/result.json"))
+        // A scenario called result.json run with --out its own folder: its result replaced it.
+        let named = try write(text, named: "result.json", in: directory)
+        let overScenario = try Synclab.run(["run", "result.json", "--out", "."], in: directory)
+        #expect(overScenario.status == 2, "\(overScenario.stderr)")
+        #expect(overScenario.stderr.contains("would overwrite the scenario file result.json"), "\(overScenario.stderr)")
+        #expect(try String(contentsOfFile: named, encoding: .utf8) == text)
+        // With variants the runs' files go into variant folders: a report there is refused too.
+        let variants = try String(contentsOfFile: Synclab.packageRoot.appendingPathComponent("Scenarios/kvs-clock-skew.json").path, encoding: .utf8)
+        let skew = try write(variants, named: "skew.json", in: directory)
+        let overVariant = try Synclab.run(["run", skew, "--out", out, "--junit", out + "/base/result.json"])
+        #expect(overVariant.status == 2, "\(overVariant.stderr)")
+        #expect(overVariant.stderr.contains("is a report this run writes"), "\(overVariant.stderr)")
+    }
 }

@@ -79,7 +79,14 @@ enum RunCommand {
         // Output paths are checked (and the folders made) before anything runs, for the files
         // that will run: a bad --out or --junit is a usage error, not a failure after the run.
         let runnable = loads.indices.filter { if case .success = loads[$0] { true } else { false } }
-        do { try ScenarioFiles.checkOutputs(folders: runnable.map { folders[$0] }, junit: parsed.value("--junit")) } catch {
+        do {
+            try ScenarioFiles.checkOutputs(folders: runnable.map { folders[$0] }, junit: parsed.value("--junit"))
+            let reports = runnable.flatMap { index -> [String] in
+                guard case .success(let scenario) = loads[index] else { return [] }
+                return ScenarioFiles.reportFiles(in: folders[index], variants: scenario.runs.map(\.variant))
+            }
+            try ScenarioFiles.checkOverwrites(reports: reports, junit: parsed.value("--junit"), inputs: files)
+        } catch {
             Console.error("synclab run: \(error.message)"); return .badInput
         }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SyncLabReports
 
 /// Expands FILE|DIR arguments into scenario files: a folder means every `.json`/`.json5` file in
 /// it (not recursive, not hidden), sorted by name so the order is the same everywhere; a path
@@ -103,6 +104,54 @@ enum ScenarioFiles {
             }
         }
         guard FileManager.default.isWritableFile(atPath: parent.isEmpty ? "." : parent) else { throw UsageError("cannot write --junit \(junit): permission denied") }
+    }
+
+    /// Refuses outputs that would overwrite an input or one another: `--junit` naming a scenario
+    /// file being run (it was replaced by the XML) or a report the run writes (a `result.json`
+    /// holding JUnit XML), and an output folder whose report files are scenario files named
+    /// (`--out .` beside a scenario called `result.json`). Paths are compared as the file system
+    /// resolves them (symlinks, `.`, `..`); call after the output folders exist.
+    /// - Parameters:
+    ///   - reports: every file the runs will write (`reportFiles`).
+    ///   - inputs: every scenario file named, valid or not.
+    static func checkOverwrites(reports: [String], junit: String?, inputs: [String]) throws(UsageError) {
+        let inputByPath = Dictionary(inputs.map { (canonical($0), $0) }, uniquingKeysWith: { first, _ in first })
+        for report in reports {
+            if let input = inputByPath[canonical(report)] {
+                throw UsageError("the reports would overwrite the scenario file \(input) (as \(report)): choose another --out")
+            }
+        }
+        guard let junit, !junit.isEmpty else { return }
+        let target = canonical(junit)
+        if let input = inputByPath[target] {
+            throw UsageError("--junit \(junit) is the scenario file \(input): it would be overwritten by the XML; name another file")
+        }
+        if let report = reports.first(where: { canonical($0) == target }) {
+            throw UsageError("--junit \(junit) is a report this run writes (\(report)): name another file")
+        }
+    }
+
+    /// The files `synclab run` writes for a scenario into `folder` (SPEC §8): one run's files
+    /// straight in it, or with variants the comparison in it and each run's files in its
+    /// variant's folder.
+    static func reportFiles(in folder: String, variants: [String]) -> [String] {
+        let runFiles = ["trace.jsonl", "result.json", "timeline.html", "report.md"]
+        if variants.count <= 1 { return runFiles.map { folder + "/" + $0 } }
+        return ["timeline.html", "report.md"].map { folder + "/" + $0 }
+            + VariantPaths.folders(for: variants).flatMap { variant in runFiles.map { folder + "/" + variant + "/" + $0 } }
+    }
+
+    /// `path` as the file system resolves it: its folder's real path (symlinks followed) and its
+    /// name, so a file that does not exist yet compares too.
+    private static func canonical(_ path: String) -> String {
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        let parent = url.deletingLastPathComponent().resolvingSymlinksInPath().path
+        // The file itself may be a symlink to a scenario file.
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            return url.resolvingSymlinksInPath().path
+        }
+        return parent + "/" + url.lastPathComponent
     }
 
     /// A file error in words: the POSIX reason when there is one, never a raw `NSError` dump.
