@@ -341,4 +341,16 @@ struct ValidationTests {
         let errors = Load.errors(text)
         #expect(errors.map(\.path) == ["network.latency.max", "network.pushLatency.sigma"], "\(Load.describe(errors))")
     }
+
+    /// One atomic call names each record once: a record saved twice (its fields were merged
+    /// silently) or both saved and deleted (the delete silently removed the save) is an error.
+    @Test func anAtomicCallNamesEachRecordOnce() {
+        let text = Load.scenario(#""steps": [{"at": "1s", "device": "A", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "T", "name": "r", "fields": {"a": 1}}, {"type": "T", "name": "r", "fields": {"b": 2}}, {"type": "T", "name": "s", "fields": {}}], "delete": ["s", "q", "q"]}]"#)
+        #expect(error(text, at: "steps[0].records[1].name")?.message == #"record "r" is saved twice in one records.saveAtomic (first at records[0]): give all its fields in one entry"#)
+        #expect(error(text, at: "steps[0].delete[0]")?.message == #"record "s" is both saved (records[2]) and deleted in one records.saveAtomic, which CloudKit refuses: save and delete it in separate steps"#)
+        #expect(error(text, at: "steps[0].delete[2]")?.message == #"record "q" is deleted twice in one records.saveAtomic (first at delete[1])"#)
+        #expect(Load.errors(text).count == 3)
+        // Different records, or the same name in two calls, are fine.
+        #expect(Load.errors(Load.scenario(#""steps": [{"at": "1s", "device": "A", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "T", "name": "r", "fields": {"a": 1}}], "delete": ["s"]}, {"at": "2s", "device": "A", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "T", "name": "s", "fields": {}}], "delete": ["r"]}]"#)).isEmpty)
+    }
 }

@@ -518,8 +518,14 @@ struct StepResolver {
                     let recordPath = path.key("records").index(index)
                     guard let members = reader.members(element, recordPath, allowed: ScenarioKeys.atomicRecord, what: "a record", example: ShapeExample.atomicRecord) else { failed = true; continue }
                     let type = reader.required(members, "type", in: element, recordPath, what: "a record").flatMap { reader.string($0, recordPath.key("type"), nonEmpty: true, what: "a record type") }
-                    let name = reader.required(members, "name", in: element, recordPath, what: "a record").flatMap { reader.string($0, recordPath.key("name"), nonEmpty: true, what: "a record name") }
+                    let nameNode = reader.required(members, "name", in: element, recordPath, what: "a record")
+                    let name = nameNode.flatMap { reader.string($0, recordPath.key("name"), nonEmpty: true, what: "a record name") }
                     let fields = reader.required(members, "fields", in: element, recordPath, what: "a record").flatMap { reader.fieldAssignments($0, recordPath.key("fields")) }
+                    if let name, let nameNode, let first = saves.firstIndex(where: { $0.name == name }) {
+                        // Not merged silently: one operation names a record once, as in CloudKit.
+                        reader.report("record \(nameNode.value.shortDescription) is saved twice in one records.saveAtomic (first at records[\(first)]): give all its fields in one entry", at: nameNode.position, path: recordPath.key("name"))
+                        failed = true
+                    }
                     guard let type, let name, let fields, let database, let zone else { failed = true; continue }
                     saves.append(RecordFieldsChange(database: database, zone: zone, type: type, name: name, fields: fields))
                 }
@@ -531,7 +537,17 @@ struct StepResolver {
         if let deleteNode {
             if case .array(let elements) = deleteNode.value {
                 for (index, element) in elements.enumerated() {
-                    if let name = reader.string(element, path.key("delete").index(index), nonEmpty: true, what: "a record name") { deletes.append(name) } else { failed = true }
+                    guard let name = reader.string(element, path.key("delete").index(index), nonEmpty: true, what: "a record name") else { failed = true; continue }
+                    // A record both saved and deleted by one call: which one should win? CloudKit
+                    // refuses such an operation; here the delete silently removed the save.
+                    if let saved = saves.firstIndex(where: { $0.name == name }) {
+                        reader.report("record \(element.value.shortDescription) is both saved (records[\(saved)]) and deleted in one records.saveAtomic, which CloudKit refuses: save and delete it in separate steps", at: element.position, path: path.key("delete").index(index))
+                        failed = true
+                    } else if let first = deletes.firstIndex(of: name) {
+                        reader.report("record \(element.value.shortDescription) is deleted twice in one records.saveAtomic (first at delete[\(first)])", at: element.position, path: path.key("delete").index(index))
+                        failed = true
+                    }
+                    deletes.append(name)
                 }
             } else {
                 reader.report("expected a list of record names, got \(deleteNode.value.shortDescription)", at: deleteNode.position, path: path.key("delete"))
