@@ -11,9 +11,14 @@ public struct ItemLookup {
 
     public func value(_ item: ItemKey) -> ItemValue { byItem[item] ?? .absent }
 
+    /// The first of `accounts` (databases) whose view has record `name`, else the first.
+    public func recordHolder(name: String, accounts: [AccountID]) -> AccountID {
+        accounts.first { byItem[ItemKey(account: $0, store: .records, name: name, field: "")] != nil } ?? accounts[0]
+    }
+
     /// Compares the listed fields of record `name` (`ZONE/NAME`); nil fields means "absent".
     public func recordMismatches(name: String, fields: [FieldAssignment]?, accounts: [AccountID]) -> [String] {
-        let account = accounts.first { byItem[ItemKey(account: $0, store: .records, name: name, field: "")] != nil } ?? accounts[0]
+        let account = recordHolder(name: name, accounts: accounts)
         let exists = byItem[ItemKey(account: account, store: .records, name: name, field: "")].map { $0 != .absent } ?? false
         guard let fields else {
             return exists ? ["record \"\(name)\" exists, expected it absent"] : []
