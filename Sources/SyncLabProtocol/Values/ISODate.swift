@@ -21,14 +21,16 @@ public enum ISODate {
             index += 1; return true
         }
         guard let year = number(4), expect(45), let month = number(2), expect(45), let day = number(2),
-              (1...12).contains(month), (1...31).contains(day) else { return nil }
+              (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day) else { return nil }
         var seconds: Int64 = 0, micros: Int64 = 0, offset: Int64 = 0
         if index < bytes.count {
             guard expect(84) || expect(116) || expect(32), let hour = number(2), expect(58), let minute = number(2),
                   hour < 24, minute < 60 else { return nil }
             seconds = hour * 3600 + minute * 60
             if expect(58) {
-                guard let second = number(2), second < 61 else { return nil }
+                // No leap second: 60 would silently become the next minute (as 2026-02-30
+                // became March 2), so a date the calendar does not have is refused.
+                guard let second = number(2), second < 60 else { return nil }
                 seconds += second
                 if expect(46) {
                     var scale: Int64 = 100_000, digits = 0
@@ -44,7 +46,7 @@ public enum ISODate {
                 index += 1
                 guard let oh = number(2) else { return nil }
                 _ = expect(58)
-                guard let om = number(2) else { return nil }
+                guard let om = number(2), oh < 24, om < 60 else { return nil }
                 offset = sign * (oh * 3600 + om * 60)
             } else {
                 return nil
@@ -72,6 +74,16 @@ public enum ISODate {
             result += "." + fraction
         }
         return result + "Z"
+    }
+
+    /// Days in `month` of `year` (proleptic Gregorian: a leap year divides by 4, not by 100
+    /// unless by 400).
+    static func daysIn(month: Int64, year: Int64) -> Int64 {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
     }
 
     // Howard Hinnant's days-from-civil algorithms.
