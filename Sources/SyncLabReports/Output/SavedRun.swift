@@ -1,4 +1,5 @@
 import Foundation
+import SyncLabJSON
 
 /// `synclab report`: regenerates `timeline.html` and `report.md` from a saved run.
 ///
@@ -22,6 +23,11 @@ public enum SavedRun {
         if !isDirectory.boolValue {
             let folder = parent(path)
             let name = (path as NSString).lastPathComponent
+            // A scenario file named by mistake: said plainly, not as a missing trace.jsonl or as
+            // "result.json: not a SyncLab RESULT" (the file was not called result.json).
+            if !name.hasSuffix(".jsonl"), let bytes = readBytes(path), let node = try? JSON5Reader.parse(bytes: bytes), node["format"] != nil, node["scenario"] == nil {
+                throw Failure("\(path) is a scenario file, not a saved run: synclab run \(path) runs it and writes its reports; synclab report redraws them from the result.json or trace.jsonl it wrote")
+            }
             let trace = name.hasSuffix(".jsonl") ? path : join(folder, "trace.jsonl")
             let result = name.hasSuffix(".jsonl") ? join(folder, "result.json") : path
             let target = out ?? folder
@@ -69,7 +75,14 @@ public enum SavedRun {
         guard let traceBytes = readBytes(trace) else { throw Failure("\(trace): cannot read (a saved run needs trace.jsonl beside result.json)") }
         guard let resultBytes = readBytes(result) else { throw Failure("\(result): cannot read (a saved run needs result.json beside trace.jsonl)") }
         let model: ReportModel
-        do { model = try ReportModel(trace: traceBytes, result: resultBytes) } catch { throw Failure("\(folder): \(error.message)") }
+        do { model = try ReportModel(trace: traceBytes, result: resultBytes) } catch {
+            // The reader names the files by their usual names; name the ones given.
+            var message = error.message
+            if message.hasPrefix("result.json") { message = result + message.dropFirst("result.json".count) }
+            else if message.hasPrefix("trace.jsonl") { message = trace + message.dropFirst("trace.jsonl".count) }
+            else { message = "\(folder): " + message }
+            throw Failure(message)
+        }
         try checkDigest(model.traceDigest, trace: traceBytes, tracePath: trace, resultPath: result)
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
