@@ -353,4 +353,14 @@ struct ValidationTests {
         // Different records, or the same name in two calls, are fine.
         #expect(Load.errors(Load.scenario(#""steps": [{"at": "1s", "device": "A", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "T", "name": "r", "fields": {"a": 1}}], "delete": ["s"]}, {"at": "2s", "device": "A", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "T", "name": "s", "fields": {}}], "delete": ["r"]}]"#)).isEmpty)
     }
+
+    /// A result.json named where a scenario is expected (`synclab validate Reports/x/`) is one
+    /// error that says what it is: it was a missing key for each scenario key and an unknown
+    /// key for each of the RESULT's.
+    @Test func aRunsResultIsOneError() {
+        let text = #"{"scenario": "t", "file": "Scenarios/t.json", "variant": "base", "seed": 1, "passed": true, "traceDigest": "fnv1a64:0000000000000000", "events": 3}"#
+        let errors = Load.errors(text)
+        #expect(errors.map(\.message) == ["this is a run's result (a result.json that synclab run wrote for Scenarios/t.json), not a scenario: name the scenario file itself"])
+        #expect(errors.map(\.path) == ["(root)"])
+    }
 }

@@ -34,6 +34,14 @@ public enum ScenarioLoader {
             let message = "invalid JSON: \(error.message)"
             return .failure(ScenarioErrors(errors: [ScenarioError(file: path, position: error.position, path: error.path ?? "(root)", message: message)]))
         }
+        // A result.json that `synclab run` wrote (a folder of reports named by mistake): one
+        // error that says so, not one per RESULT key and per missing scenario key.
+        if root.members?.first?.key == "scenario", root["variant"] != nil, root["traceDigest"] != nil, root["format"] == nil {
+            var source = ""
+            if case .string(let file)? = root["file"]?.value { source = " for \(file)" }
+            let message = "this is a run's result (a result.json that synclab run wrote\(source)), not a scenario: name the scenario file itself"
+            return .failure(ScenarioErrors(errors: [ScenarioError(file: path, position: root.position, path: "(root)", message: message)]))
+        }
         let reader = ScenarioReader(file: path, appNames: apps)
         // A duplicate key is an error, but not the end of validation: the rest is checked too.
         for duplicate in duplicates {
