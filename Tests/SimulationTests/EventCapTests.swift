@@ -1,6 +1,7 @@
 import Testing
 import SyncLabScenario
 import SyncLabResult
+import SyncLabReports
 @testable import SyncLabSimulation
 
 /// `end.maxEvents` (SPEC §5): the cap is the number of events handled, and a run it cuts off is a
@@ -45,5 +46,27 @@ struct EventCapTests {
         #expect(!judged.outcome.capHit)
         #expect(judged.passed)
         #expect(judged.expectations.map(\.name) == ["converged", "lostUpdates"])
+    }
+
+    /// The summary and the reports of a cut-off run say it was not judged: "no anomalies" (as
+    /// they said) reads as if the checker had looked and found nothing.
+    @Test func aCutOffRunsReportsSayItWasNotJudged() throws {
+        let judged = try Harness.run(Self.text)
+        let summary = TextSummary.render(judged, file: "capped.json")
+        #expect(summary.contains("not judged: the event cap (end.maxEvents) cut the run off"), "\(summary)")
+        #expect(!summary.contains("\n      no anomalies"))
+        let result = ResultDocument.json(judged, file: "capped.json").renderedPretty()
+        let model = try ReportModel(trace: judged.outcome.trace, result: Array(result.utf8))
+        #expect(model.cutOffByEventCap)
+        let markdown = MarkdownReport.render(model), page = TimelinePage.render(model)
+        for text in [markdown, page] {
+            #expect(text.contains("and was cut off: the checker did not judge it"))
+            #expect(!text.contains("The checker found no anomalies."))
+        }
+        // An uncut run that finds nothing still says so.
+        let uncut = try Harness.run(Self.text.replacingOccurrences(of: "\"maxEvents\": 40", with: "\"maxEvents\": 100000").replacingOccurrences(of: "\"key\": \"k\", \"value\": 2", with: "\"key\": \"m\", \"value\": 2"))
+        let uncutModel = try ReportModel(trace: uncut.outcome.trace, result: Array(ResultDocument.json(uncut, file: "t.json").renderedPretty().utf8))
+        #expect(!uncutModel.cutOffByEventCap)
+        #expect(MarkdownReport.render(uncutModel).contains("The checker found no anomalies."))
     }
 }

@@ -62,7 +62,8 @@ public enum MarkdownReport {
         if !devices.isEmpty && devices.count <= 12 { out += "Devices: " + devices.joined(separator: ", ") + ".\n\n" }
 
         out += "\(heading) Anomalies\n\n"
-        if model.anomalies.isEmpty { out += "The checker found no anomalies.\n\n" }
+        if model.cutOffByEventCap { out += "The run hit the event cap (`end.maxEvents`) and was cut off: the checker did not judge it, so it looked for no anomalies.\n\n" }
+        else if model.anomalies.isEmpty { out += "The checker found no anomalies.\n\n" }
         for anomaly in model.anomalies.prefix(anomaliesListedMax) {
             out += "\(anomaly.number). **\(MarkdownText.escape(anomaly.kind))** on \(MarkdownText.escape(anomaly.store)) \(MarkdownText.code(anomaly.itemLabel)) (device \(MarkdownText.escape(anomaly.device)), at \(ReportTime.format(anomaly.at))"
             if let write = anomaly.write { out += "; write \(MarkdownText.escape(write))" }

@@ -133,6 +133,10 @@ public struct ReportModel: Sendable {
     public var metrics: [(String, String)]
     public var anomalies: [Anomaly]
     public var expectations: [Expectation]
+    /// The run hit `end.maxEvents` and was cut off: the checker did not judge it (SPEC §5), so
+    /// "no anomalies" would say what nobody looked for.
+    public var cutOffByEventCap: Bool { expectations.contains { $0.name == "end.maxEvents" && !$0.passed } }
+
     /// The digest of the trace the result was written with (`fnv1a64:…`), if it records one.
     public var traceDigest: String?
 

@@ -23,7 +23,9 @@ public enum TextSummary {
             lines.append("      \(anomaly.kind.rawValue) @\(SimDuration(microseconds: anomaly.at.microseconds)): \(anomaly.explanation)")
         }
         if report.anomalies.count > shown.count { lines.append("      … and \(report.anomalies.count - shown.count) more anomalies (see result.json)") }
-        if report.anomalies.isEmpty { lines.append("      no anomalies") }
+        // A run cut off by the event cap is not judged: "no anomalies" would claim a look.
+        if outcome.capHit { lines.append("      not judged: the event cap (end.maxEvents) cut the run off, so the checker looked for no anomalies") }
+        else if report.anomalies.isEmpty { lines.append("      no anomalies") }
         for expectation in judged.expectations where !expectation.passed {
             lines.append("      expectation failed: \(expectation.name): wanted \(expectation.wanted.rendered()), got \(expectation.actual.rendered())")
         }

@@ -90,7 +90,9 @@ public enum TimelinePage {
         out += "</header>\n"
 
         out += "<section class=\"happened\"><\(h2)>What happened</\(h2)>\n"
-        if model.anomalies.isEmpty {
+        if model.cutOffByEventCap {
+            out += "<p>The run hit the event cap (<code>end.maxEvents</code>) and was cut off: the checker did not judge it, so it looked for no anomalies.</p>\n"
+        } else if model.anomalies.isEmpty {
             out += "<p>The checker found no anomalies.</p>\n"
         } else {
             out += "<ol class=\"anomaly-list\">\n"
