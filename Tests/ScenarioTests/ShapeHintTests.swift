@@ -126,6 +126,17 @@ struct ShapeHintTests {
         }
     }
 
+    /// Settings written on a device that a device takes elsewhere say where: `engine` was
+    /// answered "did you mean 'online'?", `latency` and `limits` with the list of device keys.
+    @Test func aDeviceKeyThatBelongsElsewhereSaysWhere() {
+        let text = Load.scenario("", devices: #"[{"id": "A", "engine": {"documents": {"conflict": "merge"}}, "latency": "10ms", "offset": "2s", "limits": {}, "onlin": true}]"#)
+        #expect(messages(text, at: "devices[0].engine") == [#"unknown key 'engine' in a device; a device chooses its own policies under 'apps', like "apps": {"documents": "merge", "records": "serverWins"} (engine settings are the scenario's or a variant's)"#])
+        #expect(messages(text, at: "devices[0].latency") == [#"unknown key 'latency' in a device; a device's link goes under 'network', like "network": {"latency": …}"#])
+        #expect(messages(text, at: "devices[0].offset") == [#"unknown key 'offset' in a device; a device's clock goes under 'clock', like "clock": {"offset": …}"#])
+        #expect(messages(text, at: "devices[0].limits") == [#"unknown key 'limits' in a device; limits are the account's and the cloud's: set them in the scenario's (or a variant's) 'limits'"#])
+        #expect(messages(text, at: "devices[0].onlin") == [#"unknown key 'onlin' in a device; did you mean 'online'?"#])
+    }
+
     @Test func aClockOrDeviceWrittenFlatShowsItsObject() {
         let text = Load.scenario("", devices: #"[{"id": "A", "clock": "-2s"}, {"name": "B"}]"#)
         #expect(messages(text, at: "devices[0].clock") == [#"expected a clock object such as {"offset": "-2s"}, got "-2s""#])

@@ -182,6 +182,20 @@ struct ScenarioResolver {
         return names.isEmpty ? ["main"] : names
     }
 
+    /// What a device key that belongs elsewhere is for: the key a device takes for it, not a
+    /// spelling neighbour (`engine` was answered "did you mean 'online'?").
+    static func deviceKeyHint(_ key: String) -> String? {
+        switch key {
+        case "name": return "; a device's name is its 'id', like {\"id\": \"iPhone\"}"
+        case "engine", "policy", "conflict":
+            return "; a device chooses its own policies under 'apps', like \"apps\": {\"documents\": \"merge\", \"records\": \"serverWins\"} (engine settings are the scenario's or a variant's)"
+        case "limits", "storage": return "; limits are the account's and the cloud's: set them in the scenario's (or a variant's) 'limits'"
+        case _ where ScenarioReader.linkKeys.contains(key): return "; a device's link goes under 'network', like \"network\": {\"\(key)\": …}"
+        case _ where ScenarioKeys.clock.contains(key): return "; a device's clock goes under 'clock', like \"clock\": {\"\(key)\": …}"
+        default: return nil
+        }
+    }
+
     private func devices(_ node: JSONNode, _ path: JSONPath, accounts: [String]) -> [DeclaredDevice] {
         guard case .array(let elements) = node.value else {
             // `"devices": {"id": "A"}` or `"devices": "A"`: one device without the list around it.
@@ -211,7 +225,7 @@ struct ScenarioResolver {
                 continue
             }
             guard let members = reader.members(element, devicePath, allowed: ScenarioKeys.device, what: "a device", example: ShapeExample.device,
-                                               hint: { $0 == "name" ? "; a device's name is its 'id', like {\"id\": \"iPhone\"}" : nil }) else { continue }
+                                               hint: ScenarioResolver.deviceKeyHint) else { continue }
             guard let idNode = reader.required(members, "id", in: element, devicePath, what: "a device"),
                   let id = reader.string(idNode, devicePath.key("id"), nonEmpty: true, what: "a device id") else {
                 // `{"name": "B"}` (reported above as 'id' written 'name'): B stays known, so the
