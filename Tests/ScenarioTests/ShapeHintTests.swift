@@ -137,6 +137,22 @@ struct ShapeHintTests {
         #expect(messages(text, at: "devices[0].onlin") == [#"unknown key 'onlin' in a device; did you mean 'online'?"#])
     }
 
+    /// A setting written outside its section says which section takes it (it was "unknown key
+    /// 'latency' in the scenario" with no hint); a variant's key only the scenario has says so;
+    /// a truncated key is offered the key it begins (`val` was offered 'at').
+    @Test func aSettingOutsideItsSectionSaysWhere() {
+        let text = Load.scenario(#""latency": "10ms", "settle": "1h", "conflict": "merge", "keys": 5, "steps": [{"at": "1s", "device": "A", "op": "kvs.set", "key": "k", "val": 1, "repeat": 3}], "variants": [{"name": "v", "loss": 0.1, "steps": [], "heal": false}]"#)
+        #expect(messages(text, at: "latency") == [#"unknown key 'latency' in the scenario; a link setting goes under 'network', like "network": {"latency": …}"#])
+        #expect(messages(text, at: "settle") == [#"unknown key 'settle' in the scenario; it goes under 'end', like "end": {"settle": …}"#])
+        #expect(messages(text, at: "conflict") == [#"unknown key 'conflict' in the scenario; it goes under 'engine', like "engine": {"documents": {"conflict": …}} or "engine": {"records": {"conflict": …}}"#])
+        #expect(messages(text, at: "keys") == [#"unknown key 'keys' in the scenario; it goes under 'limits', like "limits": {"kvs": {"keys": …}}"#])
+        #expect(messages(text, at: "steps[0].val") == [#"unknown key 'val' in a kvs.set step; did you mean 'value'?"#])
+        #expect(messages(text, at: "steps[0].repeat") == [#"unknown key 'repeat' in a kvs.set step; a step repeats with 'every' and 'times', like "every": "10s", "times": 3"#])
+        #expect(messages(text, at: "variants[0].loss") == [#"unknown key 'loss' in a variant; a link setting goes under 'network', like "network": {"loss": …}"#])
+        #expect(messages(text, at: "variants[0].steps") == [#"unknown key 'steps' in a variant; 'steps' is the scenario's, the same in every variant: a variant changes only engine, apps, network, limits and expect"#])
+        #expect(messages(text, at: "variants[0].heal") == [#"unknown key 'heal' in a variant; 'end' is the scenario's, the same in every variant"#])
+    }
+
     @Test func aClockOrDeviceWrittenFlatShowsItsObject() {
         let text = Load.scenario("", devices: #"[{"id": "A", "clock": "-2s"}, {"name": "B"}]"#)
         #expect(messages(text, at: "devices[0].clock") == [#"expected a clock object such as {"offset": "-2s"}, got "-2s""#])

@@ -67,5 +67,9 @@ enum ShapeExample {
         "devices": "; did you mean 'device'? (it takes an id, a list of ids, or \"*\")",
         "recordType": "; did you mean 'type'?",
         "recordName": "; did you mean 'name'?",
+        "repeat": "; a step repeats with 'every' and 'times', like \"every\": \"10s\", \"times\": 3",
+        "count": "; a step repeats with 'every' and 'times', like \"every\": \"10s\", \"times\": 3",
+        "repeats": "; a step repeats with 'every' and 'times', like \"every\": \"10s\", \"times\": 3",
+        "interval": "; a step repeats with 'every' and 'times', like \"every\": \"10s\", \"times\": 3",
     ]
 }

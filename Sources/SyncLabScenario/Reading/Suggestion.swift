@@ -1,7 +1,8 @@
 /// "Did you mean …?" for unknown keys, ops and names.
 enum Suggestion {
     /// The closest of `candidates` to `word`: edit distance ≤ 2, or one a prefix of the other
-    /// (case-insensitively). Ties go to the earlier candidate, so messages are stable.
+    /// (case-insensitively). Between equal distances a candidate the word begins wins; further
+    /// ties go to the earlier candidate, so messages are stable.
     ///
     /// Bounded work: names longer than `maximumLength` get no suggestion, and the edit distance
     /// is computed only for candidates within 2 characters of the word's length (any other is
@@ -21,7 +22,9 @@ enum Suggestion {
                 guard isPrefix else { continue }
                 distance = 3
             }
-            if best == nil || distance < best!.distance { best = (candidate, distance) }
+            // Between equally close names, one the word begins (`val` → `value`, not `at`).
+            let rank = distance * 2 + (!lowered.isEmpty && target.starts(with: lowered) ? 0 : 1)
+            if best == nil || rank < best!.distance { best = (candidate, rank) }
         }
         return best?.name
     }

@@ -44,7 +44,8 @@ struct ScenarioResolver {
     func resolve(_ root: JSONNode) -> ScenarioFile? {
         let path = JSONPath.root
         guard let members = reader.members(root, path, allowed: ScenarioResolver.topLevelKeys, what: "the scenario",
-                                           example: #"{"format": "synclab/1", "name": "my scenario", "devices": [{"id": "A"}]}"#) else { return nil }
+                                           example: #"{"format": "synclab/1", "name": "my scenario", "devices": [{"id": "A"}]}"#,
+                                           hint: { SectionHint.hint(for: $0) }) else { return nil }
         func member(_ key: String) -> JSONNode? { members.first { $0.key == key }?.value }
 
         if member("format") == nil {
@@ -314,7 +315,8 @@ struct ScenarioResolver {
         var names: [String] = []
         for (index, element) in elements.enumerated() {
             let variantPath = path.index(index)
-            guard let members = reader.members(element, variantPath, allowed: ScenarioKeys.variant, what: "a variant", example: ShapeExample.variant) else { continue }
+            guard let members = reader.members(element, variantPath, allowed: ScenarioKeys.variant, what: "a variant", example: ShapeExample.variant,
+                                               hint: SectionHint.variantHint) else { continue }
             var name: String?
             if let nameNode = reader.required(members, "name", in: element, variantPath, what: "a variant"),
                let text = reader.string(nameNode, variantPath.key("name"), nonEmpty: true, what: "a variant name") {
