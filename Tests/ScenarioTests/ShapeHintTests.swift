@@ -153,6 +153,17 @@ struct ShapeHintTests {
         #expect(messages(text, at: "variants[0].heal") == [#"unknown key 'heal' in a variant; 'end' is the scenario's, the same in every variant"#])
     }
 
+    /// Items written one level too high in `expect`, or beside an assert's store sections, and
+    /// a lone kind or notification where a list is needed, show where they go.
+    @Test func expectationsAndAssertsShowWhereItemsGo() {
+        let text = Load.scenario(#""steps": [{"at": "1s", "device": "A", "op": "assert", "theme": "dark"}], "expect": {"kvs": {"k": 1}, "anomalies": "lostUpdate", "noAnomalies": "divergence", "notifications": {"device": "A", "reason": "serverChange"}}"#)
+        #expect(messages(text, at: "steps[0].theme") == [#"unknown key 'theme' in an assert step; the items an assert checks go under their store, like "kvs": {"theme": …} (or "documents", "records")"#])
+        #expect(messages(text, at: "expect.kvs") == [#"unknown key 'kvs' in expectations; the cloud's final items go under 'final', like "final": {"kvs": …}"#])
+        #expect(messages(text, at: "expect.anomalies") == [#"expected a list of anomaly patterns ({"kind": …}), got "lostUpdate" (write [{"kind": "lostUpdate"}])"#])
+        #expect(messages(text, at: "expect.noAnomalies") == [#"expected a list of anomaly patterns ({"kind": …} or kind names), got "divergence" (write ["divergence"])"#])
+        #expect(messages(text, at: "expect.notifications") == [#"expected a list of {"device", "reason", "min"?, "max"?}, got an object (write [ … ] around it)"#])
+    }
+
     @Test func aClockOrDeviceWrittenFlatShowsItsObject() {
         let text = Load.scenario("", devices: #"[{"id": "A", "clock": "-2s"}, {"name": "B"}]"#)
         #expect(messages(text, at: "devices[0].clock") == [#"expected a clock object such as {"offset": "-2s"}, got "-2s""#])

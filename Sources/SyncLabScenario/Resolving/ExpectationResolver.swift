@@ -14,7 +14,11 @@ struct ExpectationResolver {
 
     func resolve(_ node: JSONNode, _ path: JSONPath) -> Expectations {
         var result = Expectations()
-        guard let members = reader.members(node, path, allowed: ExpectationResolver.keys, what: "expectations", example: ShapeExample.expect) else { return result }
+        // `"expect": {"kvs": {…}}`: the final items one level too high.
+        let hint: (String) -> String? = { key in
+            ScenarioKeys.itemSections.contains(key) ? "; the cloud's final items go under 'final', like \"final\": {\"\(key)\": …}" : nil
+        }
+        guard let members = reader.members(node, path, allowed: ExpectationResolver.keys, what: "expectations", example: ShapeExample.expect, hint: hint) else { return result }
         for member in members {
             let valuePath = path.key(member.key)
             let value = member.value
@@ -68,7 +72,11 @@ struct ExpectationResolver {
 
     private func patterns(_ node: JSONNode, _ path: JSONPath, allowPlainKinds: Bool) -> [AnomalyPattern] {
         guard case .array(let elements) = node.value else {
-            reader.report("expected a list of anomaly patterns ({\"kind\": …}\(allowPlainKinds ? " or kind names" : "")), got \(node.value.shortDescription)", at: node.position, path: path)
+            // A lone kind or pattern: show it inside the list it needs.
+            var write = ""
+            if case .string(let kind) = node.value { write = allowPlainKinds ? " (write [\(node.value.shortDescription)])" : " (write [{\"kind\": \(JSONValue.string(kind).shortDescription)}])" }
+            if case .object = node.value { write = " (write [ … ] around the pattern)" }
+            reader.report("expected a list of anomaly patterns ({\"kind\": …}\(allowPlainKinds ? " or kind names" : "")), got \(node.value.shortDescription)\(write)", at: node.position, path: path)
             return []
         }
         var result: [AnomalyPattern] = []
@@ -109,7 +117,8 @@ struct ExpectationResolver {
 
     private func notifications(_ node: JSONNode, _ path: JSONPath) -> [NotificationExpectation] {
         guard case .array(let elements) = node.value else {
-            reader.report("expected a list of {\"device\", \"reason\", \"min\"?, \"max\"?}, got \(node.value.shortDescription)", at: node.position, path: path)
+            let write = node.members != nil ? " (write [ … ] around it)" : ""
+            reader.report("expected a list of {\"device\", \"reason\", \"min\"?, \"max\"?}, got \(node.value.shortDescription)\(write)", at: node.position, path: path)
             return []
         }
         var result: [NotificationExpectation] = []

@@ -296,6 +296,10 @@ struct StepResolver {
         if spec.name == "record.save" {
             return "; a record's fields go under 'fields', like \"fields\": {\"\(key)\": …}"
         }
+        if spec.name == "assert" {
+            return key == "final" ? "; an assert checks the device's view directly, like \"kvs\": {\"theme\": …} ('final' is for expect)"
+                : "; the items an assert checks go under their store, like \"kvs\": {\"\(key)\": …} (or \"documents\", \"records\")"
+        }
         return nil
     }
 
