@@ -25,11 +25,13 @@ struct Arguments {
                     name = String(argument[..<equals]); inlineValue = String(argument[argument.index(after: equals)...])
                 }
                 if name == "-h" { name = "--help" }
-                // Said, not guessed: a second value would silently replace the first (only the
-                // last `--variant` ran), and a flag's `=false` would silently turn it on.
-                if present.contains(name) && name != "--help" {
-                    throw UsageError("\(name) is given twice (it takes one \(valued.contains(name) ? "value" : "occurrence"))")
+                // Said, not guessed: a second `--variant` would silently replace the first (only
+                // the last ran, where two read as "run both"). Other options keep the usual rule
+                // (the last one given wins), which scripts rely on to override a default.
+                if present.contains(name) && Arguments.namesOne.contains(name) {
+                    throw UsageError("\(name) is given twice: it names one \(name.dropFirst(2)); run the command once per \(name.dropFirst(2))")
                 }
+                // A flag's `=false` would silently turn it on.
                 if flags.contains(name) {
                     if let inlineValue { throw UsageError("\(name) takes no value, got \(name)=\(inlineValue) (leave it out to turn it off)") }
                     present.insert(name)
@@ -51,6 +53,10 @@ struct Arguments {
             index += 1
         }
     }
+
+    /// Options whose repetition reads as "several of them" (`--variant a --variant b`), which
+    /// none of them takes: given twice they are a usage error rather than the last one winning.
+    static let namesOne: Set<String> = ["--variant", "--profile", "--find", "--anomaly", "--policy", "--store"]
 
     func has(_ flag: String) -> Bool { present.contains(flag) }
     func value(_ name: String) -> String? { values[name] }
