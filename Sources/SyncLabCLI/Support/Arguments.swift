@@ -56,7 +56,7 @@ struct Arguments {
 
     /// Options whose repetition reads as "several of them" (`--variant a --variant b`), which
     /// none of them takes: given twice they are a usage error rather than the last one winning.
-    static let namesOne: Set<String> = ["--variant", "--profile", "--find", "--anomaly", "--policy", "--store"]
+    static let namesOne: Set<String> = ["--variant", "--profile", "--find", "--anomaly", "--store"]
 
     func has(_ flag: String) -> Bool { present.contains(flag) }
     func value(_ name: String) -> String? { values[name] }
