@@ -19,4 +19,18 @@ struct FolderArgumentTests {
         // Named on its own, a hidden file is read like any other.
         #expect(try Synclab.run(["validate", folder.appendingPathComponent("._ok.json").path]).status == 2)
     }
+
+    /// One file named in several spellings (`a.json ./a.json`, through `..`, inside its folder)
+    /// runs once: it was refused as two files writing to one folder.
+    @Test func oneFileSpeltTwiceRunsOnce() throws {
+        let folder = try Synclab.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenario = #"{"format": "synclab/1", "name": "ok", "devices": [{"id": "A"}]}"#
+        try scenario.write(to: folder.appendingPathComponent("ok.json"), atomically: true, encoding: .utf8)
+        let out = folder.appendingPathComponent("out").path
+        let run = try Synclab.run(["run", "ok.json", "./ok.json", "../\(folder.lastPathComponent)/ok.json", ".", "--out", out, "--format", "json"], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.components(separatedBy: "\"file\": ").count == 2, "\(run.stdout)")
+        #expect(FileManager.default.fileExists(atPath: out + "/result.json"))
+    }
 }

@@ -28,9 +28,10 @@ enum ScenarioFiles {
             }
         }
         guard !files.isEmpty else { throw UsageError("no scenario files found in \(arguments.joined(separator: " "))") }
-        // A file named twice (`Scenarios Scenarios/a.json`) runs once.
+        // A file named twice (`Scenarios Scenarios/a.json`, `a.json ./a.json`) runs once: the
+        // same file however its folder is spelt (it was "would both write their reports to").
         var seen: Set<String> = []
-        return files.filter { seen.insert($0).inserted }
+        return files.filter { seen.insert(sameFileKey($0)).inserted }
     }
 
     /// The folder each file's reports go to (SPEC §7: `--out`, default `Reports/<stem>/`; with
@@ -139,6 +140,13 @@ enum ScenarioFiles {
         if variants.count <= 1 { return runFiles.map { folder + "/" + $0 } }
         return ["timeline.html", "report.md"].map { folder + "/" + $0 }
             + VariantPaths.folders(for: variants).flatMap { variant in runFiles.map { folder + "/" + variant + "/" + $0 } }
+    }
+
+    /// One key for every spelling of a file's path: its folder resolved (`.`, `..`, symlinked
+    /// folders) and its own name, so a file reached by a symlink of another name stays apart.
+    static func sameFileKey(_ path: String) -> String {
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        return url.deletingLastPathComponent().resolvingSymlinksInPath().path + "/" + url.lastPathComponent
     }
 
     /// `path` as the file system resolves it: its folder's real path (symlinks followed) and its
