@@ -13,7 +13,8 @@ enum RunCommand {
 
     Runs scenarios (every variant unless --variant) and writes their reports.
       --seed N          run with this seed (0 to 2^64 - 1) instead of the scenario's
-      --variant NAME    run only this variant (`base` is the scenario as written)
+      --variant NAME    run only this variant (`base` is the scenario as written); the comparison
+                        in the output folder keeps the other variants as their last run left them
       --out DIR         where reports go (default Reports/<scenario-file-stem>/; with several
                         files, DIR/<scenario-file-stem>/)
       --format F        text (default): a summary per run; json: {"results": [RESULT, …]} on stdout
