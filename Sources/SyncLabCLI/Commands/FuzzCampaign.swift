@@ -14,8 +14,9 @@ struct FuzzCampaign {
         do { try ScenarioFiles.checkOutputs(folders: [options.out], junit: nil) } catch {
             Console.error("synclab fuzz: \(error.message)"); return .badInput
         }
-        var host = FuzzHost.builtIn
-        host.hostRecordsPolicies = options.hostRecordsPolicies
+        var builtIn = FuzzHost.builtIn
+        builtIn.hostRecordsPolicies = options.hostRecordsPolicies
+        let host = builtIn
         let runner = SeedRunner(profile: options.profile, policies: options.policies, rule: options.rule, host: host)
         var summary = CampaignSummary(profile: options.profile.rawValue, policies: options.policies.names(for: options.profile), find: findKind,
                                       firstSeed: options.firstSeed, lastSeed: options.lastSeed, shard: options.shard)
@@ -60,7 +61,7 @@ struct FuzzCampaign {
             let generated = runner.generate(finding.firstSeed)
             return try? FindingWriter.shrinkAndWrite(generated.json, originalText: generated.text, target: .fingerprint(finding.fingerprint, target),
                                                      origin: "synclab fuzz --profile \(generated.choices.profile.rawValue) seed \(finding.firstSeed)",
-                                                     folder: "\(out)/findings/\(finding.fingerprint)", hostRecordsPolicies: options.hostRecordsPolicies)
+                                                     folder: "\(out)/findings/\(finding.fingerprint)", host: host)
         })
         let shrinkSeconds = Date().timeIntervalSince(shrinkStarted) // wall clock ok: the CLI times the campaign, never the simulation
         for (finding, result) in zip(findings, written) {
