@@ -36,6 +36,20 @@ struct FuzzCampaignTests {
         #expect(FileManager.default.fileExists(atPath: (finding.reports ?? "") + "/timeline.html"))
     }
 
+    @Test("findings group under the team's app, not under the lossless policy each seed drew")
+    func fingerprintsNameTheApp() throws {
+        let out = Self.folder("named")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let result = try FuzzCampaign(profile: .documents, seeds: 1...20, apps: Self.registry(), use: ["documents": "NaiveNotes"], outputFolder: out).run()
+        #expect(!result.findings.isEmpty)
+        for finding in result.findings {
+            #expect(finding.fingerprint.split(separator: ".").dropFirst(2).first == "NaiveNotes", "\(finding.fingerprint)")
+        }
+        // One bug, one shape: the three lossless policies drawn no longer split it three ways.
+        let shapes = result.findings.map { $0.fingerprint.split(separator: ".").dropFirst(3).joined(separator: ".") }
+        #expect(Set(shapes).count == shapes.count, "\(result.findings.map(\.fingerprint))")
+    }
+
     @Test("the careful resolver gives no finding over the same seeds")
     func carefulResolverHasNoFinding() throws {
         let out = Self.folder("union")
