@@ -74,6 +74,24 @@ struct FuzzCommandTests {
         #expect(try Synclab.run(arguments).status == 2)
     }
 
+    /// A `--policy` of a store the profile makes no traffic for was silently ignored: the
+    /// campaign ran the lossless defaults and `campaign.json` named them, not what was asked.
+    @Test("a --policy the profile never runs is bad input, naming the profile's policies", arguments: [
+        (["--profile", "documents", "--policy", "serverWins"], "--policy serverWins is not a policy of --profile documents"),
+        (["--policy", "clientWins", "--profile", "records", "--policy", "keepBoth"], "--policy keepBoth is not a policy of --profile records, whose seeds would never run it (its policies: merge, serverWins, clientWins)"),
+        (["--profile", "kvs", "--policy", "merge"], "--profile kvs has no conflict policy to choose"),
+    ])
+    func policyOutsideProfile(arguments: [String], message: String) throws {
+        let directory = try Synclab.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("campaign")
+        let output = try Synclab.run(["fuzz"] + arguments + ["--seeds", "1..1", "--jobs", "1", "--out", out.path])
+        #expect(output.status == 2 && output.stderr.contains(message), "\(output.stdout)\(output.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("campaign.json").path))
+        // Every policy of the mixed profile applies.
+        #expect(try Synclab.run(["fuzz", "--profile", "mixed", "--policy", "serverWins", "--policy", "keepBoth", "--help"]).status == 0)
+    }
+
     /// SPEC §10: exit 0 when there is no finding. A valid file that passes has nothing to shrink:
     /// a clear line, exit 0 and nothing written (it used to exit 2, as for bad input).
     @Test("synclab shrink on a passing file, or without the anomaly asked for, says so and exits 0")
