@@ -28,6 +28,39 @@ struct FuzzCommandTests {
         #expect(try Synclab.run(["fuzz", "merge", directory.appendingPathComponent("s0").path, "--out", merged.path]).status == 2)
     }
 
+    /// Merging into one of the shards' folders removed that shard's findings folders (each
+    /// was deleted as the destination, then copied from itself): the merged summary listed
+    /// fingerprints with no folder. Refused now; and a merge copies exactly the unsharded
+    /// campaign's findings folders.
+    @Test("merge copies the unsharded findings folders, and refuses an --out that is one of the shards")
+    func mergeFindingsFolders() throws {
+        let directory = try Synclab.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let common = ["fuzz", "--profile", "documents", "--policy", "lastWriterWins", "--find", "lostUpdate", "--seeds", "36..38", "--jobs", "1"]
+        let whole = directory.appendingPathComponent("whole")
+        #expect(try Synclab.run(common + ["--out", whole.path]).status == 1)
+        let shards = (0..<2).map { directory.appendingPathComponent("s\($0)") }
+        for (index, shard) in shards.enumerated() {
+            _ = try Synclab.run(common + ["--shard", "\(index)/2", "--out", shard.path])
+        }
+        let merged = directory.appendingPathComponent("merged")
+        #expect(try Synclab.run(["fuzz", "merge"] + shards.map(\.path) + ["--out", merged.path]).status == 1)
+        let fingerprints = try FileManager.default.contentsOfDirectory(atPath: whole.appendingPathComponent("findings").path).sorted()
+        #expect(!fingerprints.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: merged.appendingPathComponent("findings").path).sorted() == fingerprints)
+        for fingerprint in fingerprints {
+            let file = "findings/\(fingerprint)/minimal.json"
+            #expect(contents(merged.appendingPathComponent(file)) == contents(whole.appendingPathComponent(file)), "\(file)")
+        }
+        let before = try FileManager.default.contentsOfDirectory(atPath: shards[0].appendingPathComponent("findings").path).sorted()
+        let intoShard = try Synclab.run(["fuzz", "merge"] + shards.map(\.path) + ["--out", shards[0].path + "/"])
+        #expect(intoShard.status == 2 && intoShard.stderr.contains("is one of the shard folders"), "\(intoShard.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: shards[0].appendingPathComponent("findings").path).sorted() == before)
+        for fingerprint in before {
+            #expect(FileManager.default.fileExists(atPath: shards[0].appendingPathComponent("findings/\(fingerprint)/minimal.json").path))
+        }
+    }
+
     @Test("a bad --out is refused before any seed runs, in words")
     func badOutRefusedFirst() throws {
         let directory = try Synclab.temporaryDirectory()

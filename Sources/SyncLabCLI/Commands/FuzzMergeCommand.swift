@@ -13,6 +13,12 @@ enum FuzzMergeCommand {
         guard let out = parsed.value("--out"), !parsed.positional.isEmpty else {
             Console.error("synclab fuzz merge: name the shards' output folders and --out DIR\n\(FuzzCommand.usage)"); return .badInput
         }
+        // Merging into a shard's own folder would replace the findings folders it holds with
+        // themselves (removed, then copied from where they no longer are): refused, not lost.
+        let canonical = { (path: String) in URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
+        if let clash = parsed.positional.first(where: { canonical($0) == canonical(out) }) {
+            Console.error("synclab fuzz merge: --out \(out) is one of the shard folders (\(clash)): name a new folder for the merged campaign"); return .badInput
+        }
         do { try ScenarioFiles.checkOutputs(folders: [out], junit: nil) } catch {
             Console.error("synclab fuzz merge: \(error.message)"); return .badInput
         }
