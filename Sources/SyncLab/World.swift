@@ -72,9 +72,14 @@ public final class World {
     }
 
     /// Runs any op now, written as a file's step without `at` (`["op": "cloud.outage", "for": "30s"]`),
-    /// validated as one.
-    /// - Throws: the step's problems (nothing runs then).
+    /// validated as one. To act later, `advance(by:)` first.
+    /// - Throws: the step's problems (nothing runs then), an `at` among them: a world's op runs
+    ///   now, and an `at` would otherwise be dropped without a word.
     public func perform(_ step: ScenarioObject) throws(ScenarioLoadError) {
+        if step["at"] != nil {
+            throw ScenarioLoadError(problem: ScenarioProblem(file: "World", path: "world.at",
+                message: "a World op runs now (t=\(now)): remove \"at\", and call advance(by:) first to act later"))
+        }
         var object = step
         object["at"] = "0s"
         let source = "world[\(performed)]"
