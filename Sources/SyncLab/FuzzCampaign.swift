@@ -73,9 +73,15 @@ public struct FuzzCampaign: Sendable {
         var order: [String] = []
         var bySeed: [String: (first: UInt64, seeds: [UInt64], explanation: String)] = [:]
         var seedsRun = 0
+        // The campaign summary `synclab fuzz` writes (SPEC §10: seeds run, findings by
+        // fingerprint, coverage of each hazard), so a team sees what its search exercised.
+        var summary = CampaignSummary(profile: profile.rawValue, policies: FuzzPolicies.lossless.names(for: runner.profile), find: find,
+                                      firstSeed: seeds.lowerBound, lastSeed: seeds.upperBound, shard: nil)
         for seed in seeds {
             seedsRun += 1
-            for finding in runner.run(seed).findings {
+            let outcome = runner.run(seed)
+            summary.add(outcome)
+            for finding in outcome.findings {
                 let explanation = finding.anomaly?.explanation ?? finding.kind
                 if bySeed[finding.fingerprint] == nil {
                     order.append(finding.fingerprint)
@@ -89,7 +95,19 @@ public struct FuzzCampaign: Sendable {
             let entry = bySeed[fingerprint]!
             return shrinkAndWrite(fingerprint, entry.first, entry.seeds, entry.explanation, runner, rule, host, folder)
         }
-        return FuzzResult(seedsRun: seedsRun, findings: findings, outputFolder: folder)
+        var summaryFile: String?
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try summary.json.renderedPretty().write(toFile: folder + "/campaign.json", atomically: true, encoding: .utf8)
+            try summary.markdown.write(toFile: folder + "/campaign.md", atomically: true, encoding: .utf8)
+            summaryFile = folder + "/campaign.md"
+        } catch {
+            summaryFile = nil
+        }
+        let coverage = Coverage.hazards.indices.map {
+            FuzzCoverage(hazard: Coverage.hazards[$0], count: summary.coverage.counts[$0], seeds: summary.seedsCovering.counts[$0])
+        }
+        return FuzzResult(seedsRun: seedsRun, findings: findings, outputFolder: folder, coverage: coverage, summaryFile: summaryFile)
     }
 
     /// Shrinks a finding's first seed and writes `original.json`, `minimal.json` and the minimal run's reports.

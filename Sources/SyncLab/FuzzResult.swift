@@ -7,6 +7,17 @@ public struct FuzzResult: Sendable {
     public var findings: [FuzzFinding]
     /// Where the findings' files were written.
     public var outputFolder: String
+    /// How often each hazard of SPEC §10 actually happened over the seeds (conflicts,
+    /// `serverRecordChanged`, quota violations, crashes with changes pending, zone deletions,
+    /// token expiries, account switches), in that order: what the search exercised. A hazard
+    /// at 0 was never tested, whatever the findings say.
+    public var coverage: [FuzzCoverage]
+    /// `campaign.md` in `outputFolder` (beside `campaign.json`), as `synclab fuzz` writes
+    /// them; nil if they could not be written.
+    public var summaryFile: String?
+
+    /// The coverage of `hazard` (`"conflicts"`, `"serverRecordChanged"`…), nil for an unknown name.
+    public func coverage(of hazard: String) -> FuzzCoverage? { coverage.first { $0.hazard == hazard } }
 }
 
 /// One fingerprint a campaign found (SPEC §10): the seeds that showed it, and the minimal

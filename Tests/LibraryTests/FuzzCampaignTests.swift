@@ -50,6 +50,24 @@ struct FuzzCampaignTests {
         #expect(Set(shapes).count == shapes.count, "\(result.findings.map(\.fingerprint))")
     }
 
+    @Test("a campaign from Swift says what it exercised: coverage of every hazard, and campaign.json/.md as synclab fuzz writes them")
+    func coverageAndSummary() throws {
+        let out = Self.folder("coverage")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let result = try FuzzCampaign(profile: .documents, seeds: 1...20, apps: Self.registry(), use: ["documents": "UnionNotes"], outputFolder: out).run()
+        #expect(result.findings.isEmpty)
+        #expect(result.coverage.map(\.hazard) == ["conflicts", "serverRecordChanged", "quotaViolations", "crashesWithChangesPending",
+                                                 "zoneDeletions", "tokenExpiries", "accountSwitches"])
+        let conflicts = try #require(result.coverage(of: "conflicts"))
+        #expect(conflicts.count > 0 && conflicts.seeds > 0 && conflicts.seeds <= 20, "\(result.coverage)")
+        #expect(result.coverage(of: "serverRecordChanged")?.count == 0, "a documents campaign sends no records")
+        #expect(result.summaryFile == out + "/campaign.md")
+        let json = try String(contentsOfFile: out + "/campaign.json", encoding: .utf8)
+        #expect(json.contains("\"seedsRun\": 20") && json.contains("\"conflicts\""), "\(json)")
+        let markdown = try String(contentsOfFile: out + "/campaign.md", encoding: .utf8)
+        #expect(markdown.contains("## Coverage: hazards that happened"), "\(markdown)")
+    }
+
     @Test("the careful resolver gives no finding over the same seeds")
     func carefulResolverHasNoFinding() throws {
         let out = Self.folder("union")
