@@ -39,6 +39,11 @@ public final class World {
     }
 
     /// A world of these devices (ids), no steps, the `apps` per store (`["records": "merge"]`).
+    /// - Parameters:
+    ///   - apps: the app each store runs, by name, as a file's `apps` section (the names only;
+    ///     what `FuzzCampaign` calls `use`).
+    ///   - registry: where those names come from: `.builtIn`, or the registry your own apps are
+    ///     registered in (what `Scenario(_:apps:)` and `FuzzCampaign` call `apps`).
     /// - Throws: an unknown app name or a bad device id, as a file would.
     public convenience init(devices: [String], apps: ScenarioObject = [:], seed: UInt64 = 1, registry: AppRegistry = .builtIn) throws(ScenarioLoadError) {
         var builder = ScenarioBuilder(name: "world")
