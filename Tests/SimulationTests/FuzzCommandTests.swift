@@ -26,6 +26,11 @@ struct FuzzCommandTests {
         }
         // A shard missing is refused.
         #expect(try Synclab.run(["fuzz", "merge", directory.appendingPathComponent("s0").path, "--out", merged.path]).status == 2)
+        // Shards of different campaigns: the message says what differs.
+        let other = directory.appendingPathComponent("other")
+        #expect(try Synclab.run(common.map { $0 == "3..10" ? "3..12" : $0 } + ["--shard", "1/2", "--out", other.path]).status == 0)
+        let mismatch = try Synclab.run(["fuzz", "merge", directory.appendingPathComponent("s0").path, other.path, "--out", merged.path])
+        #expect(mismatch.status == 2 && mismatch.stderr.contains("seeds 3..10 vs 3..12") && mismatch.stderr.contains("--time"), "\(mismatch.stderr)")
     }
 
     /// Merging into one of the shards' folders removed that shard's findings folders (each
