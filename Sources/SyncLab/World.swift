@@ -96,7 +96,12 @@ public final class World {
             step.source = source
             simulator.perform(step)
         case .failure(let errors):
-            throw ScenarioLoadError(errors)
+            // Name the op as the trace does (`world[N]`, N ops performed before it), and give no
+            // line and column: they were those of the one-line text the world wrote, not the caller's.
+            let first = "world[0]"
+            throw ScenarioLoadError(ScenarioErrors(errors: errors.errors.map {
+                ScenarioError(file: $0.file, position: nil, path: $0.path.hasPrefix(first) ? source + $0.path.dropFirst(first.count) : $0.path, message: $0.message)
+            }))
         }
     }
 
