@@ -3,6 +3,7 @@ internal import SyncLabJSON
 internal import SyncLabProtocol
 internal import SyncLabScenario
 internal import SyncLabExplore
+internal import SyncLabRunner
 
 /// A search (SPEC §10) from Swift: seeded random worlds with a team's own apps on every device,
 /// each broken promise shrunk to a minimal scenario file. The same generator, promises,
@@ -130,9 +131,13 @@ public struct FuzzCampaign: Sendable {
         } catch {
             written = nil
         }
-        let size = { (json: JSON) in (devices: json["devices"]?.elements?.count ?? 0, steps: json["steps"]?.elements?.count ?? 0) }
+        // Sizes as `synclab fuzz` prints them (SPEC §10: devices, steps, events), from runs.
+        let size = { (size: ScenarioSize) in (devices: size.devices, steps: size.steps, events: size.events) }
+        let before = host.load(original).map { size(Shrinker.size(original, judged: ScenarioRunner.run($0, options: host.options))) }
+            ?? (devices: 0, steps: 0, events: 0)
+        let after = shrunk.map { size(Shrinker.size(minimal, judged: $0.judged)) } ?? before
         return FuzzFinding(fingerprint: fingerprint, firstSeed: seed, seeds: seeds, explanation: explanation,
                            minimalScenario: minimalPath, originalScenario: originalPath, reports: written,
-                           originalSize: size(original), minimalSize: size(minimal))
+                           originalSize: before, minimalSize: after)
     }
 }

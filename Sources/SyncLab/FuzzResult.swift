@@ -40,15 +40,17 @@ public struct FuzzFinding: Sendable, CustomStringConvertible {
     /// The folder of the minimal run's reports (timeline.html, report.md), nil if they could
     /// not be written.
     public var reports: String?
-    /// Devices and steps of the generated scenario, before shrinking.
-    public var originalSize: (devices: Int, steps: Int)
-    /// Devices and steps of `minimal.json`.
-    public var minimalSize: (devices: Int, steps: Int)
+    /// Devices, steps (repeats expanded) and simulation events of the generated scenario's
+    /// run, before shrinking: the sizes `synclab fuzz` prints.
+    public var originalSize: (devices: Int, steps: Int, events: Int)
+    /// Devices, steps and events of `minimal.json`'s run.
+    public var minimalSize: (devices: Int, steps: Int, events: Int)
 
     /// One paragraph: fingerprint, seeds, explanation, sizes and files.
     public var description: String {
         var text = "fuzz finding \(fingerprint): first seed \(firstSeed) (\(seeds.count) seed\(seeds.count == 1 ? "" : "s"))\n\(explanation)\n"
-        text += "shrunk from \(originalSize.devices) devices, \(originalSize.steps) steps to \(minimalSize.devices) devices, \(minimalSize.steps) steps\n"
+        text += "shrunk from \(originalSize.devices) devices, \(originalSize.steps) steps, \(originalSize.events) events "
+            + "to \(minimalSize.devices) devices, \(minimalSize.steps) steps, \(minimalSize.events) events\n"
         text += "minimal scenario: \(minimalScenario)"
         if let reports { text += "\nreports: \(reports)" }
         return text

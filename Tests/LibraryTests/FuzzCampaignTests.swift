@@ -27,6 +27,9 @@ struct FuzzCampaignTests {
         let found = result.expectFinding("lostUpdate.documents")
         let finding = try #require(found.first)
         #expect(finding.minimalSize.steps <= finding.originalSize.steps && finding.minimalSize.devices <= finding.originalSize.devices)
+        // Sizes as synclab fuzz prints them (SPEC §10: devices, steps, events), from the runs.
+        #expect(finding.minimalSize.events > 0 && finding.minimalSize.events <= finding.originalSize.events, "\(finding)")
+        #expect(finding.description.contains("\(finding.originalSize.events) events to "), "\(finding)")
         let text = try String(contentsOfFile: finding.minimalScenario, encoding: .utf8)
         #expect(text.contains("\"NaiveNotes\""), "the minimal file names the team's app")
         // It reproduces: its expectations fail while the bug is there.
