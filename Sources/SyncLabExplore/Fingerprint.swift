@@ -242,6 +242,14 @@ struct Fingerprint {
         String(write[..<(write.lastIndex(of: ":") ?? write.endIndex)])
     }
 
+    /// The engine settings `device` ran under: the scenario's, with the conflict policy of any
+    /// built-in policy its `apps` name (an app named in `apps` takes precedence over
+    /// `engine.*.conflict`, docs/LIBRARY.md), so promises are those of the policy that ran there.
+    func engine(of device: String) -> EngineSettings {
+        guard let spec = run.devices.first(where: { $0.id == device }) else { return run.engine }
+        return DeviceApps(spec.apps, engine: run.engine).applied(to: run.engine)
+    }
+
     /// The policy `device` ran for `store`: the app its scenario names there (a team's app, or a
     /// built-in one named in `apps`), else the engine's policy. A team's app under the fuzzer is
     /// held to a drawn lossless policy's promises, but what it did is its own: its findings group

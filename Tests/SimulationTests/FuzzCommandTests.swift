@@ -130,6 +130,31 @@ struct FuzzCommandTests {
         #expect(try Synclab.run(["fuzz", "--profile", "mixed", "--policy", "serverWins", "--policy", "keepBoth", "--help"]).status == 0)
     }
 
+    /// An app named in `apps` takes precedence over `engine.*.conflict` (docs/LIBRARY.md), and
+    /// the promises are that app's: a file naming the built-in `lastWriterWins` in `apps` was
+    /// judged by the engine's default keepVersions, so its documented loss counted as a broken
+    /// promise and `shrink` shrank it (exit 1) while the same run under `engine` had nothing to shrink.
+    @Test("shrink judges a device by the policy its apps section names", arguments: [
+        (#""apps": {"documents": "lastWriterWins"},"#, 0),
+        (#""engine": {"documents": {"conflict": "lastWriterWins"}},"#, 0),
+        (#""apps": {"documents": "lastWriterWins"}, "variants": [{"name": "kv", "apps": {"documents": "keepVersions"}}],"#, 0),
+    ])
+    func promisesOfTheNamedApp(section: String, status: Int32) throws {
+        let directory = try Synclab.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("lww.json")
+        try Data("""
+        {"format": "synclab/1", "name": "lww", \(section)
+         "devices": [{"id": "A"}, {"id": "B"}],
+         "steps": [{"at": "1s", "device": "A", "op": "airplane.on"},
+                   {"at": "2s", "device": "A", "op": "doc.save", "path": "n.txt", "content": "a"},
+                   {"at": "3s", "device": "B", "op": "doc.save", "path": "n.txt", "content": "b"},
+                   {"at": "9s", "device": "A", "op": "airplane.off"}]}
+        """.utf8).write(to: file)
+        let output = try Synclab.run(["shrink", file.path, "--out", directory.appendingPathComponent("shrunk").path])
+        #expect(output.status == status && output.stdout.contains("nothing to shrink"), "\(output.stdout)\(output.stderr)")
+    }
+
     /// SPEC §10: exit 0 when there is no finding. A valid file that passes has nothing to shrink:
     /// a clear line, exit 0 and nothing written (it used to exit 2, as for bad input).
     @Test("synclab shrink on a passing file, or without the anomaly asked for, says so and exits 0")
