@@ -57,6 +57,16 @@ struct FuzzCommandTests {
             let file = "findings/\(fingerprint)/minimal.json"
             #expect(contents(merged.appendingPathComponent(file)) == contents(whole.appendingPathComponent(file)), "\(file)")
         }
+        // A shard whose findings folder went missing (an artifact upload without it): said on stderr.
+        let shard1Findings = try FileManager.default.contentsOfDirectory(atPath: shards[1].appendingPathComponent("findings").path).sorted()
+        #expect(!shard1Findings.isEmpty, "seed 37 (shard 1/2) shows a finding of its own")
+        if let gone = shard1Findings.first {
+            let copy = directory.appendingPathComponent("s1-copy")
+            try FileManager.default.copyItem(at: shards[1], to: copy)
+            try FileManager.default.removeItem(at: copy.appendingPathComponent("findings/\(gone)"))
+            let partial = try Synclab.run(["fuzz", "merge", shards[0].path, copy.path, "--out", directory.appendingPathComponent("partial").path])
+            #expect(partial.stderr.contains("findings/\(gone) is missing"), "\(partial.stderr)")
+        }
         let before = try FileManager.default.contentsOfDirectory(atPath: shards[0].appendingPathComponent("findings").path).sorted()
         let intoShard = try Synclab.run(["fuzz", "merge"] + shards.map(\.path) + ["--out", shards[0].path + "/"])
         #expect(intoShard.status == 2 && intoShard.stderr.contains("is one of the shard folders"), "\(intoShard.stderr)")

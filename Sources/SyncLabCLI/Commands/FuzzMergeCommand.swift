@@ -45,7 +45,12 @@ enum FuzzMergeCommand {
                 let source = "\(parsed.positional[index])/findings/\(finding.fingerprint)"
                 let destination = "\(out)/findings/\(finding.fingerprint)"
                 if FileManager.default.fileExists(atPath: destination) { try FileManager.default.removeItem(atPath: destination) }
-                if FileManager.default.fileExists(atPath: source) { try FileManager.default.copyItem(atPath: source, toPath: destination) }
+                if FileManager.default.fileExists(atPath: source) {
+                    try FileManager.default.copyItem(atPath: source, toPath: destination)
+                } else {
+                    // Said, not skipped in silence: the summary lists the finding, its files are not there.
+                    Console.error("synclab fuzz merge: \(source) is missing: \(finding.fingerprint) is in the merged summary without its folder")
+                }
             }
             try ReportWriter.write(merged.json.renderedPretty(), to: out + "/campaign.json")
             try ReportWriter.write(merged.markdown, to: out + "/campaign.md")
