@@ -36,7 +36,9 @@ public struct FuzzCampaign: Sendable {
     public var use: [String: String]
     /// `synclab fuzz --find KIND`: collect examples of one anomaly kind instead of broken promises.
     public var find: String?
-    /// Where findings are written: `FOLDER/findings/<fingerprint>/{original.json,minimal.json,reports}`.
+    /// Where the campaign is written: `FOLDER/campaign.json` and `campaign.md` (the summary
+    /// `synclab fuzz` writes) and `FOLDER/findings/<fingerprint>/{original.json,minimal.json,reports}`.
+    /// Not emptied first: findings folders of an earlier campaign there stay.
     /// Default: `.build/synclab/fuzz/<profile>` under the current directory.
     public var outputFolder: String?
     /// The most runs one shrink may make.
@@ -65,7 +67,8 @@ public struct FuzzCampaign: Sendable {
     }
 
     /// Runs every seed (single-threaded, in order), then shrinks the first seed of each
-    /// fingerprint and writes its files. The same campaign gives the same result in any process.
+    /// fingerprint and writes its files and the campaign's summary. The same campaign gives the
+    /// same result in any process.
     public func run() -> FuzzResult {
         let rule: FindingRule = find.map { .find($0) } ?? .promises
         let host = FuzzHost(names: apps.names, factories: apps.factories,
