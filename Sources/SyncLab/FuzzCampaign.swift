@@ -3,6 +3,7 @@ internal import SyncLabJSON
 internal import SyncLabProtocol
 internal import SyncLabScenario
 internal import SyncLabExplore
+internal import SyncLabRunner
 
 /// A search (SPEC §10) from Swift: seeded random worlds with a team's own apps on every device,
 /// each broken promise shrunk to a minimal scenario file. The same generator, promises,
@@ -35,7 +36,9 @@ public struct FuzzCampaign: Sendable {
     public var use: [String: String]
     /// `synclab fuzz --find KIND`: collect examples of one anomaly kind instead of broken promises.
     public var find: String?
-    /// Where findings are written: `FOLDER/findings/<fingerprint>/{original.json,minimal.json,reports}`.
+    /// Where the campaign is written: `FOLDER/campaign.json` and `campaign.md` (the summary
+    /// `synclab fuzz` writes) and `FOLDER/findings/<fingerprint>/{original.json,minimal.json,reports}`.
+    /// Not emptied first: findings folders of an earlier campaign there stay.
     /// Default: `.build/synclab/fuzz/<profile>` under the current directory.
     public var outputFolder: String?
     /// The most runs one shrink may make.
@@ -64,7 +67,8 @@ public struct FuzzCampaign: Sendable {
     }
 
     /// Runs every seed (single-threaded, in order), then shrinks the first seed of each
-    /// fingerprint and writes its files. The same campaign gives the same result in any process.
+    /// fingerprint and writes its files and the campaign's summary. The same campaign gives the
+    /// same result in any process.
     public func run() -> FuzzResult {
         let rule: FindingRule = find.map { .find($0) } ?? .promises
         let host = FuzzHost(names: apps.names, factories: apps.factories,
@@ -73,9 +77,15 @@ public struct FuzzCampaign: Sendable {
         var order: [String] = []
         var bySeed: [String: (first: UInt64, seeds: [UInt64], explanation: String)] = [:]
         var seedsRun = 0
+        // The campaign summary `synclab fuzz` writes (SPEC §10: seeds run, findings by
+        // fingerprint, coverage of each hazard), so a team sees what its search exercised.
+        var summary = CampaignSummary(profile: profile.rawValue, policies: FuzzPolicies.lossless.names(for: runner.profile), find: find,
+                                      firstSeed: seeds.lowerBound, lastSeed: seeds.upperBound, shard: nil)
         for seed in seeds {
             seedsRun += 1
-            for finding in runner.run(seed).findings {
+            let outcome = runner.run(seed)
+            summary.add(outcome)
+            for finding in outcome.findings {
                 let explanation = finding.anomaly?.explanation ?? finding.kind
                 if bySeed[finding.fingerprint] == nil {
                     order.append(finding.fingerprint)
@@ -89,7 +99,19 @@ public struct FuzzCampaign: Sendable {
             let entry = bySeed[fingerprint]!
             return shrinkAndWrite(fingerprint, entry.first, entry.seeds, entry.explanation, runner, rule, host, folder)
         }
-        return FuzzResult(seedsRun: seedsRun, findings: findings, outputFolder: folder)
+        var summaryFile: String?
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try summary.json.renderedPretty().write(toFile: folder + "/campaign.json", atomically: true, encoding: .utf8)
+            try summary.markdown.write(toFile: folder + "/campaign.md", atomically: true, encoding: .utf8)
+            summaryFile = folder + "/campaign.md"
+        } catch {
+            summaryFile = nil
+        }
+        let coverage = Coverage.hazards.indices.map {
+            FuzzCoverage(hazard: Coverage.hazards[$0], count: summary.coverage.counts[$0], seeds: summary.seedsCovering.counts[$0])
+        }
+        return FuzzResult(seedsRun: seedsRun, findings: findings, outputFolder: folder, coverage: coverage, summaryFile: summaryFile)
     }
 
     /// Shrinks a finding's first seed and writes `original.json`, `minimal.json` and the minimal run's reports.
@@ -112,9 +134,13 @@ public struct FuzzCampaign: Sendable {
         } catch {
             written = nil
         }
-        let size = { (json: JSON) in (devices: json["devices"]?.elements?.count ?? 0, steps: json["steps"]?.elements?.count ?? 0) }
+        // Sizes as `synclab fuzz` prints them (SPEC §10: devices, steps, events), from runs.
+        let size = { (size: ScenarioSize) in (devices: size.devices, steps: size.steps, events: size.events) }
+        let before = host.load(original).map { size(Shrinker.size(original, judged: ScenarioRunner.run($0, options: host.options))) }
+            ?? (devices: 0, steps: 0, events: 0)
+        let after = shrunk.map { size(Shrinker.size(minimal, judged: $0.judged)) } ?? before
         return FuzzFinding(fingerprint: fingerprint, firstSeed: seed, seeds: seeds, explanation: explanation,
                            minimalScenario: minimalPath, originalScenario: originalPath, reports: written,
-                           originalSize: size(original), minimalSize: size(minimal))
+                           originalSize: before, minimalSize: after)
     }
 }

@@ -7,6 +7,17 @@ public struct FuzzResult: Sendable {
     public var findings: [FuzzFinding]
     /// Where the findings' files were written.
     public var outputFolder: String
+    /// How often each hazard of SPEC §10 actually happened over the seeds (conflicts,
+    /// `serverRecordChanged`, quota violations, crashes with changes pending, zone deletions,
+    /// token expiries, account switches), in that order: what the search exercised. A hazard
+    /// at 0 was never tested, whatever the findings say.
+    public var coverage: [FuzzCoverage]
+    /// `campaign.md` in `outputFolder` (beside `campaign.json`), as `synclab fuzz` writes
+    /// them; nil if they could not be written.
+    public var summaryFile: String?
+
+    /// The coverage of `hazard` (`"conflicts"`, `"serverRecordChanged"`…), nil for an unknown name.
+    public func coverage(of hazard: String) -> FuzzCoverage? { coverage.first { $0.hazard == hazard } }
 }
 
 /// One fingerprint a campaign found (SPEC §10): the seeds that showed it, and the minimal
@@ -29,15 +40,17 @@ public struct FuzzFinding: Sendable, CustomStringConvertible {
     /// The folder of the minimal run's reports (timeline.html, report.md), nil if they could
     /// not be written.
     public var reports: String?
-    /// Devices and steps of the generated scenario, before shrinking.
-    public var originalSize: (devices: Int, steps: Int)
-    /// Devices and steps of `minimal.json`.
-    public var minimalSize: (devices: Int, steps: Int)
+    /// Devices, steps (repeats expanded) and simulation events of the generated scenario's
+    /// run, before shrinking: the sizes `synclab fuzz` prints.
+    public var originalSize: (devices: Int, steps: Int, events: Int)
+    /// Devices, steps and events of `minimal.json`'s run.
+    public var minimalSize: (devices: Int, steps: Int, events: Int)
 
     /// One paragraph: fingerprint, seeds, explanation, sizes and files.
     public var description: String {
         var text = "fuzz finding \(fingerprint): first seed \(firstSeed) (\(seeds.count) seed\(seeds.count == 1 ? "" : "s"))\n\(explanation)\n"
-        text += "shrunk from \(originalSize.devices) devices, \(originalSize.steps) steps to \(minimalSize.devices) devices, \(minimalSize.steps) steps\n"
+        text += "shrunk from \(originalSize.devices) devices, \(originalSize.steps) steps, \(originalSize.events) events "
+            + "to \(minimalSize.devices) devices, \(minimalSize.steps) steps, \(minimalSize.events) events\n"
         text += "minimal scenario: \(minimalScenario)"
         if let reports { text += "\nreports: \(reports)" }
         return text

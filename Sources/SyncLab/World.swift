@@ -39,6 +39,11 @@ public final class World {
     }
 
     /// A world of these devices (ids), no steps, the `apps` per store (`["records": "merge"]`).
+    /// - Parameters:
+    ///   - apps: the app each store runs, by name, as a file's `apps` section (the names only;
+    ///     what `FuzzCampaign` calls `use`).
+    ///   - registry: where those names come from: `.builtIn`, or the registry your own apps are
+    ///     registered in (what `Scenario(_:apps:)` and `FuzzCampaign` call `apps`).
     /// - Throws: an unknown app name or a bad device id, as a file would.
     public convenience init(devices: [String], apps: ScenarioObject = [:], seed: UInt64 = 1, registry: AppRegistry = .builtIn) throws(ScenarioLoadError) {
         var builder = ScenarioBuilder(name: "world")
@@ -72,9 +77,14 @@ public final class World {
     }
 
     /// Runs any op now, written as a file's step without `at` (`["op": "cloud.outage", "for": "30s"]`),
-    /// validated as one.
-    /// - Throws: the step's problems (nothing runs then).
+    /// validated as one. To act later, `advance(by:)` first.
+    /// - Throws: the step's problems (nothing runs then), an `at` among them: a world's op runs
+    ///   now, and an `at` would otherwise be dropped without a word.
     public func perform(_ step: ScenarioObject) throws(ScenarioLoadError) {
+        if step["at"] != nil {
+            throw ScenarioLoadError(problem: ScenarioProblem(file: "World", path: "world.at",
+                message: "a World op runs now (t=\(now)): remove \"at\", and call advance(by:) first to act later"))
+        }
         var object = step
         object["at"] = "0s"
         let source = "world[\(performed)]"
@@ -86,7 +96,12 @@ public final class World {
             step.source = source
             simulator.perform(step)
         case .failure(let errors):
-            throw ScenarioLoadError(errors)
+            // Name the op as the trace does (`world[N]`, N ops performed before it), and give no
+            // line and column: they were those of the one-line text the world wrote, not the caller's.
+            let first = "world[0]"
+            throw ScenarioLoadError(ScenarioErrors(errors: errors.errors.map {
+                ScenarioError(file: $0.file, position: nil, path: $0.path.hasPrefix(first) ? source + $0.path.dropFirst(first.count) : $0.path, message: $0.message)
+            }))
         }
     }
 

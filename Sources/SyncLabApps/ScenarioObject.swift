@@ -27,6 +27,15 @@ public struct ScenarioObject: Hashable, Sendable, ExpressibleByDictionaryLiteral
     }
 
     package var json: JSON { .object(members.map { ($0.key, $0.value.json) }) }
+
+    /// The object's JSON text, as a scenario file (or `result.json`) writes it.
+    public var jsonText: String { json.rendered() }
+}
+
+extension ScenarioObject: CustomStringConvertible {
+    /// The object as JSON (`{"main":{"kvs":{…},…}}`), as `ScenarioValue` prints: printing
+    /// `result.final` or a builder's `file` shows the data, not the type's members.
+    public var description: String { jsonText }
 }
 
 /// One member of a `ScenarioObject`.

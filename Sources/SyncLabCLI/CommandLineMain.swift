@@ -49,7 +49,7 @@ public enum SyncLabCommandLine {
         case "bench": status = BenchCommand.main(Array(arguments.dropFirst()))
         case "report": status = ReportCommand.main(Array(arguments.dropFirst()))
         case "fuzz": status = FuzzCommand.main(Array(arguments.dropFirst()))
-        case "shrink": status = ShrinkCommand.main(Array(arguments.dropFirst()))
+        case "shrink": status = ShrinkCommand.main(Array(arguments.dropFirst()), apps: apps.names, factories: apps.factories)
         case "--help", "-h", "help": Console.out(usage); status = .success
         case nil: Console.error(usage); status = .badInput
         case let other?:

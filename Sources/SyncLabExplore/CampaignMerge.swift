@@ -48,9 +48,22 @@ extension CampaignSummary {
     /// Joins the summaries of shards 0..N-1 of one campaign into the summary one unsharded run gives.
     public static func merge(_ shards: [CampaignSummary]) -> Result<CampaignSummary, CampaignMergeError> {
         guard let first = shards.first else { return .failure(CampaignMergeError("nothing to merge")) }
-        for other in shards where other.profile != first.profile || other.policies != first.policies || other.find != first.find
-            || other.firstSeed != first.firstSeed || other.lastSeed != first.lastSeed {
-            return .failure(CampaignMergeError("the summaries are of different campaigns (profile, policies, --find and seeds must match)"))
+        for other in shards {
+            // Say what differs: a user who ran one command per shard needs to know which part
+            // of it did not match (a --time campaign stops each shard at a seed of its own).
+            var differences: [String] = []
+            if other.profile != first.profile { differences.append("profile \(first.profile) vs \(other.profile)") }
+            if other.policies != first.policies { differences.append("policies \(first.policies.joined(separator: ",")) vs \(other.policies.joined(separator: ","))") }
+            if other.find != first.find { differences.append("--find \(first.find ?? "(none)") vs \(other.find ?? "(none)")") }
+            if other.firstSeed != first.firstSeed || other.lastSeed != first.lastSeed {
+                differences.append("seeds \(first.firstSeed)..\(first.lastSeed) vs \(other.firstSeed)..\(other.lastSeed)")
+            }
+            guard differences.isEmpty else {
+                let timeHint = differences.count == 1 && other.firstSeed == first.firstSeed && other.lastSeed != first.lastSeed
+                    ? " (shards run with --time stop at seeds of their own and cannot be merged: give every shard the same --seeds or --count)" : ""
+                return .failure(CampaignMergeError("the summaries are of different campaigns: \(differences.joined(separator: "; "))\(timeHint); "
+                                                   + "profile, policies, --find and seeds must match"))
+            }
         }
         let count = first.shard?.count ?? 1
         let indices = shards.map { $0.shard?.index ?? 0 }.sorted()

@@ -7,8 +7,8 @@ import SyncLabScenario
 /// Fingerprints: what a finding *is*, from structure only, never from message text (SPEC §10).
 ///
 /// `KIND.STORE.POLICY.LOST.CAUSE`, e.g. `lostUpdate.documents.lastWriterWins.doc-save-offline.by-doc-save`:
-/// the anomaly kind, the store, the policy the store ran (`lww` for KVS, whose only rule is
-/// last-writer-wins), the op of the write that was lost (or offended, with `-offline` when its
+/// the anomaly kind, the store, the policy the store ran on the anomaly's device (`lww` for KVS,
+/// whose only rule is last-writer-wins; the app's name when the scenario names one), the op of the write that was lost (or offended, with `-offline` when its
 /// device was in airplane mode as it made it: the airplane-mode lost update is a bug of its
 /// own, not two devices saving at once; `-signedOut` when its device was signed out), and what
 /// replaced it —
@@ -242,7 +242,20 @@ struct Fingerprint {
         String(write[..<(write.lastIndex(of: ":") ?? write.endIndex)])
     }
 
-    func policy(_ store: Store) -> String {
+    /// The engine settings `device` ran under: the scenario's, with the conflict policy of any
+    /// built-in policy its `apps` name (an app named in `apps` takes precedence over
+    /// `engine.*.conflict`, docs/LIBRARY.md), so promises are those of the policy that ran there.
+    func engine(of device: String) -> EngineSettings {
+        guard let spec = run.devices.first(where: { $0.id == device }) else { return run.engine }
+        return DeviceApps(spec.apps, engine: run.engine).applied(to: run.engine)
+    }
+
+    /// The policy `device` ran for `store`: the app its scenario names there (a team's app, or a
+    /// built-in one named in `apps`), else the engine's policy. A team's app under the fuzzer is
+    /// held to a drawn lossless policy's promises, but what it did is its own: its findings group
+    /// under its name, not under the policy the seed happened to draw.
+    func policy(_ store: Store, device: String) -> String {
+        if let app = run.devices.first(where: { $0.id == device })?.apps[store], app != AppNames.defaultName { return app }
         switch store {
         case .kvs: return "lww"
         case .documents: return run.engine.documents.conflict.rawValue
@@ -251,7 +264,7 @@ struct Fingerprint {
     }
 
     func of(_ anomaly: Anomaly) -> String {
-        var parts = [anomaly.kind.rawValue, anomaly.store.rawValue, policy(anomaly.store)]
+        var parts = [anomaly.kind.rawValue, anomaly.store.rawValue, policy(anomaly.store, device: anomaly.device)]
         switch anomaly.kind {
         case .quotaViolation: parts.append(anomaly.limit ?? "none")
         case .divergence: parts.append("view")

@@ -33,8 +33,8 @@ public struct FuzzHost: Sendable {
         return scenario.setting("apps", .object(apps.map { ($0.store, JSON.string($0.name)) }))
     }
 
-    /// The search's run options with this host's apps.
-    var options: SimulationOptions {
+    /// The search's run options with this host's apps (no trace recorded).
+    public var options: SimulationOptions {
         var options = SeedRunner.searchOptions
         options.apps = factories
         options.hostRecordsPolicies = hostRecordsPolicies
@@ -42,7 +42,7 @@ public struct FuzzHost: Sendable {
     }
 
     /// The scenario's `base` run, validated against this host's app names (nil: invalid).
-    func load(_ scenario: JSON) -> ScenarioRun? {
+    public func load(_ scenario: JSON) -> ScenarioRun? {
         guard case .success(let file) = ScenarioLoader.parse(text: ScenarioText.render(scenario), path: "minimal.json", apps: names) else { return nil }
         return file.runs.first
     }

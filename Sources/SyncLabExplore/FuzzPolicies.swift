@@ -33,6 +33,19 @@ public struct FuzzPolicies: Sendable, Equatable {
                                      records: records.isEmpty ? lossless.records : records))
     }
 
+    /// Whether `name` is a policy of a store `profile` makes traffic for: a `--policy` no seed
+    /// of the profile could run is refused, not silently ignored (`--profile documents --policy
+    /// serverWins` would otherwise run the documents defaults and say nothing).
+    public static func applies(_ name: String, to profile: FuzzProfile) -> Bool {
+        (DocumentConflictPolicy(rawValue: name) != nil && profile.uses(.documents))
+            || (RecordConflictPolicy(rawValue: name) != nil && profile.uses(.records))
+    }
+
+    /// The `--policy` names that apply to `profile`.
+    public static func names(for profile: FuzzProfile) -> [String] {
+        names.filter { applies($0, to: profile) }
+    }
+
     /// The names of the policies `profile` runs, documents first then records (`merge` once).
     public func names(for profile: FuzzProfile) -> [String] {
         var result = profile.uses(.documents) ? documents.map { $0.rawValue } : []

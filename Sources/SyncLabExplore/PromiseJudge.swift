@@ -54,7 +54,7 @@ public enum PromiseJudge {
     /// anomaly names; the half call is that documented loss, not a finding (records seeds 23, 46).
     static func overwrittenByClientWins(_ anomaly: Anomaly, _ anomalies: [Anomaly], _ fingerprint: Fingerprint) -> Bool {
         guard anomaly.kind == .atomicityViolation, anomaly.store == .records,
-              fingerprint.run.engine.records.conflict == .clientWins else { return false }
+              fingerprint.engine(of: anomaly.device).records.conflict == .clientWins else { return false }
         return lostOnTheSameField(anomaly, anomalies)
     }
 
@@ -65,7 +65,7 @@ public enum PromiseJudge {
     /// the call (its newer version held for the device's own save's answer) shows that loss, not
     /// a finding (records seed 4745, unshrunk).
     static func lostToMerge(_ anomaly: Anomaly, _ anomalies: [Anomaly], _ fingerprint: Fingerprint) -> Bool {
-        guard anomaly.kind == .atomicityViolation, anomaly.store == .records, fingerprint.run.engine.records.conflict == .merge,
+        guard anomaly.kind == .atomicityViolation, anomaly.store == .records, fingerprint.engine(of: anomaly.device).records.conflict == .merge,
               let write = anomaly.write, fingerprint.beatenByLastWriterWins.contains(write) else { return false }
         return lostOnTheSameField(anomaly, anomalies)
     }
@@ -109,13 +109,13 @@ public enum PromiseJudge {
         case .kvs:
             return fingerprint.beatenByLastWriterWins.contains(write)
         case .documents:
-            if fingerprint.run.engine.documents.conflict == .lastWriterWins { return true }
+            if fingerprint.engine(of: anomaly.device).documents.conflict == .lastWriterWins { return true }
             // A pending edit its device replaced with a later pending one (an append folded into
             // the delete that followed) that app deletion or sign-out then discarded: it was
             // discarded with that edit, though the checker names the write that finally replaced it.
             return fingerprint.successorDiscarded(write, item: anomaly.item, field: anomaly.field ?? "")
         case .records:
-            if fingerprint.run.engine.records.conflict != .merge { return true }
+            if fingerprint.engine(of: anomaly.device).records.conflict != .merge { return true }
             if fingerprint.beatenByLastWriterWins.contains(write) { return true }
             // An earlier local edit of a field whose later edit lost the both-sides merge is lost
             // with it (the checker names each): the same documented loss.

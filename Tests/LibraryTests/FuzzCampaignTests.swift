@@ -27,6 +27,9 @@ struct FuzzCampaignTests {
         let found = result.expectFinding("lostUpdate.documents")
         let finding = try #require(found.first)
         #expect(finding.minimalSize.steps <= finding.originalSize.steps && finding.minimalSize.devices <= finding.originalSize.devices)
+        // Sizes as synclab fuzz prints them (SPEC §10: devices, steps, events), from the runs.
+        #expect(finding.minimalSize.events > 0 && finding.minimalSize.events <= finding.originalSize.events, "\(finding)")
+        #expect(finding.description.contains("\(finding.originalSize.events) events to "), "\(finding)")
         let text = try String(contentsOfFile: finding.minimalScenario, encoding: .utf8)
         #expect(text.contains("\"NaiveNotes\""), "the minimal file names the team's app")
         // It reproduces: its expectations fail while the bug is there.
@@ -34,6 +37,38 @@ struct FuzzCampaignTests {
         #expect(!rerun.passed)
         #expect(rerun.anomalies.contains { $0.kind == "lostUpdate" && $0.store == "documents" })
         #expect(FileManager.default.fileExists(atPath: (finding.reports ?? "") + "/timeline.html"))
+    }
+
+    @Test("findings group under the team's app, not under the lossless policy each seed drew")
+    func fingerprintsNameTheApp() throws {
+        let out = Self.folder("named")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let result = try FuzzCampaign(profile: .documents, seeds: 1...20, apps: Self.registry(), use: ["documents": "NaiveNotes"], outputFolder: out).run()
+        #expect(!result.findings.isEmpty)
+        for finding in result.findings {
+            #expect(finding.fingerprint.split(separator: ".").dropFirst(2).first == "NaiveNotes", "\(finding.fingerprint)")
+        }
+        // One bug, one shape: the three lossless policies drawn no longer split it three ways.
+        let shapes = result.findings.map { $0.fingerprint.split(separator: ".").dropFirst(3).joined(separator: ".") }
+        #expect(Set(shapes).count == shapes.count, "\(result.findings.map(\.fingerprint))")
+    }
+
+    @Test("a campaign from Swift says what it exercised: coverage of every hazard, and campaign.json/.md as synclab fuzz writes them")
+    func coverageAndSummary() throws {
+        let out = Self.folder("coverage")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let result = try FuzzCampaign(profile: .documents, seeds: 1...20, apps: Self.registry(), use: ["documents": "UnionNotes"], outputFolder: out).run()
+        #expect(result.findings.isEmpty)
+        #expect(result.coverage.map(\.hazard) == ["conflicts", "serverRecordChanged", "quotaViolations", "crashesWithChangesPending",
+                                                 "zoneDeletions", "tokenExpiries", "accountSwitches"])
+        let conflicts = try #require(result.coverage(of: "conflicts"))
+        #expect(conflicts.count > 0 && conflicts.seeds > 0 && conflicts.seeds <= 20, "\(result.coverage)")
+        #expect(result.coverage(of: "serverRecordChanged")?.count == 0, "a documents campaign sends no records")
+        #expect(result.summaryFile == out + "/campaign.md")
+        let json = try String(contentsOfFile: out + "/campaign.json", encoding: .utf8)
+        #expect(json.contains("\"seedsRun\": 20") && json.contains("\"conflicts\""), "\(json)")
+        let markdown = try String(contentsOfFile: out + "/campaign.md", encoding: .utf8)
+        #expect(markdown.contains("## Coverage: hazards that happened"), "\(markdown)")
     }
 
     @Test("the careful resolver gives no finding over the same seeds")

@@ -33,6 +33,7 @@ struct AppsSectionTests {
 
     @Test("an unknown app name is an error at its place, listing the known names", arguments: [
         (#""apps": {"records": "TodoApp"}"#, #"[{"id": "A"}]"#, "apps.records", #"known records apps: "serverWins", "clientWins", "merge", "ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp", "default""#),
+        (#""apps": {"records": "TodoApp"}"#, #"[{"id": "A"}]"#, "apps.records", "a team's own app is known once registered: `AppRegistry.register(records:…)` from Swift, or, from the command line, through the team's own executable calling `SyncLabCommandLine.main(_:apps:)`"),
         (#""apps": {"documents": "mrege"}"#, #"[{"id": "A"}]"#, "apps.documents", "did you mean 'merge'?"),
         ("", #"[{"id": "A", "apps": {"kvs": "HighScore"}}]"#, "devices[0].apps.kvs", #"known kvs apps: "reader", "default""#),
         (#""variants": [{"name": "v", "apps": {"records": "x"}}]"#, #"[{"id": "A"}]"#, "variants[0].apps.records", "unknown records app \"x\""),

@@ -14,8 +14,9 @@ struct FuzzCampaign {
         do { try ScenarioFiles.checkOutputs(folders: [options.out], junit: nil) } catch {
             Console.error("synclab fuzz: \(error.message)"); return .badInput
         }
-        var host = FuzzHost.builtIn
-        host.hostRecordsPolicies = options.hostRecordsPolicies
+        var builtIn = FuzzHost.builtIn
+        builtIn.hostRecordsPolicies = options.hostRecordsPolicies
+        let host = builtIn
         let runner = SeedRunner(profile: options.profile, policies: options.policies, rule: options.rule, host: host)
         var summary = CampaignSummary(profile: options.profile.rawValue, policies: options.policies.names(for: options.profile), find: findKind,
                                       firstSeed: options.firstSeed, lastSeed: options.lastSeed, shard: options.shard)
@@ -26,7 +27,10 @@ struct FuzzCampaign {
         var invalid: [(UInt64, String)] = []
         let total = options.timeLimit_s == nil ? seedCount : nil
         while let from = cursor {
-            let (seeds, next) = batch(from: from, limit: options.timeLimit_s == nil ? Int.max : options.jobs * 16)
+            // Bounded batches, --time or not: memory holds one batch's outcomes, whatever the
+            // range (a campaign over --seeds 1..100000000 used to build every seed and every
+            // outcome at once). Outcomes fold in seed order either way, so output is unchanged.
+            let (seeds, next) = batch(from: from, limit: options.jobs * (options.timeLimit_s == nil ? 256 : 16))
             cursor = next
             if seeds.isEmpty { break }
             let doneBefore = summary.seedsRun
@@ -60,7 +64,7 @@ struct FuzzCampaign {
             let generated = runner.generate(finding.firstSeed)
             return try? FindingWriter.shrinkAndWrite(generated.json, originalText: generated.text, target: .fingerprint(finding.fingerprint, target),
                                                      origin: "synclab fuzz --profile \(generated.choices.profile.rawValue) seed \(finding.firstSeed)",
-                                                     folder: "\(out)/findings/\(finding.fingerprint)", hostRecordsPolicies: options.hostRecordsPolicies)
+                                                     folder: "\(out)/findings/\(finding.fingerprint)", host: host)
         })
         let shrinkSeconds = Date().timeIntervalSince(shrinkStarted) // wall clock ok: the CLI times the campaign, never the simulation
         for (finding, result) in zip(findings, written) {
@@ -99,11 +103,15 @@ struct FuzzCampaign {
         return nil
     }
 
-    var seedCount: UInt64 {
+    /// How many seeds this shard runs, for the progress line; nil when it is 2^64 (`--seeds
+    /// 0..18446744073709551615`, which used to trap on the count's overflow).
+    var seedCount: UInt64? {
         let span = options.lastSeed - options.firstSeed
-        guard let shard = options.shard else { return span + 1 }
+        guard let shard = options.shard else { return span == .max ? nil : span + 1 }
         let count = UInt64(shard.count), index = UInt64(shard.index)
-        return span >= index ? (span - index) / count + 1 : 0
+        guard span >= index else { return 0 }
+        let steps = (span - index) / count
+        return steps == .max ? nil : steps + 1
     }
 
     /// Up to `limit` seeds of this shard from `from` on, and where the next batch starts (nil: done).

@@ -13,6 +13,12 @@ enum FuzzMergeCommand {
         guard let out = parsed.value("--out"), !parsed.positional.isEmpty else {
             Console.error("synclab fuzz merge: name the shards' output folders and --out DIR\n\(FuzzCommand.usage)"); return .badInput
         }
+        // Merging into a shard's own folder would replace the findings folders it holds with
+        // themselves (removed, then copied from where they no longer are): refused, not lost.
+        let canonical = { (path: String) in URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
+        if let clash = parsed.positional.first(where: { canonical($0) == canonical(out) }) {
+            Console.error("synclab fuzz merge: --out \(out) is one of the shard folders (\(clash)): name a new folder for the merged campaign"); return .badInput
+        }
         do { try ScenarioFiles.checkOutputs(folders: [out], junit: nil) } catch {
             Console.error("synclab fuzz merge: \(error.message)"); return .badInput
         }
@@ -39,7 +45,12 @@ enum FuzzMergeCommand {
                 let source = "\(parsed.positional[index])/findings/\(finding.fingerprint)"
                 let destination = "\(out)/findings/\(finding.fingerprint)"
                 if FileManager.default.fileExists(atPath: destination) { try FileManager.default.removeItem(atPath: destination) }
-                if FileManager.default.fileExists(atPath: source) { try FileManager.default.copyItem(atPath: source, toPath: destination) }
+                if FileManager.default.fileExists(atPath: source) {
+                    try FileManager.default.copyItem(atPath: source, toPath: destination)
+                } else {
+                    // Said, not skipped in silence: the summary lists the finding, its files are not there.
+                    Console.error("synclab fuzz merge: \(source) is missing: \(finding.fingerprint) is in the merged summary without its folder")
+                }
             }
             try ReportWriter.write(merged.json.renderedPretty(), to: out + "/campaign.json")
             try ReportWriter.write(merged.markdown, to: out + "/campaign.md")

@@ -53,6 +53,12 @@ struct FuzzOptions {
         case .success(let policies): options.policies = policies
         case .failure(let error): return .failure(UsageError("unknown --policy \(error.name) (one of \(FuzzPolicies.names.joined(separator: ", ")))"))
         }
+        for name in policyNames where !FuzzPolicies.applies(name, to: options.profile) {
+            let usable = FuzzPolicies.names(for: options.profile)
+            return .failure(UsageError(usable.isEmpty
+                ? "--profile \(options.profile.rawValue) has no conflict policy to choose (the key-value store is last-writer-wins by timestamp): drop --policy \(name)"
+                : "--policy \(name) is not a policy of --profile \(options.profile.rawValue), whose seeds would never run it (its policies: \(usable.joined(separator: ", ")))"))
+        }
         if let kind = parsed.value("--find") {
             guard FindingRule.kinds.contains(kind) else { return .failure(UsageError("unknown --find kind \(kind) (one of \(FindingRule.kinds.joined(separator: ", ")))")) }
             options.rule = .find(kind)

@@ -23,7 +23,10 @@ enum ShrinkCommand {
     to shrink (every run passes and keeps every promise, or shows no KIND anomaly), 2 bad input.
     """
 
-    static func main(_ arguments: [String]) -> ExitStatus {
+    /// - Parameters:
+    ///   - apps: the app names the file may use (a team's executable passes its registry's, SPEC §9).
+    ///   - factories: how the runs make the team's apps.
+    static func main(_ arguments: [String], apps: AppNames = .builtIn, factories: AppFactories = AppFactories()) -> ExitStatus {
         let parsed: Arguments
         do { parsed = try Arguments(arguments, valued: ["--variant", "--anomaly", "--out"], flags: ["--help", FindingWriter.hostRecordsPoliciesFlag]) } catch {
             Console.error("synclab shrink: \(error.message)\n\(usage)"); return .badInput
@@ -36,7 +39,7 @@ enum ShrinkCommand {
             Console.error("synclab shrink: unknown anomaly kind \(kind) (one of \(FindingRule.kinds.joined(separator: ", ")))"); return .badInput
         }
         let scenario: ScenarioFile
-        switch ScenarioLoader.load(path: path) {
+        switch ScenarioLoader.load(path: path, apps: apps) {
         case .success(let loaded): scenario = loaded
         case .failure(let errors): ValidationOutput.show(errors, annotate: ValidationOutput.annotate); return .badInput
         }
@@ -53,9 +56,13 @@ enum ShrinkCommand {
         // Not in the usage, as on `synclab run`: a comparison aid (docs/LIBRARY.md, "Comparing
         // them with the engine"); every run of the shrink hosts the records policies as the apps.
         let hostRecordsPolicies = parsed.has(FindingWriter.hostRecordsPoliciesFlag)
+        // Every run of the shrink makes the apps the file names from the registry it was given:
+        // a team's executable shrinks its own apps' failures (SPEC §9, §10).
+        var host = FuzzHost(names: apps, factories: factories, apps: [])
+        host.hostRecordsPolicies = hostRecordsPolicies
         // The target: the chosen anomaly, else a broken promise, else a failed expectation.
         for run in runs {
-            let judged = ScenarioRunner.run(run, options: FindingWriter.searchOptions(hostRecordsPolicies: hostRecordsPolicies))
+            let judged = ScenarioRunner.run(run, options: host.options)
             var target: ShrinkTarget?
             if let kind = parsed.value("--anomaly") {
                 target = PromiseJudge.findings(judged, rule: .find(kind)).first.map { .fingerprint($0.fingerprint, .find(kind)) }
@@ -74,7 +81,7 @@ enum ShrinkCommand {
             Console.out("shrinking \(path) [\(run.variant)]: \(target.name)")
             do {
                 guard let written = try FindingWriter.shrinkAndWrite(flat, originalText: nil, target: target, origin: "\(ScenarioFiles.stem(path)) [\(run.variant)]",
-                                                                       folder: folder, hostRecordsPolicies: hostRecordsPolicies) else {
+                                                                       folder: folder, host: host) else {
                     Console.error("synclab shrink: the flattened scenario no longer shows \(target.name)"); return .badInput
                 }
                 Console.out("  before: \(written.before.summary)")

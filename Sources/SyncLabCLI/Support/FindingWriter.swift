@@ -22,24 +22,26 @@ enum FindingWriter {
     /// - Parameters:
     ///   - original: the scenario tree (no variants).
     ///   - originalText: written as `original.json` when given (a generated scenario).
-    ///   - hostRecordsPolicies: every run (the shrinker's, the size of the original, the check
-    ///     that `minimal.json` shows the finding) hosts the records policies as the built-in apps,
-    ///     as `synclab run --host-records-policies` does, so a finding only the apps have shrinks.
+    ///   - host: the apps every run makes (the shrinker's, the size of the original, the check
+    ///     that `minimal.json` shows the finding): the built-ins, or a team's registry when its
+    ///     own executable runs `shrink` on a file naming its apps (SPEC §9). Its
+    ///     `hostRecordsPolicies` hosts the records policies as the built-in apps, as `synclab run
+    ///     --host-records-policies` does, so a finding only the apps have shrinks.
     static func shrinkAndWrite(_ original: JSON, originalText: String?, target: ShrinkTarget, origin: String, folder: String,
-                               hostRecordsPolicies: Bool = false) throws -> Written? {
+                               host: FuzzHost = .builtIn) throws -> Written? {
         let started = Date() // wall clock ok: the CLI times the campaign, never the simulation
-        var host = FuzzHost.builtIn
-        host.hostRecordsPolicies = hostRecordsPolicies
-        guard let result = Shrinker(target: target, host: host).shrink(original), let originalRun = Shrinker.load(original) else { return nil }
-        let before = Shrinker.size(original, judged: ScenarioRunner.run(originalRun, options: searchOptions(hostRecordsPolicies: hostRecordsPolicies)))
+        let hostRecordsPolicies = host.hostRecordsPolicies
+        guard let result = Shrinker(target: target, host: host).shrink(original), let originalRun = host.load(original) else { return nil }
+        let before = Shrinker.size(original, judged: ScenarioRunner.run(originalRun, options: host.options))
         let minimal = MinimalScenario.finish(result.scenario, judged: result.judged, target: target, from: origin,
                                              replayFlag: hostRecordsPolicies ? hostRecordsPoliciesFlag : nil)
         let minimalText = ScenarioText.render(minimal)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         if let originalText { try ReportWriter.write(originalText, to: folder + "/original.json") }
         try ReportWriter.write(minimalText, to: folder + "/minimal.json")
-        guard case .success(let file) = ScenarioLoader.parse(text: minimalText, path: "minimal.json") else { return nil }
+        guard case .success(let file) = ScenarioLoader.parse(text: minimalText, path: "minimal.json", apps: host.names) else { return nil }
         var replayOptions = SimulationOptions()
+        replayOptions.apps = host.factories
         replayOptions.hostRecordsPolicies = hostRecordsPolicies
         let judged = ScenarioRunner.run(file.runs[0], options: replayOptions)
         try ReportSet.write([judged], file: "minimal.json", to: folder, variants: ["base"])
@@ -62,11 +64,4 @@ enum FindingWriter {
 
     /// The flag `synclab run` needs to show a finding shrunk with `hostRecordsPolicies`.
     static let hostRecordsPoliciesFlag = "--host-records-policies"
-
-    static func searchOptions(hostRecordsPolicies: Bool) -> SimulationOptions {
-        var options = SimulationOptions()
-        options.recordTrace = false
-        options.hostRecordsPolicies = hostRecordsPolicies
-        return options
-    }
 }

@@ -17,7 +17,13 @@ extension ScenarioReader {
             guard known.contains(name) else {
                 let hint = Suggestion.hint(for: name, in: known)
                 let list = known.map { "\"\($0)\"" }.joined(separator: ", ")
-                report("unknown \(store.rawValue) app \"\(name)\"\(hint) (known \(store.rawValue) apps: \(list))", at: member.value.position, path: valuePath)
+                // A name like no known one is most likely a team's app this registry lacks: say how
+                // a team's app becomes known, not only that it is not.
+                let howToRegister = hint.isEmpty
+                    ? "; a team's own app is known once registered: `AppRegistry.register(\(store.rawValue):…)` from Swift, or, from the command line, "
+                        + "through the team's own executable calling `SyncLabCommandLine.main(_:apps:)` with that registry (docs/LIBRARY.md)"
+                    : ""
+                report("unknown \(store.rawValue) app \"\(name)\"\(hint) (known \(store.rawValue) apps: \(list))\(howToRegister)", at: member.value.position, path: valuePath)
                 continue
             }
             selection[store] = name
