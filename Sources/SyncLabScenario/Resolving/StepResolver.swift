@@ -245,7 +245,12 @@ struct StepResolver {
                 } else {
                     let deviceName = usesDevice ? deviceIDs[group[0]] : "${device}"
                     let substituted = StepTemplate.expand(arguments, index: repetition, device: deviceName)
-                    guard let typed = op(spec, substituted, node, path) else { continue }
+                    let collisions = StepTemplate.collidingKeys(arguments, substituted, path)
+                    for collision in collisions {
+                        let which = [usesDevice ? "on device \(deviceName)" : nil, usesIndex ? "${i}=\(repetition)" : nil].compactMap { $0 }.joined(separator: ", ")
+                        reader.report("key \(JSONValue.string(collision.key).shortDescription) appears twice in this object once its placeholders are expanded (\(which)): a duplicate key is an error", at: collision.position, path: collision.path)
+                    }
+                    guard collisions.isEmpty, let typed = op(spec, substituted, node, path) else { continue }
                     resolved = typed
                 }
                 let stepAt = SimInstant(microseconds: at.microseconds) + period * Int64(repetition)

@@ -93,6 +93,36 @@ enum StepTemplate {
         }
     }
 
+    /// Keys an expansion made equal in one object (`{"${device}": 1, "A": 2}` on device A): the
+    /// second of each, with its position and path. A duplicate key is an error (SPEC §5); after
+    /// expansion the object used to keep the last value silently.
+    /// - Parameters:
+    ///   - template: the step's arguments as written; only objects with a placeholder in a key
+    ///     are looked at (a duplicate written as such is the parser's error already).
+    ///   - expanded: the same arguments expanded (`expand`), in the same shape.
+    static func collidingKeys(_ template: [JSONMember], _ expanded: [JSONMember], _ path: JSONPath) -> [(key: String, position: SourcePosition, path: JSONPath)] {
+        var result: [(key: String, position: SourcePosition, path: JSONPath)] = []
+        if template.contains(where: { occurs("${", in: $0.key) }) {
+            var seen: Set<String> = []
+            for member in expanded where !seen.insert(member.key).inserted {
+                result.append((member.key, member.keyPosition, path.key(member.key)))
+            }
+        }
+        for (written, made) in zip(template, expanded) {
+            result += collidingKeys(written.value, made.value, path.key(made.key))
+        }
+        return result
+    }
+
+    private static func collidingKeys(_ template: JSONNode, _ expanded: JSONNode, _ path: JSONPath) -> [(key: String, position: SourcePosition, path: JSONPath)] {
+        switch (template.value, expanded.value) {
+        case (.object(let written), .object(let made)): return collidingKeys(written, made, path)
+        case (.array(let written), .array(let made)):
+            return zip(written, made).enumerated().flatMap { collidingKeys($1.0, $1.1, path.index($0)) }
+        default: return []
+        }
+    }
+
     private static func substitute(_ text: String, _ index: Int, _ device: String) -> String {
         guard occurs("${", in: text) else { return text }
         return text.replacingOccurrences(of: "${i}", with: String(index)).replacingOccurrences(of: "${device}", with: device)
