@@ -373,4 +373,12 @@ struct ValidationTests {
         #expect(error(text, at: "steps[1].value[0].n1")?.message == #"key "n1" appears twice in this object once its placeholders are expanded (${i}=1): a duplicate key is an error"#)
         #expect(Load.errors(text).count == 2)
     }
+
+    /// `${device}` in a cloud op (which runs on no device) stayed in the value as written
+    /// (`cloud.throttle` of zone "Z${device}"); `${i}` still expands there.
+    @Test func aCloudOpHasNoDevicePlaceholder() {
+        let text = Load.scenario(#""steps": [{"at": "1s", "op": "cloud.throttle", "for": "10s", "retryAfter": "1s", "zone": "Z${device}"}, {"at": "1s", "every": "1m", "times": 2, "op": "cloud.throttle", "for": "10s", "retryAfter": "1s", "zone": "Z${i}"}]"#)
+        #expect(Load.errors(text).map(\.message) == ["${device} stands for nothing in cloud.throttle: a cloud op runs on no device (only ${i}, the repetition, is expanded)"])
+        #expect(Load.errors(text).map(\.path) == ["steps[0].zone"])
+    }
 }

@@ -212,10 +212,13 @@ struct StepResolver {
         }
 
         let arguments = allMembers.filter { !StepResolver.stepKeys.contains($0.key) }
-        let unknown = StepTemplate.unknownPlaceholders(in: arguments, path)
+        // A cloud op runs on no device: its `${device}` stood for nothing and stayed in the value.
+        let unknown = StepTemplate.unknownPlaceholders(in: arguments, path, allowed: spec.onCloud ? ["i"] : StepTemplate.placeholders)
         for placeholder in unknown {
-            reader.report("unknown placeholder \(placeholder.text): a step can use ${i} (the repetition, from 0) and ${device} (the device it runs on)",
-                          at: placeholder.position, path: placeholder.path)
+            let message = placeholder.text == "${device}"
+                ? "${device} stands for nothing in \(spec.name): a cloud op runs on no device (only ${i}, the repetition, is expanded)"
+                : "unknown placeholder \(placeholder.text): a step can use ${i} (the repetition, from 0) and ${device} (the device it runs on)"
+            reader.report(message, at: placeholder.position, path: placeholder.path)
         }
         if !unknown.isEmpty { return }
         let usesIndex = StepTemplate.contains("${i}", in: arguments)

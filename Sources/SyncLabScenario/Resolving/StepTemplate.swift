@@ -46,33 +46,34 @@ enum StepTemplate {
 
     /// Every `${NAME}` in the strings and keys of `members` whose NAME is not a placeholder:
     /// (the text, where it is, its path). A typo like `${j}` would otherwise stay in the value.
-    static func unknownPlaceholders(in members: [JSONMember], _ path: JSONPath) -> [(text: String, position: SourcePosition, path: JSONPath)] {
+    /// - Parameter allowed: the placeholders this step can use (a cloud op has no `device`).
+    static func unknownPlaceholders(in members: [JSONMember], _ path: JSONPath, allowed: [String] = placeholders) -> [(text: String, position: SourcePosition, path: JSONPath)] {
         var found: [(text: String, position: SourcePosition, path: JSONPath)] = []
         for member in members {
-            for name in unknownNames(member.key) { found.append((name, member.keyPosition, path.key(member.key))) }
-            found += unknownPlaceholders(in: member.value, path.key(member.key))
+            for name in unknownNames(member.key, allowed) { found.append((name, member.keyPosition, path.key(member.key))) }
+            found += unknownPlaceholders(in: member.value, path.key(member.key), allowed)
         }
         return found
     }
 
-    private static func unknownPlaceholders(in node: JSONNode, _ path: JSONPath) -> [(text: String, position: SourcePosition, path: JSONPath)] {
+    private static func unknownPlaceholders(in node: JSONNode, _ path: JSONPath, _ allowed: [String]) -> [(text: String, position: SourcePosition, path: JSONPath)] {
         switch node.value {
-        case .string(let text): return unknownNames(text).map { ($0, node.position, path) }
-        case .object(let members): return unknownPlaceholders(in: members, path)
-        case .array(let elements): return elements.enumerated().flatMap { unknownPlaceholders(in: $1, path.index($0)) }
+        case .string(let text): return unknownNames(text, allowed).map { ($0, node.position, path) }
+        case .object(let members): return unknownPlaceholders(in: members, path, allowed: allowed)
+        case .array(let elements): return elements.enumerated().flatMap { unknownPlaceholders(in: $1, path.index($0), allowed) }
         case .integer, .largeInteger, .double, .bool, .null: return []
         }
     }
 
-    /// The `${NAME}` texts in `text` whose NAME is not a placeholder.
-    private static func unknownNames(_ text: String) -> [String] {
+    /// The `${NAME}` texts in `text` whose NAME is not among `allowed`.
+    private static func unknownNames(_ text: String, _ allowed: [String]) -> [String] {
         guard occurs("${", in: text) else { return [] }
         var names: [String] = []
         var rest = text[...]
         while let open = rest.range(of: "${") {
             guard let close = rest[open.upperBound...].firstIndex(of: "}") else { break }
             let name = String(rest[open.upperBound..<close])
-            if !placeholders.contains(name) { names.append("${\(name)}") }
+            if !allowed.contains(name) { names.append("${\(name)}") }
             rest = rest[rest.index(after: close)...]
         }
         return names
