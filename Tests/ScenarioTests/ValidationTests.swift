@@ -363,4 +363,22 @@ struct ValidationTests {
         #expect(errors.map(\.message) == ["this is a run's result (a result.json that synclab run wrote for Scenarios/t.json), not a scenario: name the scenario file itself"])
         #expect(errors.map(\.path) == ["(root)"])
     }
+
+    /// A duplicate key is an error (SPEC §5) after placeholders expand too: `{"${device}": 1,
+    /// "A": 2}` on device A kept the last value silently (a setMany of "A" twice, a dictionary
+    /// value that lost B's key on A only).
+    @Test func keysThatAnExpansionMakesEqualAreAnError() {
+        let text = Load.scenario(#""steps": [{"at": "1s", "device": "*", "op": "kvs.setMany", "values": {"${device}": 1, "A": 2}}, {"at": "2s", "every": "1s", "times": 2, "device": "B", "op": "kvs.set", "key": "k", "value": [{"n${i}": 1, "n1": 2}]}, {"at": "3s", "device": "*", "op": "kvs.setMany", "values": {"${device}.x": 1, "y": 2}}]"#)
+        #expect(error(text, at: "steps[0].values.A")?.message == #"key "A" appears twice in this object once its placeholders are expanded (on device A): a duplicate key is an error"#)
+        #expect(error(text, at: "steps[1].value[0].n1")?.message == #"key "n1" appears twice in this object once its placeholders are expanded (${i}=1): a duplicate key is an error"#)
+        #expect(Load.errors(text).count == 2)
+    }
+
+    /// `${device}` in a cloud op (which runs on no device) stayed in the value as written
+    /// (`cloud.throttle` of zone "Z${device}"); `${i}` still expands there.
+    @Test func aCloudOpHasNoDevicePlaceholder() {
+        let text = Load.scenario(#""steps": [{"at": "1s", "op": "cloud.throttle", "for": "10s", "retryAfter": "1s", "zone": "Z${device}"}, {"at": "1s", "every": "1m", "times": 2, "op": "cloud.throttle", "for": "10s", "retryAfter": "1s", "zone": "Z${i}"}]"#)
+        #expect(Load.errors(text).map(\.message) == ["${device} stands for nothing in cloud.throttle: a cloud op runs on no device (only ${i}, the repetition, is expanded)"])
+        #expect(Load.errors(text).map(\.path) == ["steps[0].zone"])
+    }
 }

@@ -212,10 +212,13 @@ struct StepResolver {
         }
 
         let arguments = allMembers.filter { !StepResolver.stepKeys.contains($0.key) }
-        let unknown = StepTemplate.unknownPlaceholders(in: arguments, path)
+        // A cloud op runs on no device: its `${device}` stood for nothing and stayed in the value.
+        let unknown = StepTemplate.unknownPlaceholders(in: arguments, path, allowed: spec.onCloud ? ["i"] : StepTemplate.placeholders)
         for placeholder in unknown {
-            reader.report("unknown placeholder \(placeholder.text): a step can use ${i} (the repetition, from 0) and ${device} (the device it runs on)",
-                          at: placeholder.position, path: placeholder.path)
+            let message = placeholder.text == "${device}"
+                ? "${device} stands for nothing in \(spec.name): a cloud op runs on no device (only ${i}, the repetition, is expanded)"
+                : "unknown placeholder \(placeholder.text): a step can use ${i} (the repetition, from 0) and ${device} (the device it runs on)"
+            reader.report(message, at: placeholder.position, path: placeholder.path)
         }
         if !unknown.isEmpty { return }
         let usesIndex = StepTemplate.contains("${i}", in: arguments)
@@ -245,7 +248,12 @@ struct StepResolver {
                 } else {
                     let deviceName = usesDevice ? deviceIDs[group[0]] : "${device}"
                     let substituted = StepTemplate.expand(arguments, index: repetition, device: deviceName)
-                    guard let typed = op(spec, substituted, node, path) else { continue }
+                    let collisions = StepTemplate.collidingKeys(arguments, substituted, path)
+                    for collision in collisions {
+                        let which = [usesDevice ? "on device \(deviceName)" : nil, usesIndex ? "${i}=\(repetition)" : nil].compactMap { $0 }.joined(separator: ", ")
+                        reader.report("key \(JSONValue.string(collision.key).shortDescription) appears twice in this object once its placeholders are expanded (\(which)): a duplicate key is an error", at: collision.position, path: collision.path)
+                    }
+                    guard collisions.isEmpty, let typed = op(spec, substituted, node, path) else { continue }
                     resolved = typed
                 }
                 let stepAt = SimInstant(microseconds: at.microseconds) + period * Int64(repetition)

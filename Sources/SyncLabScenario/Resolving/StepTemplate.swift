@@ -46,33 +46,34 @@ enum StepTemplate {
 
     /// Every `${NAME}` in the strings and keys of `members` whose NAME is not a placeholder:
     /// (the text, where it is, its path). A typo like `${j}` would otherwise stay in the value.
-    static func unknownPlaceholders(in members: [JSONMember], _ path: JSONPath) -> [(text: String, position: SourcePosition, path: JSONPath)] {
+    /// - Parameter allowed: the placeholders this step can use (a cloud op has no `device`).
+    static func unknownPlaceholders(in members: [JSONMember], _ path: JSONPath, allowed: [String] = placeholders) -> [(text: String, position: SourcePosition, path: JSONPath)] {
         var found: [(text: String, position: SourcePosition, path: JSONPath)] = []
         for member in members {
-            for name in unknownNames(member.key) { found.append((name, member.keyPosition, path.key(member.key))) }
-            found += unknownPlaceholders(in: member.value, path.key(member.key))
+            for name in unknownNames(member.key, allowed) { found.append((name, member.keyPosition, path.key(member.key))) }
+            found += unknownPlaceholders(in: member.value, path.key(member.key), allowed)
         }
         return found
     }
 
-    private static func unknownPlaceholders(in node: JSONNode, _ path: JSONPath) -> [(text: String, position: SourcePosition, path: JSONPath)] {
+    private static func unknownPlaceholders(in node: JSONNode, _ path: JSONPath, _ allowed: [String]) -> [(text: String, position: SourcePosition, path: JSONPath)] {
         switch node.value {
-        case .string(let text): return unknownNames(text).map { ($0, node.position, path) }
-        case .object(let members): return unknownPlaceholders(in: members, path)
-        case .array(let elements): return elements.enumerated().flatMap { unknownPlaceholders(in: $1, path.index($0)) }
+        case .string(let text): return unknownNames(text, allowed).map { ($0, node.position, path) }
+        case .object(let members): return unknownPlaceholders(in: members, path, allowed: allowed)
+        case .array(let elements): return elements.enumerated().flatMap { unknownPlaceholders(in: $1, path.index($0), allowed) }
         case .integer, .largeInteger, .double, .bool, .null: return []
         }
     }
 
-    /// The `${NAME}` texts in `text` whose NAME is not a placeholder.
-    private static func unknownNames(_ text: String) -> [String] {
+    /// The `${NAME}` texts in `text` whose NAME is not among `allowed`.
+    private static func unknownNames(_ text: String, _ allowed: [String]) -> [String] {
         guard occurs("${", in: text) else { return [] }
         var names: [String] = []
         var rest = text[...]
         while let open = rest.range(of: "${") {
             guard let close = rest[open.upperBound...].firstIndex(of: "}") else { break }
             let name = String(rest[open.upperBound..<close])
-            if !placeholders.contains(name) { names.append("${\(name)}") }
+            if !allowed.contains(name) { names.append("${\(name)}") }
             rest = rest[rest.index(after: close)...]
         }
         return names
@@ -90,6 +91,36 @@ enum StepTemplate {
         case .object(let members): return JSONNode(value: .object(expand(members, index: index, device: device)), position: node.position)
         case .array(let elements): return JSONNode(value: .array(elements.map { expand($0, index, device) }), position: node.position)
         case .integer, .largeInteger, .double, .bool, .null: return node
+        }
+    }
+
+    /// Keys an expansion made equal in one object (`{"${device}": 1, "A": 2}` on device A): the
+    /// second of each, with its position and path. A duplicate key is an error (SPEC §5); after
+    /// expansion the object used to keep the last value silently.
+    /// - Parameters:
+    ///   - template: the step's arguments as written; only objects with a placeholder in a key
+    ///     are looked at (a duplicate written as such is the parser's error already).
+    ///   - expanded: the same arguments expanded (`expand`), in the same shape.
+    static func collidingKeys(_ template: [JSONMember], _ expanded: [JSONMember], _ path: JSONPath) -> [(key: String, position: SourcePosition, path: JSONPath)] {
+        var result: [(key: String, position: SourcePosition, path: JSONPath)] = []
+        if template.contains(where: { occurs("${", in: $0.key) }) {
+            var seen: Set<String> = []
+            for member in expanded where !seen.insert(member.key).inserted {
+                result.append((member.key, member.keyPosition, path.key(member.key)))
+            }
+        }
+        for (written, made) in zip(template, expanded) {
+            result += collidingKeys(written.value, made.value, path.key(made.key))
+        }
+        return result
+    }
+
+    private static func collidingKeys(_ template: JSONNode, _ expanded: JSONNode, _ path: JSONPath) -> [(key: String, position: SourcePosition, path: JSONPath)] {
+        switch (template.value, expanded.value) {
+        case (.object(let written), .object(let made)): return collidingKeys(written, made, path)
+        case (.array(let written), .array(let made)):
+            return zip(written, made).enumerated().flatMap { collidingKeys($1.0, $1.1, path.index($0)) }
+        default: return []
         }
     }
 
