@@ -34,4 +34,36 @@ struct HostedReadRecordsTests {
             #expect(read["Z/late"]?.id.name == "late")
         }
     }
+
+    @Test("a record read whole keeps its position, its fields are read in place, and the fields it no longer shows are kept with it")
+    func positionsAndAbsentFields() {
+        for count in [1, HostedReadRecords.scanLimit + 2] {
+            var read = HostedReadRecords()
+            var positions: [Int] = []
+            for index in 0..<count { positions.append(read.set(Self.record("r\(index)"), for: "Z/r\(index)")) }
+            #expect(positions == Array(0..<count))
+            for index in 0..<count {
+                #expect(read.position(of: "Z/r\(index)") == index)
+                #expect(read.record(at: index)?.id.name == "r\(index)")
+                #expect(read.shows(field: "n", at: index))
+                #expect(!read.shows(field: "other", at: index))
+                #expect(read.absentFields(at: index).isEmpty)
+            }
+            read.noteAbsent("gone", at: 0)
+            read.noteAbsent("old", at: 0)
+            read.noteAbsent("gone", at: 0)
+            #expect(read.absentFields(at: 0) == ["gone", "old", "gone"])
+            // Read again: the same position, nothing noted absent any more.
+            #expect(read.set(Self.record("again"), for: "Z/r0") == 0)
+            #expect(read.absentFields(at: 0).isEmpty)
+            #expect(read.record(at: 0)?.id.name == "again")
+            // Removed in this reading: no position (its items are compared apart, as gone).
+            read["Z/r0"] = nil
+            #expect(read.position(of: "Z/r0") == nil)
+            #expect(read.position(of: "Z/never") == nil)
+            // Read once more after its removal: found at its old entry.
+            read["Z/r0"] = Self.record("back")
+            #expect(read.position(of: "Z/r0") == 0)
+        }
+    }
 }
