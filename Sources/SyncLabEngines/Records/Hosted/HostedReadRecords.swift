@@ -1,3 +1,5 @@
+import SyncLabProtocol
+
 /// The records one reading of a hosted app's view compared whole, by item name (`ZONE/NAME`),
 /// each with the fields it no longer shows that the reading compares too (absent).
 ///
@@ -66,6 +68,13 @@ struct HostedReadRecords {
     /// Whether the record read at `position` shows field `field`, read in place.
     func shows(field: String, at position: Int) -> Bool {
         entries.withUnsafeBufferPointer { HostedReadRecords.part(position, of: $0, \.record).pointee?[field: field] != nil }
+    }
+
+    /// Whether the record read at `position` shows every field of `fields` (false: not known
+    /// to), read in place: true when it shows the very fields the cloud sent (the same
+    /// dictionary, compared by identity first), all with a value.
+    func showsEvery(of fields: [String: StoredField], at position: Int) -> Bool {
+        entries.withUnsafeBufferPointer { HostedReadRecords.part(position, of: $0, \.record).pointee?.showsEvery(of: fields) == true }
     }
 
     /// The fields the record at `position` does not show that the reading compares (as absent),

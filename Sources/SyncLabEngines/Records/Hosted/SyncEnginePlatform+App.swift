@@ -144,17 +144,17 @@ extension SyncEnginePlatform {
         // come record by record (a record's existence, then its fields): the record compared in
         // this reading is looked up once per run of its items, not once per item.
         var run: (name: String, position: Int?)?
-        for key in labels.touched {
+        func compareTouched(_ key: ItemKey) {
             var value = ItemValue.absent
             var tagless = false, sameVersion = false
             if run?.name != key.name { run = (key.name, readNow.isEmpty ? nil : readNow.position(of: key.name)) }
             if let position = run?.position {
                 // A record compared whole in this reading lists its existence and every field it
                 // shows already, with these values; a field it does not show is noted with it.
-                if key.field.isEmpty || readNow.shows(field: key.field, at: position) { continue }
+                if key.field.isEmpty || readNow.shows(field: key.field, at: position) { return }
                 if !full && key.account == account ?? lastAccount {
                     readNow.noteAbsent(key.field, at: position)
-                    continue
+                    return
                 }
             } else if !full && !removedNow.contains(key.name), let entry = labels.records[RecordLabels.RecordKey(key)],
                       let shown = entry.view(key.field) {
@@ -166,6 +166,15 @@ extension SyncEnginePlatform {
                 }
             }
             keys.append((key, value, tagless, sameVersion, nil))
+        }
+        for touched in labels.touched {
+            compareTouched(touched.key)
+            guard let fields = touched.serverFields else { continue }
+            // A server record's fields: none to compare apart when the record read in this
+            // reading shows every one of them (mostly the app stored the version as it came,
+            // and shows the very fields the cloud sent: no field name is hashed).
+            if let position = run?.position, readNow.showsEvery(of: fields, at: position) { continue }
+            for name in fields.keys { compareTouched(item(of: touched.key, field: name)) }
         }
         // Emptied in place: the next fetch lists its items in the same buffer. (Mostly it is
         // empty already: most readings follow a step that fetched nothing.)
@@ -435,8 +444,8 @@ extension SyncEnginePlatform {
                 RecordLabels.remember(name, RecordLabels.Labeled(value: field.value.map { .field($0) } ?? .absent, write: field.write, modifiedAt: field.modifiedAt, fromCloud: true), in: &record)
             }
         }
-        labels.touched.append(existence)
-        for name in server.fields.keys { labels.touched.append(item(of: existence, field: name)) }
+        // Its existence and every field, as one entry (`RecordLabels.Touched`).
+        labels.touched.append(RecordLabels.Touched(key: existence, serverFields: server.fields))
         if !labels.sameValueMerges.isEmpty { keepSameValueMerges(server) }
         // Looked up only when not empty (mostly they are: a lookup hashes the item even then).
         guard !labels.unconfirmed.isEmpty || !labels.goneInCloud.isEmpty else { return existence }
