@@ -70,11 +70,11 @@ struct HostedReadRecords {
         entries.withUnsafeBufferPointer { HostedReadRecords.part(position, of: $0, \.record).pointee?[field: field] != nil }
     }
 
-    /// Whether the record read at `position` shows every field of `fields` (false: not known
-    /// to), read in place: true when it shows the very fields the cloud sent (the same
-    /// dictionary, compared by identity first), all with a value.
-    func showsEvery(of fields: [String: StoredField], at position: Int) -> Bool {
-        entries.withUnsafeBufferPointer { HostedReadRecords.part(position, of: $0, \.record).pointee?.showsEvery(of: fields) == true }
+    /// Whether the record read at `position` shows every field of `fields`, which all have a
+    /// value (false: not known to), read in place: true when it shows the very fields the
+    /// cloud sent (the same dictionary, compared by identity first).
+    func showsEvery(ofValued fields: [String: StoredField], at position: Int) -> Bool {
+        entries.withUnsafeBufferPointer { HostedReadRecords.part(position, of: $0, \.record).pointee?.showsEvery(ofValued: fields) == true }
     }
 
     /// The fields the record at `position` does not show that the reading compares (as absent),

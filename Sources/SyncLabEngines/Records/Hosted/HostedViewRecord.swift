@@ -50,12 +50,12 @@ public struct HostedViewRecord: Sendable {
         return values[name]
     }
 
-    /// Whether the record shows every field of `fields` (false: not known to): true when it
-    /// shows the cloud's fields and they are `fields` (the same dictionary, compared by its
-    /// identity first), every one with a value.
-    func showsEvery(of fields: [String: StoredField]) -> Bool {
-        guard let cloudFields, cloudFields == fields else { return false }
-        return !fields.values.contains { $0.value == nil }
+    /// Whether the record shows every field of `fields`, which all have a value (false: not
+    /// known to): true when it shows the cloud's fields and they are `fields` (the same
+    /// dictionary, compared by its identity first).
+    func showsEvery(ofValued fields: [String: StoredField]) -> Bool {
+        guard let cloudFields else { return false }
+        return cloudFields == fields
     }
 
     /// How many fields the record shows.

@@ -192,8 +192,9 @@ public struct RecordLabels: Sendable {
     var touched: [Touched] = []
 
     /// An item remembered since the view was last read (`touched`); for a server record shown
-    /// to the app, its existence and every field the cloud sent (`serverFields`), in that
-    /// dictionary's order: one entry per record, not one per item.
+    /// to the app, its existence and every field the cloud sent (`serverFields`, every one with
+    /// a value: a record that removes a field is touched item by item), in that dictionary's
+    /// order: one entry per record, not one per item.
     struct Touched: Sendable {
         var key: ItemKey
         var serverFields: [String: StoredField]?

@@ -144,37 +144,14 @@ extension SyncEnginePlatform {
         // come record by record (a record's existence, then its fields): the record compared in
         // this reading is looked up once per run of its items, not once per item.
         var run: (name: String, position: Int?)?
-        func compareTouched(_ key: ItemKey) {
-            var value = ItemValue.absent
-            var tagless = false, sameVersion = false
-            if run?.name != key.name { run = (key.name, readNow.isEmpty ? nil : readNow.position(of: key.name)) }
-            if let position = run?.position {
-                // A record compared whole in this reading lists its existence and every field it
-                // shows already, with these values; a field it does not show is noted with it.
-                if key.field.isEmpty || readNow.shows(field: key.field, at: position) { return }
-                if !full && key.account == account ?? lastAccount {
-                    readNow.noteAbsent(key.field, at: position)
-                    return
-                }
-            } else if !full && !removedNow.contains(key.name), let entry = labels.records[RecordLabels.RecordKey(key)],
-                      let shown = entry.view(key.field) {
-                // Not read in this reading: it shows what it showed at the last one.
-                value = shown.value
-                if key.field.isEmpty {
-                    tagless = entry.changeTag == nil
-                    sameVersion = !tagless
-                }
-            }
-            keys.append((key, value, tagless, sameVersion, nil))
-        }
         for touched in labels.touched {
-            compareTouched(touched.key)
+            listTouched(touched.key, full: full, removedNow: removedNow, run: &run, readNow: &readNow, keys: &keys)
             guard let fields = touched.serverFields else { continue }
             // A server record's fields: none to compare apart when the record read in this
             // reading shows every one of them (mostly the app stored the version as it came,
             // and shows the very fields the cloud sent: no field name is hashed).
-            if let position = run?.position, readNow.showsEvery(of: fields, at: position) { continue }
-            for name in fields.keys { compareTouched(item(of: touched.key, field: name)) }
+            if let position = run?.position, readNow.showsEvery(ofValued: fields, at: position) { continue }
+            for name in fields.keys { listTouched(item(of: touched.key, field: name), full: full, removedNow: removedNow, run: &run, readNow: &readNow, keys: &keys) }
         }
         // Emptied in place: the next fetch lists its items in the same buffer. (Mostly it is
         // empty already: most readings follow a step that fetched nothing.)
@@ -218,6 +195,35 @@ extension SyncEnginePlatform {
                 compareView(item(of: key, field: name), value, tagless: false, sameVersion: false, userWrite: userWrite, record: &record, shownLater: &shownLater, &context)
             }
         }
+    }
+
+    /// Lists touched item `key` for a reading (`syncView`): apart, with what it shows now,
+    /// unless its record is read whole in this reading (`run`: the last record looked up there),
+    /// which lists it already or notes it absent. (A method, not a function nested in the
+    /// reading: the lists it captured were boxed, every access to them checked at run time.)
+    private func listTouched(_ key: ItemKey, full: Bool, removedNow: Set<String>, run: inout (name: String, position: Int?)?,
+                             readNow: inout HostedReadRecords, keys: inout [ViewItem]) {
+        var value = ItemValue.absent
+        var tagless = false, sameVersion = false
+        if run?.name != key.name { run = (key.name, readNow.isEmpty ? nil : readNow.position(of: key.name)) }
+        if let position = run?.position {
+            // A record compared whole in this reading lists its existence and every field it
+            // shows already, with these values; a field it does not show is noted with it.
+            if key.field.isEmpty || readNow.shows(field: key.field, at: position) { return }
+            if !full && key.account == account ?? lastAccount {
+                readNow.noteAbsent(key.field, at: position)
+                return
+            }
+        } else if !full && !removedNow.contains(key.name), let entry = labels.records[RecordLabels.RecordKey(key)],
+                  let shown = entry.view(key.field) {
+            // Not read in this reading: it shows what it showed at the last one.
+            value = shown.value
+            if key.field.isEmpty {
+                tagless = entry.changeTag == nil
+                sameVersion = !tagless
+            }
+        }
+        keys.append((key, value, tagless, sameVersion, nil))
     }
 
     /// One item to compare in a reading of the view (`syncView`).
@@ -436,16 +442,25 @@ extension SyncEnginePlatform {
     mutating func rememberServer(_ server: ServerRecord) -> ItemKey {
         let existence = item(server.id)
         // The record's entry is looked up once for all its items (labels are kept per record).
-        labels.withRecord(existence) { record in
+        let removesAField = labels.withRecord(existence) { record in
             RecordLabels.remember("", RecordLabels.Labeled(value: .recordExists(type: server.type), write: server.existenceWrite, modifiedAt: server.createdAt, fromCloud: true), in: &record)
             // In the dictionary's order: each field is remembered on its own item, and the touched
             // items are sorted before anything is reported (no sorted copy of the names per record).
+            var removesAField = false
             for (name, field) in server.fields {
+                if field.value == nil { removesAField = true }
                 RecordLabels.remember(name, RecordLabels.Labeled(value: field.value.map { .field($0) } ?? .absent, write: field.write, modifiedAt: field.modifiedAt, fromCloud: true), in: &record)
             }
+            return removesAField
         }
-        // Its existence and every field, as one entry (`RecordLabels.Touched`).
-        labels.touched.append(RecordLabels.Touched(key: existence, serverFields: server.fields))
+        if removesAField {
+            // Item by item (a removed field is compared apart, as absent).
+            labels.touched.append(RecordLabels.Touched(key: existence, serverFields: nil))
+            for name in server.fields.keys { labels.touched.append(RecordLabels.Touched(key: item(of: existence, field: name), serverFields: nil)) }
+        } else {
+            // Its existence and every field, as one entry (`RecordLabels.Touched`).
+            labels.touched.append(RecordLabels.Touched(key: existence, serverFields: server.fields))
+        }
         if !labels.sameValueMerges.isEmpty { keepSameValueMerges(server) }
         // Looked up only when not empty (mostly they are: a lookup hashes the item even then).
         guard !labels.unconfirmed.isEmpty || !labels.goneInCloud.isEmpty else { return existence }
