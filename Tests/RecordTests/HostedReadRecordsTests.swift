@@ -86,4 +86,27 @@ struct HostedReadRecordsTests {
         let own = read.set(HostedViewRecord(id: RecordID(zone: "Z", name: "o"), type: "T", fields: ["a": .int(1), "b": .string("x")], changeTag: 3), for: "Z/o")
         #expect(!read.showsEvery(ofValued: fields, at: own))
     }
+
+    @Test("a record shows a field exactly when it has a value for it, whether its names are compared in turn or hashed")
+    func showsFieldAsTheSubscript() {
+        for count in [0, 1, HostedViewRecord.fieldScanLimit, HostedViewRecord.fieldScanLimit + 3] {
+            var values: [String: FieldValue] = [:]
+            var stored: [String: StoredField] = [:]
+            for index in 0..<count {
+                values["f\(index)"] = .int(Int64(index))
+                // Every other cloud field removed (no value): not shown.
+                stored["f\(index)"] = StoredField(value: index % 2 == 0 ? .int(Int64(index)) : nil,
+                                                  write: WriteID(device: DeviceID(0), sequence: UInt32(index + 1)), modifiedAt: LocalInstant(microseconds: Int64(index)))
+            }
+            let own = HostedViewRecord(id: RecordID(zone: "Z", name: "o"), type: "T", fields: values)
+            let cloud = HostedViewRecord(id: RecordID(zone: "Z", name: "c"), type: "T", cloudFields: stored, changeTag: 1)
+            // Canonically equal names are the same field, as for the dictionary's own lookup.
+            for name in (0..<(count + 2)).map({ "f\($0)" }) + ["", "F0", "e\u{301}", "é"] {
+                #expect(own.shows(field: name) == (own[field: name] != nil), "\(count) fields, \(name)")
+                #expect(cloud.shows(field: name) == (cloud[field: name] != nil), "\(count) fields, \(name)")
+            }
+        }
+        let accented = HostedViewRecord(id: RecordID(zone: "Z", name: "a"), type: "T", fields: ["é": .int(1)])
+        #expect(accented.shows(field: "e\u{301}") == (accented[field: "e\u{301}"] != nil))
+    }
 }

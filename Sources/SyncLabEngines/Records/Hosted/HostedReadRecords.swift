@@ -67,7 +67,7 @@ struct HostedReadRecords {
 
     /// Whether the record read at `position` shows field `field`, read in place.
     func shows(field: String, at position: Int) -> Bool {
-        entries.withUnsafeBufferPointer { HostedReadRecords.part(position, of: $0, \.record).pointee?[field: field] != nil }
+        entries.withUnsafeBufferPointer { HostedReadRecords.part(position, of: $0, \.record).pointee?.shows(field: field) == true }
     }
 
     /// Whether the record read at `position` shows every field of `fields`, which all have a

@@ -115,7 +115,7 @@ extension SyncEnginePlatform {
                 keys.append((existence, .recordExists(type: record.type), record.changeTag == nil, sameVersion, position))
                 if let before {
                     before.forEachFieldShown { name in
-                        if record[field: name] == nil { readNow.noteAbsent(name, at: position) }
+                        if !record.shows(field: name) { readNow.noteAbsent(name, at: position) }
                     }
                 }
             }
