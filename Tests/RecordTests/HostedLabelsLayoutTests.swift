@@ -30,7 +30,7 @@ struct HostedLabelsLayoutTests {
         var random = SeededRandom(seed: 7)
         for _ in 0..<200 {
             let count = Int(random.next() % 8) + 1
-            let keys = (0..<count).map { _ in (key: Self.keys[Int(random.next() % UInt64(Self.keys.count))], value: ItemValue.absent, tagless: false, sameVersion: false) }
+            let keys = (0..<count).map { _ in (key: Self.keys[Int(random.next() % UInt64(Self.keys.count))], value: ItemValue.absent, tagless: false, sameVersion: false, whole: Int?.none) }
             let sorted = keys.sorted { $0.key < $1.key }
             #expect(SyncEnginePlatform.inItemOrder(sorted))
             let inOrder = zip(keys, keys.dropFirst()).allSatisfy { !($1.key < $0.key) }

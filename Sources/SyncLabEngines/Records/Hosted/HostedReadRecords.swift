@@ -1,4 +1,7 @@
-/// The records one reading of a hosted app's view compared whole, by item name (`ZONE/NAME`).
+import SyncLabProtocol
+
+/// The records one reading of a hosted app's view compared whole, by item name (`ZONE/NAME`),
+/// each with the fields it no longer shows that the reading compares too (absent).
 ///
 /// A reading mostly compares one or two records (those a fetch or the user's action changed):
 /// a short list scanned by name costs less than a dictionary made, hashed into and freed on
@@ -6,7 +9,13 @@
 /// (a reading that compares everything) the names are also kept in a dictionary of positions,
 /// so a lookup is never a scan of a long list.
 struct HostedReadRecords {
-    private var entries: [(name: String, record: HostedViewRecord?)] = []
+    private struct Entry {
+        var name: String
+        var record: HostedViewRecord?
+        var absent: [String] = []
+    }
+
+    private var entries: [Entry] = []
     /// Name → position in `entries`, kept once there are more than `scanLimit` entries.
     private var positions: [String: Int]?
 
@@ -16,25 +25,78 @@ struct HostedReadRecords {
 
     /// The record read under `name` (nil: none, or removed in this reading).
     subscript(name: String) -> HostedViewRecord? {
-        get { position(of: name).flatMap { entries[$0].record } }
+        get { slot(of: name).flatMap { entries[$0].record } }
         set {
-            if let position = position(of: name) {
+            if let position = slot(of: name) {
                 entries[position].record = newValue
-            } else if newValue != nil {
-                entries.append((name, newValue))
-                if positions != nil {
-                    positions?[name] = entries.count - 1
-                } else if entries.count > HostedReadRecords.scanLimit {
-                    var index: [String: Int] = [:]
-                    for (position, entry) in entries.enumerated() { index[entry.name] = position }
-                    positions = index
-                }
+                entries[position].absent = []
+            } else if let newValue {
+                set(newValue, for: name)
             }
         }
     }
 
-    private func position(of name: String) -> Int? {
+    /// Reads `record` under `name` (replacing what was read there, with its absent fields) and
+    /// returns its position.
+    @discardableResult
+    mutating func set(_ record: HostedViewRecord, for name: String) -> Int {
+        if let position = slot(of: name) {
+            entries[position].record = record
+            entries[position].absent = []
+            return position
+        }
+        entries.append(Entry(name: name, record: record))
+        if positions != nil {
+            positions?[name] = entries.count - 1
+        } else if entries.count > HostedReadRecords.scanLimit {
+            var index: [String: Int] = [:]
+            for (position, entry) in entries.enumerated() { index[entry.name] = position }
+            positions = index
+        }
+        return entries.count - 1
+    }
+
+    /// The position of the record read under `name` (nil: none, or removed in this reading).
+    func position(of name: String) -> Int? {
+        guard let position = slot(of: name) else { return nil }
+        return entries.withUnsafeBufferPointer { HostedReadRecords.part(position, of: $0, \.record).pointee == nil } ? nil : position
+    }
+
+    /// The record read at `position`.
+    func record(at position: Int) -> HostedViewRecord? { entries[position].record }
+
+    /// Whether the record read at `position` shows field `field`, read in place.
+    func shows(field: String, at position: Int) -> Bool {
+        entries.withUnsafeBufferPointer { HostedReadRecords.part(position, of: $0, \.record).pointee?.shows(field: field) == true }
+    }
+
+    /// Whether the record read at `position` shows every field of `fields`, which all have a
+    /// value (false: not known to), read in place: true when it shows the very fields the
+    /// cloud sent (the same dictionary, compared by identity first).
+    func showsEvery(ofValued fields: [String: StoredField], at position: Int) -> Bool {
+        entries.withUnsafeBufferPointer { HostedReadRecords.part(position, of: $0, \.record).pointee?.showsEvery(ofValued: fields) == true }
+    }
+
+    /// The fields the record at `position` does not show that the reading compares (as absent),
+    /// in the order noted, possibly more than once.
+    func absentFields(at position: Int) -> [String] { entries[position].absent }
+
+    /// Notes field `field` of the record at `position` as compared absent.
+    mutating func noteAbsent(_ field: String, at position: Int) { entries[position].absent.append(field) }
+
+    /// The entry of `name`, read or removed in this reading. The names are compared in place:
+    /// reading an entry through the array copies its record first (retaining its every part).
+    private func slot(of name: String) -> Int? {
         if let positions { return positions[name] }
-        return entries.firstIndex { $0.name == name }
+        return entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices where HostedReadRecords.part(index, of: entries, \.name).pointee == name { return index }
+            return nil
+        }
+    }
+
+    /// A pointer to one part of the entry at `index`.
+    @inline(__always)
+    private static func part<Part>(_ index: Int, of entries: UnsafeBufferPointer<Entry>, _ part: KeyPath<Entry, Part>) -> UnsafePointer<Part> {
+        (entries.baseAddress! + index).pointer(to: part)!
     }
 }

@@ -50,6 +50,31 @@ public struct HostedViewRecord: Sendable {
         return values[name]
     }
 
+    /// Whether the record shows every field of `fields`, which all have a value (false: not
+    /// known to): true when it shows the cloud's fields and they are `fields` (the same
+    /// dictionary, compared by its identity first).
+    func showsEvery(ofValued fields: [String: StoredField]) -> Bool {
+        guard let cloudFields else { return false }
+        return cloudFields == fields
+    }
+
+    /// Whether the record shows field `name` (`self[field: name] != nil`). A record holds few
+    /// fields: up to `fieldScanLimit` their names are compared in turn, no name hashed (every
+    /// device checks every record it reads back for the fields it showed before).
+    func shows(field name: String) -> Bool {
+        if let cloudFields {
+            guard cloudFields.count <= HostedViewRecord.fieldScanLimit else { return cloudFields[name]?.value != nil }
+            for (key, field) in cloudFields where key == name { return field.value != nil }
+            return false
+        }
+        guard values.count <= HostedViewRecord.fieldScanLimit else { return values[name] != nil }
+        for key in values.keys where key == name { return true }
+        return false
+    }
+
+    /// Up to how many fields `shows(field:)` compares names in turn rather than hashing one.
+    static let fieldScanLimit = 4
+
     /// How many fields the record shows.
     public var fieldCount: Int { cloudFields?.count ?? values.count }
 

@@ -189,7 +189,16 @@ public struct RecordLabels: Sendable {
     /// merged write the app's value carries, until the cloud carries it (`SameValueMerge`).
     var sameValueMerges: [ItemKey: SameValueMerge] = [:]
     /// Items remembered since the view was last read: they may show a newer write now.
-    var touched: [ItemKey] = []
+    var touched: [Touched] = []
+
+    /// An item remembered since the view was last read (`touched`); for a server record shown
+    /// to the app, its existence and every field the cloud sent (`serverFields`, every one with
+    /// a value: a record that removes a field is touched item by item), in that dictionary's
+    /// order: one entry per record, not one per item.
+    struct Touched: Sendable {
+        var key: ItemKey
+        var serverFields: [String: StoredField]?
+    }
 
     /// How many values per item are remembered: a bound on the platform's memory.
     static let memory = 8
@@ -198,13 +207,13 @@ public struct RecordLabels: Sendable {
 
     /// Remembers that the app was shown `value` for `item`, made by `write`.
     mutating func remember(_ item: ItemKey, _ value: ItemValue, _ write: WriteID, at modifiedAt: LocalInstant, fromCloud: Bool = false) {
-        touched.append(item)
+        touched.append(Touched(key: item, serverFields: nil))
         // In place (one lookup, no copy of the list out of the dictionary and back).
         RecordLabels.remember(item.field, Labeled(value: value, write: write, modifiedAt: modifiedAt, fromCloud: fromCloud), in: &records[RecordKey(item), default: RecordEntry()])
     }
 
     /// `remember` for the items of one record, its entry already looked up (`withRecord`): the
-    /// caller appends the item to `touched`.
+    /// caller appends the items to `touched`.
     static func remember(_ field: String, _ labeled: Labeled, in record: inout RecordEntry) {
         let index = record.positionAdding(field)
         record.items[index].entry.add(labeled)

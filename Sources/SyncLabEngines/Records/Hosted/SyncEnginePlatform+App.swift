@@ -66,14 +66,18 @@ extension SyncEnginePlatform {
         // existence, whether the record shows no change tag (one the app made, never saved), and
         // whether it shows the change tag it showed at the last reading (the same server version:
         // the app took no other). An item listed twice is listed with the same value both times.
-        var keys: [(key: ItemKey, value: ItemValue, tagless: Bool, sameVersion: Bool)] = []
+        // `whole`: the existence of a record read in this reading (its position in `readNow`),
+        // listed alone for all its items: its fields follow it in item order, and every other
+        // item of its name the reading compares is noted with it (absent), so no item of the
+        // record is listed apart (a fetched record is one entry, not one per field).
+        var keys: [SyncEnginePlatform.ViewItem] = []
         // The records compared whole in this reading, by item name, and the ones gone from it.
         var readNow = HostedReadRecords()
         var removedNow: Set<String> = []
         if let changes = app.viewChanges(full: full) {
-            // A record's existence and its fields, and the items a fetch touched: room for them
-            // at once (the list grew one reallocation at a time on every reading).
-            keys.reserveCapacity(3 * changes.changed.count + changes.removed.count + labels.touched.count)
+            // A record's existence (its fields too, in the first reading), and the items a fetch
+            // touched: room for them at once (the list grew one reallocation at a time).
+            keys.reserveCapacity((full ? 3 : 1) * changes.changed.count + changes.removed.count + labels.touched.count)
             var removed = changes.removed
             if changes.complete && !full {
                 // Every record the app shows: the ones the platform showed and no longer sees are gone.
@@ -100,22 +104,28 @@ extension SyncEnginePlatform {
                 } else {
                     labels.records[recordKey] = RecordLabels.RecordEntry(changeTag: record.changeTag)
                 }
-                keys.append((existence, .recordExists(type: record.type), record.changeTag == nil, sameVersion))
-                record.forEachField { name, value in keys.append((item(of: existence, field: name), .field(value), false, false)) }
-                readNow[existence.name] = record
+                let position = readNow.set(record, for: existence.name)
+                if full {
+                    // The first reading lists every item apart: the items the platform showed
+                    // that nothing lists are found gone by key below.
+                    keys.append((existence, .recordExists(type: record.type), record.changeTag == nil, sameVersion, nil))
+                    record.forEachField { name, value in keys.append((item(of: existence, field: name), .field(value), false, false, nil)) }
+                    continue
+                }
+                keys.append((existence, .recordExists(type: record.type), record.changeTag == nil, sameVersion, position))
                 if let before {
                     before.forEachFieldShown { name in
-                        if record[field: name] == nil { keys.append((item(of: existence, field: name), .absent, false, false)) }
+                        if !record.shows(field: name) { readNow.noteAbsent(name, at: position) }
                     }
                 }
             }
             for id in removed {
                 let existence = item(id)
-                keys.append((existence, .absent, false, false))
+                keys.append((existence, .absent, false, false, nil))
                 removedNow.insert(existence.name)
                 readNow[existence.name] = nil
                 guard !full, let before = labels.records[RecordLabels.RecordKey(existence)] else { continue }
-                before.forEachFieldShown { name in keys.append((item(of: existence, field: name), .absent, false, false)) }
+                before.forEachFieldShown { name in keys.append((item(of: existence, field: name), .absent, false, false, nil)) }
             }
         }
         // A record gone from the cloud (its zone deleted, a fetched deletion, `unknownItem`) that
@@ -133,32 +143,23 @@ extension SyncEnginePlatform {
         // Items shown something new (a fetch, a save's answer) may now show a newer write. They
         // come record by record (a record's existence, then its fields): the record compared in
         // this reading is looked up once per run of its items, not once per item.
-        var run: (name: String, record: HostedViewRecord?)?
-        for key in labels.touched {
-            var value = ItemValue.absent
-            var tagless = false, sameVersion = false
-            if run?.name != key.name { run = (key.name, readNow.isEmpty ? nil : readNow[key.name]) }
-            if let record = run?.record {
-                // A record compared whole in this reading lists its existence and every field it
-                // shows already, with these values: not listed twice (the sort is the cost).
-                if key.field.isEmpty || record[field: key.field] != nil { continue }
-            } else if !full && !removedNow.contains(key.name), let entry = labels.records[RecordLabels.RecordKey(key)],
-                      let shown = entry.view(key.field) {
-                // Not read in this reading: it shows what it showed at the last one.
-                value = shown.value
-                if key.field.isEmpty {
-                    tagless = entry.changeTag == nil
-                    sameVersion = !tagless
-                }
-            }
-            keys.append((key, value, tagless, sameVersion))
+        var run: (name: String, position: Int?)?
+        for touched in labels.touched {
+            listTouched(touched.key, full: full, removedNow: removedNow, run: &run, readNow: &readNow, keys: &keys)
+            guard let fields = touched.serverFields else { continue }
+            // A server record's fields: none to compare apart when the record read in this
+            // reading shows every one of them (mostly the app stored the version as it came,
+            // and shows the very fields the cloud sent: no field name is hashed).
+            if let position = run?.position, readNow.showsEvery(ofValued: fields, at: position) { continue }
+            for name in fields.keys { listTouched(item(of: touched.key, field: name), full: full, removedNow: removedNow, run: &run, readNow: &readNow, keys: &keys) }
         }
-        // Emptied in place: the next fetch lists its items in the same buffer.
-        labels.touched.removeAll(keepingCapacity: true)
+        // Emptied in place: the next fetch lists its items in the same buffer. (Mostly it is
+        // empty already: most readings follow a step that fetched nothing.)
+        if !labels.touched.isEmpty { labels.touched.removeAll(keepingCapacity: true) }
         if full {
             // Items the platform had shown that the app's answer and the touched items did not list: gone.
             let listed = Set(keys.lazy.map(\.key))
-            for key in labels.viewKeys where !listed.contains(key) { keys.append((key, .absent, false, false)) }
+            for key in labels.viewKeys where !listed.contains(key) { keys.append((key, .absent, false, false, nil)) }
         }
         guard !keys.isEmpty else { return }
         // Often in order already (one record: its existence, then its fields): checked in one
@@ -170,67 +171,129 @@ extension SyncEnginePlatform {
         // The sorted keys come record by record: each record's entry is looked up once for its
         // items (nil: none yet), and read and written where it lies. Forgotten whenever the
         // memory may gain a record (a new label), which may move the entries.
-        var record: (key: RecordLabels.RecordKey, index: [RecordLabels.RecordKey: RecordLabels.RecordEntry].Index?)?
-        for (key, value, tagless, sameVersion) in keys where key != last {
+        var record: ViewRecordPlace?
+        for (key, value, tagless, sameVersion, whole) in keys where key != last {
             last = key
-            // The record's key made only when the run of its items begins.
-            if record == nil || record?.key.name != key.name || record?.key.account != key.account {
-                let recordKey = RecordLabels.RecordKey(key)
-                record = (recordKey, labels.records.index(forKey: recordKey))
-            }
-            var place = record?.index.flatMap { index in labels.records.values[index].position(of: key.field).map { (index, $0) } }
-            // The item's view and latest value read in place: a copy of its entry would retain
-            // (touch) its list of earlier values, which only the rare paths below need.
-            let view = place.flatMap { labels.records.values[$0.0].view(at: $0.1) }
-            if let current = view, current.value == value {
-                // The app was just shown the value it shows by a newer write (a fetch, a save's
-                // answer): it now shows that write, as the built-in engine reports it.
-                guard let latest = place.flatMap({ labels.records.values[$0.0].latest(at: $0.1) }), latest.value == value, let write = latest.write, write != current.write else { continue }
-                // A record shown with the change tag it had: the app still shows the version it
-                // showed (a conflict it has not settled yet), not the one the cloud just showed it.
-                if sameVersion { continue }
-                // A record the app made and still shows as its own (no change tag, its creation
-                // not yet carried by the cloud) is not another device's creation of that name the
-                // cloud showed it (every creation of a type has the same value): a concurrent
-                // creation the app has not settled yet. (Not `unconfirmed`: a sign-in clears it,
-                // and a record saved signed out is the app's own until the cloud takes it.)
-                if tagless, latest.fromCloud, let own = current.write, own.device == identity.device,
-                   place.map({ labels.records.values[$0.0].items[$0.1].entry })?.shown.contains(where: { $0.write == own && $0.fromCloud }) != true { continue }
-                let cause: VisibilityCause = write.derived && write.device == identity.device ? .resolution : .fetch
-                context.observe(.visible(item: key, value: value, write: write, cause: cause))
-                setView(key, latest, at: place, showing: current)
-                noteUnconfirmed(key, latest.fromCloud ? nil : write)
+            compareView(key, value, tagless: tagless, sameVersion: sameVersion, userWrite: userWrite, record: &record, shownLater: &shownLater, &context)
+            guard let whole, let read = readNow.record(at: whole) else { continue }
+            // A record read whole: its fields (and the ones it no longer shows) in item order.
+            let absent = readNow.absentFields(at: whole)
+            if absent.isEmpty && read.fieldCount <= 1 {
+                read.forEachField { name, value in
+                    compareView(item(of: key, field: name), .field(value), tagless: false, sameVersion: false, userWrite: userWrite, record: &record, shownLater: &shownLater, &context)
+                }
                 continue
             }
-            if view == nil && value == .absent { continue }
-            let labeled: RecordLabels.Labeled
-            if let known = place.map({ labels.known(at: $0.0, $0.1, value) }) ?? nil {
-                labeled = known
-            } else {
-                labeled = label(key, value, &context)
-                record = nil
-                place = nil
+            var fields: [(name: String, value: ItemValue)] = []
+            fields.reserveCapacity(read.fieldCount + absent.count)
+            read.forEachField { name, value in fields.append((name, .field(value))) }
+            for name in absent { fields.append((name, .absent)) }
+            fields.sort { SyncEnginePlatform.utf8Precedes($0.name, $1.name) }
+            var lastField: String?
+            for (name, value) in fields where name != lastField {
+                lastField = name
+                compareView(item(of: key, field: name), value, tagless: false, sameVersion: false, userWrite: userWrite, record: &record, shownLater: &shownLater, &context)
             }
-            let cause: VisibilityCause
-            if let write = labeled.write {
-                // (`ownLater` is mostly empty: a lookup would hash the write even then.)
-                if write == userWrite || (!labels.ownLater.isEmpty && labels.ownLater.contains(write)) {
-                    cause = .local
-                    shownLater.insert(write)
-                } else {
-                    cause = write.derived && write.device == identity.device ? .resolution : .fetch
-                }
-            } else {
-                cause = .reset
-            }
-            context.observe(.visible(item: key, value: value, write: labeled.write, cause: cause))
-            setView(key, value == .absent ? nil : labeled, at: place, showing: view)
-            noteUnconfirmed(key, value == .absent || labeled.fromCloud ? nil : labeled.write)
         }
     }
 
+    /// Lists touched item `key` for a reading (`syncView`): apart, with what it shows now,
+    /// unless its record is read whole in this reading (`run`: the last record looked up there),
+    /// which lists it already or notes it absent. (A method, not a function nested in the
+    /// reading: the lists it captured were boxed, every access to them checked at run time.)
+    private func listTouched(_ key: ItemKey, full: Bool, removedNow: Set<String>, run: inout (name: String, position: Int?)?,
+                             readNow: inout HostedReadRecords, keys: inout [ViewItem]) {
+        var value = ItemValue.absent
+        var tagless = false, sameVersion = false
+        if run?.name != key.name { run = (key.name, readNow.isEmpty ? nil : readNow.position(of: key.name)) }
+        if let position = run?.position {
+            // A record compared whole in this reading lists its existence and every field it
+            // shows already, with these values; a field it does not show is noted with it.
+            if key.field.isEmpty || readNow.shows(field: key.field, at: position) { return }
+            if !full && key.account == account ?? lastAccount {
+                readNow.noteAbsent(key.field, at: position)
+                return
+            }
+        } else if !full && !removedNow.contains(key.name), let entry = labels.records[RecordLabels.RecordKey(key)],
+                  let shown = entry.view(key.field) {
+            // Not read in this reading: it shows what it showed at the last one.
+            value = shown.value
+            if key.field.isEmpty {
+                tagless = entry.changeTag == nil
+                sameVersion = !tagless
+            }
+        }
+        keys.append((key, value, tagless, sameVersion, nil))
+    }
+
+    /// One item to compare in a reading of the view (`syncView`).
+    typealias ViewItem = (key: ItemKey, value: ItemValue, tagless: Bool, sameVersion: Bool, whole: Int?)
+
+    /// Where a reading found the record entry of the items it compares (nil index: none yet).
+    typealias ViewRecordPlace = (key: RecordLabels.RecordKey, index: [RecordLabels.RecordKey: RecordLabels.RecordEntry].Index?)
+
+    /// Compares item `key`, which shows `value` now, with what the app showed at the last
+    /// reading, and reports a change with the write behind it (`syncView`). `record`: the
+    /// record entry the reading looked up last, kept while the items of its record follow.
+    private mutating func compareView(_ key: ItemKey, _ value: ItemValue, tagless: Bool, sameVersion: Bool, userWrite: WriteID?,
+                                      record: inout ViewRecordPlace?, shownLater: inout Set<WriteID>, _ context: inout EngineContext) {
+        // The record's key made only when the run of its items begins.
+        if record == nil || record?.key.name != key.name || record?.key.account != key.account {
+            let recordKey = RecordLabels.RecordKey(key)
+            record = (recordKey, labels.records.index(forKey: recordKey))
+        }
+        var place = record?.index.flatMap { index in labels.records.values[index].position(of: key.field).map { (index, $0) } }
+        // The item's view and latest value read in place: a copy of its entry would retain
+        // (touch) its list of earlier values, which only the rare paths below need.
+        let view = place.flatMap { labels.records.values[$0.0].view(at: $0.1) }
+        if let current = view, current.value == value {
+            // The app was just shown the value it shows by a newer write (a fetch, a save's
+            // answer): it now shows that write, as the built-in engine reports it.
+            guard let latest = place.flatMap({ labels.records.values[$0.0].latest(at: $0.1) }), latest.value == value, let write = latest.write, write != current.write else { return }
+            // A record shown with the change tag it had: the app still shows the version it
+            // showed (a conflict it has not settled yet), not the one the cloud just showed it.
+            if sameVersion { return }
+            // A record the app made and still shows as its own (no change tag, its creation
+            // not yet carried by the cloud) is not another device's creation of that name the
+            // cloud showed it (every creation of a type has the same value): a concurrent
+            // creation the app has not settled yet. (Not `unconfirmed`: a sign-in clears it,
+            // and a record saved signed out is the app's own until the cloud takes it.)
+            if tagless, latest.fromCloud, let own = current.write, own.device == identity.device,
+               place.map({ labels.records.values[$0.0].items[$0.1].entry })?.shown.contains(where: { $0.write == own && $0.fromCloud }) != true { return }
+            let cause: VisibilityCause = write.derived && write.device == identity.device ? .resolution : .fetch
+            context.observe(.visible(item: key, value: value, write: write, cause: cause))
+            setView(key, latest, at: place, showing: current)
+            noteUnconfirmed(key, latest.fromCloud ? nil : write)
+            return
+        }
+        if view == nil && value == .absent { return }
+        let labeled: RecordLabels.Labeled
+        if let known = place.map({ labels.known(at: $0.0, $0.1, value) }) ?? nil {
+            labeled = known
+        } else {
+            labeled = label(key, value, &context)
+            record = nil
+            place = nil
+        }
+        let cause: VisibilityCause
+        if let write = labeled.write {
+            // (`ownLater` is mostly empty: a lookup would hash the write even then.)
+            if write == userWrite || (!labels.ownLater.isEmpty && labels.ownLater.contains(write)) {
+                cause = .local
+                shownLater.insert(write)
+            } else {
+                cause = write.derived && write.device == identity.device ? .resolution : .fetch
+            }
+        } else {
+            cause = .reset
+        }
+        context.observe(.visible(item: key, value: value, write: labeled.write, cause: cause))
+        setView(key, value == .absent ? nil : labeled, at: place, showing: view)
+        noteUnconfirmed(key, value == .absent || labeled.fromCloud ? nil : labeled.write)
+    }
+
     /// Whether `keys` are in item order (`ItemKey`'s `<`; equal neighbours allowed).
-    static func inItemOrder(_ keys: [(key: ItemKey, value: ItemValue, tagless: Bool, sameVersion: Bool)]) -> Bool {
+    static func inItemOrder(_ keys: [ViewItem]) -> Bool {
         var index = 1
         while index < keys.count {
             if precedes(keys[index].key, keys[index - 1].key) { return false }
@@ -379,16 +442,25 @@ extension SyncEnginePlatform {
     mutating func rememberServer(_ server: ServerRecord) -> ItemKey {
         let existence = item(server.id)
         // The record's entry is looked up once for all its items (labels are kept per record).
-        labels.withRecord(existence) { record in
+        let removesAField = labels.withRecord(existence) { record in
             RecordLabels.remember("", RecordLabels.Labeled(value: .recordExists(type: server.type), write: server.existenceWrite, modifiedAt: server.createdAt, fromCloud: true), in: &record)
             // In the dictionary's order: each field is remembered on its own item, and the touched
             // items are sorted before anything is reported (no sorted copy of the names per record).
+            var removesAField = false
             for (name, field) in server.fields {
+                if field.value == nil { removesAField = true }
                 RecordLabels.remember(name, RecordLabels.Labeled(value: field.value.map { .field($0) } ?? .absent, write: field.write, modifiedAt: field.modifiedAt, fromCloud: true), in: &record)
             }
+            return removesAField
         }
-        labels.touched.append(existence)
-        for name in server.fields.keys { labels.touched.append(item(of: existence, field: name)) }
+        if removesAField {
+            // Item by item (a removed field is compared apart, as absent).
+            labels.touched.append(RecordLabels.Touched(key: existence, serverFields: nil))
+            for name in server.fields.keys { labels.touched.append(RecordLabels.Touched(key: item(of: existence, field: name), serverFields: nil)) }
+        } else {
+            // Its existence and every field, as one entry (`RecordLabels.Touched`).
+            labels.touched.append(RecordLabels.Touched(key: existence, serverFields: server.fields))
+        }
         if !labels.sameValueMerges.isEmpty { keepSameValueMerges(server) }
         // Looked up only when not empty (mostly they are: a lookup hashes the item even then).
         guard !labels.unconfirmed.isEmpty || !labels.goneInCloud.isEmpty else { return existence }
