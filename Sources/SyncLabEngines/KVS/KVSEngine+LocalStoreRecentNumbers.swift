@@ -15,8 +15,9 @@ extension KVSEngine.LocalStore {
     struct RecentNumbers {
         /// How many numbers the ring keeps.
         static let capacity: UInt32 = 8
-        /// Slot `pushed % capacity` is the next written (`UInt32.max`: none yet).
-        private var ring: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (.max, .max, .max, .max, .max, .max, .max, .max)
+        /// Slot `pushed % capacity` is the next written (`UInt32.max`: none yet). A SIMD vector,
+        /// not a tuple: indexed by a variable without being copied to memory first.
+        private var ring = SIMD8<UInt32>(repeating: .max)
         /// How many numbers were pushed (wrapping: the slots are taken modulo the capacity, a power of two).
         private(set) var pushed: UInt32 = 0
 
@@ -25,7 +26,7 @@ extension KVSEngine.LocalStore {
         @inline(__always) func number(back: UInt32) -> UInt32 {
             // Slots never written hold `UInt32.max`, so a `back` beyond what was pushed finds none.
             guard back &- 1 < Self.capacity else { return .max }
-            return withUnsafeBytes(of: ring) { $0.load(fromByteOffset: Int((pushed &- back) % Self.capacity) * 4, as: UInt32.self) }
+            return ring[Int((pushed &- back) % Self.capacity)]
         }
 
         /// The newest number, then the one before it (`UInt32.max`: none).
@@ -34,10 +35,8 @@ extension KVSEngine.LocalStore {
         /// A change was applied to the key at `number`.
         @inline(__always) mutating func push(_ number: UInt32) {
             // Slot `pushed - 1` holds the newest (`UInt32.max`, never a key's number, when nothing was pushed).
-            let newest = withUnsafeBytes(of: ring) { $0.load(fromByteOffset: Int((pushed &- 1) % Self.capacity) * 4, as: UInt32.self) }
-            guard newest != number else { return }
-            let slot = Int(pushed % Self.capacity) * 4
-            withUnsafeMutableBytes(of: &ring) { $0.storeBytes(of: number, toByteOffset: slot, as: UInt32.self) }
+            guard ring[Int((pushed &- 1) % Self.capacity)] != number else { return }
+            ring[Int(pushed % Self.capacity)] = number
             pushed &+= 1
         }
     }
