@@ -35,13 +35,14 @@ import SyncLabProtocol
     func onlyValueChangesArePushed() {
         var store = tenApplied()
         let pushed = store.storage?.header.recent.pushed
-        // k9 (number 0) written again with the value it shows, by another write: applied, not notified.
-        let same = KVSChange(number: 0, state: KVSKeyState(key: "k9", value: .integer(10), write: T.write(2, 1), timestamp: T.at(50)))
+        // k8 (number 1, not the newest) written again with the value it shows, by another write:
+        // applied, not notified.
+        let same = KVSChange(number: 1, state: KVSKeyState(key: "k8", value: .integer(9), write: T.write(2, 1), timestamp: T.at(50)))
         guard case .replaced(valueChanged: false) = store.apply(same) else {
             Issue.record("the same value from another write replaces the state")
             return
         }
-        #expect(store["k9"]?.write == T.write(2, 1))
+        #expect(store["k8"]?.write == T.write(2, 1))
         // A removal of a key the store never held: stored as a tombstone, not notified.
         _ = store.apply(KVSChange(number: 20, state: KVSKeyState(key: "new", value: nil, write: T.write(2, 2), timestamp: T.at(51))))
         #expect(store.storage?.header.recent.pushed == pushed, "neither pushed")
