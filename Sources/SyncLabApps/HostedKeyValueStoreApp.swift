@@ -30,7 +30,11 @@ package struct HostedKeyValueStoreApp: KVSAppHosting {
         // The platform's buffer lent to the store for the handler's run, and taken back after.
         var lent: [KVSAppPendingNote] = []
         swap(&lent, &notes)
-        let store = KeyValueStore(snapshot: values, device: device, notes: consume lent)
+        // Told of changed keys, the store expects them to be read in the notification's order,
+        // which is the order the fetch applied them in (`KeyValueStore.object(forKey:)`).
+        let changedKeys: Int
+        if case .changedExternally(_, let keys) = event { changedKeys = keys.count } else { changedKeys = 0 }
+        let store = KeyValueStore(snapshot: values, device: device, notes: consume lent, changedKeys: changedKeys)
         switch event {
         case .changedExternally(let reason, let keys):
             if let known = Self.reason(reason) {

@@ -24,13 +24,21 @@ public final class KeyValueStore {
     @exclusivity(unchecked) private var firstRead: Int
     /// The device whose app reads, named in each note.
     private let device: Int32
+    /// Where the next changed key is expected among the store's recently applied keys: how many
+    /// applications back from the newest (0: no guess). Told of `n` changed keys, an app that
+    /// reads them in the notification's order finds each there, with no hash
+    /// (`KVSAppSnapshot.state(forKey:back:)`, docs/LIBRARY.md "What hosting costs").
+    @exclusivity(unchecked) private var changedKeyBack: UInt32
 
     /// - Parameters:
     ///   - device: the index of the device whose app reads, for the notes.
     ///   - notes: the buffer the reads are appended to, handed back by `takeNotes()`.
-    package init(snapshot: KVSAppSnapshot, device: Int32 = 0, notes: consuming [KVSAppPendingNote] = []) {
+    ///   - changedKeys: how many keys the fetch just applied and the app is told changed (0: the
+    ///     app is told of something else), a hint for its reads.
+    package init(snapshot: KVSAppSnapshot, device: Int32 = 0, notes: consuming [KVSAppPendingNote] = [], changedKeys: Int = 0) {
         self.snapshot = snapshot
         self.device = device
+        changedKeyBack = UInt32(truncatingIfNeeded: changedKeys)
         firstRead = notes.count
         self.notes = notes
     }
@@ -50,7 +58,7 @@ public final class KeyValueStore {
         // An app that only reads has written nothing: no lookup in the empty dictionary.
         if !written.isEmpty, let own = written[key] { return own }
         // The key's shared state, read where it lies (no value or write copied out first).
-        guard let state = snapshot.state(forKey: key) else { return nil }
+        guard let state = snapshot.state(forKey: key, back: &changedKeyBack) else { return nil }
         // Scalars converted in place: binding the plist value first copied it out of the state
         // and destroyed the copy after (two outlined calls, about 35 instructions a read).
         let value: ScenarioValue

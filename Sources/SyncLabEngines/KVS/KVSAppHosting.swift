@@ -62,6 +62,13 @@ public struct KVSAppSnapshot {
         values.appState(forKey: key)
     }
 
+    /// The same, trying first the key applied `back` applications before the newest, and moving
+    /// `back` one nearer when it is `key` (`KVSEngine.LocalStore.appState(forKey:back:)`): a read
+    /// of a notification's keys in its order, each found where the fetch just applied it.
+    @inlinable @inline(__always) package func state(forKey key: String, back: inout UInt32) -> KVSKeyState? {
+        values.appState(forKey: key, back: &back)
+    }
+
     /// Every key with a value, in UTF-8 order.
     public var keys: [String] {
         values.compactMap { $0.value.value == nil ? nil : $0.name }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }

@@ -46,11 +46,12 @@ extension KVSEngine {
             var capacity = 0
             /// Keys with a value (tombstones included).
             var storedCount = 0
-            /// The numbers of the last two keys a change was applied to (`UInt32.max`: none),
-            /// newest first: a hosted app reads the keys it is told changed by name, and these
-            /// find them on the lines the fetch just wrote instead of in `places` (a cache miss
-            /// per read at 1,000 devices).
-            var recentNumbers: (UInt32, UInt32) = (.max, .max)
+            /// The numbers of the last keys whose value a fetched change changed: a hosted app
+            /// reads the keys it is told changed by name, and these find them on the lines the
+            /// fetch just wrote instead of in `places` (a cache miss per read at 1,000 devices).
+            var recent = RecentNumbers()
+            /// The last two of `recent`, newest first (`UInt32.max`: none).
+            var recentNumbers: (UInt32, UInt32) { recent.lastTwo }
         }
 
         /// The header, then the values of numbered keys by number (nil: not in the store).
@@ -188,7 +189,7 @@ extension KVSEngine {
             }
             unique().withUnsafeMutablePointers { header, values in
                 values[Int(number)] = value
-                if header.pointee.recentNumbers.0 != number { header.pointee.recentNumbers = (number, header.pointee.recentNumbers.0) }
+                header.pointee.recent.push(number)
             }
         }
 
@@ -222,12 +223,14 @@ extension KVSEngine {
             // Compared in a call of its own: a reference to the storage held here until the
             // write below would make the storage look shared, and the write copy it whole.
             let outcome = compareNumbered(number, change)
-            guard case .replaced? = outcome else { return outcome }
+            guard case .replaced(let valueChanged)? = outcome else { return outcome }
             if !isKnownUniquelyReferenced(&storage) { _ = unique() }
             // Not retained for the call: the store holds it throughout.
             Unmanaged.passUnretained(storage.unsafelyUnwrapped)._withUnsafeGuaranteedRef { $0.withUnsafeMutablePointers { header, values in
                 values[number] = LocalValue(change.state)
-                if header.pointee.recentNumbers.0 != UInt32(number) { header.pointee.recentNumbers = (UInt32(number), header.pointee.recentNumbers.0) }
+                // Only a key whose value changed, as the notification lists only those
+                // (`RecentNumbers`): the bench's writers often write a value a key already shows.
+                if valueChanged { header.pointee.recent.push(UInt32(number)) }
             } }
             return outcome
         }
@@ -242,7 +245,8 @@ extension KVSEngine {
                 header.pointee.places[change.key] = .numbered(number)
                 values[Int(number)] = LocalValue(change.state)
                 header.pointee.storedCount += 1
-                if header.pointee.recentNumbers.0 != number { header.pointee.recentNumbers = (number, header.pointee.recentNumbers.0) }
+                // A removal of a key never shown is not notified (`RecentNumbers`).
+                if change.value != nil { header.pointee.recent.push(number) }
             }
             // Nothing was there: the value changed unless the change is a removal.
             return .replaced(valueChanged: change.value != nil)
