@@ -2,7 +2,8 @@ import SyncLabProtocol
 import SyncLabHistory
 
 /// `divergence` (SPEC §6): after settling, a device whose view differs from the cloud's. One
-/// anomaly per device and store, naming the first few differing items.
+/// anomaly per device and store, naming the first few differing items in its explanation and
+/// every one in `items`.
 struct DivergencePass {
     private(set) var anomalies: [Anomaly] = []
 
@@ -49,6 +50,9 @@ struct DivergencePass {
                 var anomaly = context.anomaly(.divergence, item, device: device, at: history.end,
                     explanation: "After settling, \(device) disagrees with the cloud on \(sameStore.count) \(item.store.rawValue) item\(sameStore.count == 1 ? "" : "s"): \(list).")
                 anomaly.account = history.accountName(account)
+                // The explanation names a few; `expect.anomalies` must match any of them, as it
+                // does for a refused multi-key write (`items` is written only when several).
+                if sameStore.count > 1 { anomaly.items = sameStore.map(\.displayName) }
                 anomalies.append(anomaly)
             }
         }

@@ -8,7 +8,8 @@ import SyncLabProtocol
 /// KVS keys and record fields are judged one item at a time: a write that touched several
 /// (`kvs.setMany`, a record save) can survive on one and be lost on another. Documents are
 /// judged over the whole graph, because a conflict copy keeps a version alive on another
-/// path; a document write whose content is the final content loses nothing either.
+/// path; a document write whose content is the final content loses nothing either, nor one
+/// whose content a surviving version it had not seen has (the same text saved twice).
 struct SurvivalPass {
     /// Per dense write index, the items (ids) it was lost on, documents first, each group in
     /// `ItemKey` order.
@@ -64,12 +65,37 @@ struct SurvivalPass {
         let documents = items.filter { context.items[$0].store == .documents }
         // Every document's survivors at once (a conflict copy keeps a version alive on another path).
         context.graph.mark(from: roots.indices.filter { context.items[Int32($0)].store == .documents }.flatMap { roots[$0] })
+        // Unmarked writes whose content a surviving version of the same document has, with
+        // those versions: judged below, once the marks are no longer needed (`observes` reuses them).
+        var sameAsSurvivor: [(write: Int32, item: Int32, survivors: [Int32])] = []
         for item in documents {
             let final = context.finalByItem[Int(item)]
+            var survivorsByContent: [ItemValue: [Int32]]?
             for write in writesByItem[Int(item)] where !context.graph.isMarked(write) {
-                if let final, final.write != nil, context.writes[Int(write)].value(on: item) == final.value { continue }
+                let value = context.writes[Int(write)].value(on: item)
+                if let final, final.write != nil, value == final.value { continue }
+                if let value, value != .absent {
+                    if survivorsByContent == nil {
+                        var byContent: [ItemValue: [Int32]] = [:]
+                        for other in writesByItem[Int(item)] where context.graph.isMarked(other) {
+                            if let content = context.writes[Int(other)].value(on: item), content != .absent { byContent[content, default: []].append(other) }
+                        }
+                        survivorsByContent = byContent
+                    }
+                    if let survivors = survivorsByContent?[value] {
+                        sameAsSurvivor.append((write, item, survivors))
+                        continue
+                    }
+                }
                 lostItems[Int(write)].append(item)
             }
+        }
+        // Two devices that saved the same content without seeing each other (the cloud takes the
+        // second as `identical`): what was built on one was built on that content, so the other
+        // lost nothing. A version the write had seen does not count: saving back an older text
+        // over an edit it saw is a change of its own, and losing it is a loss.
+        for candidate in sameAsSurvivor where candidate.survivors.allSatisfy({ context.graph.observes(candidate.write, $0) }) {
+            lostItems[Int(candidate.write)].append(candidate.item)
         }
         // The same key or field in every private account shares its survivors: a record saved
         // while signed out is uploaded to whichever account signs in next (SPEC §4.3), so it can

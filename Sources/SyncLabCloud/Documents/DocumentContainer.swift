@@ -27,6 +27,14 @@ struct DocumentContainer: Sendable {
         return next
     }
 
+    /// Gives back the number `nextOrdinal` just gave (path, author) for an upload the cloud then
+    /// refused: the conflict version it numbered was never kept.
+    mutating func takeBackOrdinal(path: String, authorName: String) {
+        let key = ConflictOrdinalKey(path: path, authorName: authorName)
+        guard let last = ordinals[key] else { return }
+        ordinals[key] = last > 1 ? last - 1 : nil
+    }
+
     /// Stores a document whose `changedAt` is the container's new sequence, logging the change.
     mutating func commit(_ document: StoredDocument) {
         documents[document.path] = document

@@ -107,6 +107,11 @@ public struct DocumentService: Sendable {
             next.conflicts.removeAll { ancestry.contains($0.version.id) }
         }
 
+        // What this upload decides (conflicts, last-writer-wins) is told only if it is kept: a
+        // refusal for the storage quota changes nothing, so its retries would count one
+        // conflict per attempt and use up a conflict copy number each (`takeBackOrdinal`).
+        let (actionsBefore, logsBefore) = (context.actions.count, context.logs.count)
+        var ordinalTaken: String?
         var outcome: DocumentUploadOutcome
         switch (current.body, version.body) {
         case (_, .unavailable):
@@ -168,6 +173,7 @@ public struct DocumentService: Sendable {
                 let (winner, loser) = incomingWins ? (version, current) : (current, version)
                 next.current = winner
                 next.conflicts.append(DocumentConflict(version: loser, ordinal: container.nextOrdinal(path: upload.path, authorName: loser.authorName)))
+                ordinalTaken = loser.authorName
                 outcome = incomingWins ? .conflictWon : .conflictLost
                 let rule = configuration.settings.documents.winner.rawValue
                 context.observe(.conflictDetected(item: item, writes: [winner.id, loser.id],
@@ -182,7 +188,11 @@ public struct DocumentService: Sendable {
         let delta = next.storedBytes - previousBytes
         guard storage.fits(request.account, deltaBytes: delta) else {
             storage.noteRefusal(request.account)
-            // Refused: the document is as it was, its history included (a retry is not a repeat).
+            // Refused: the document is as it was, its history included (a retry is not a repeat),
+            // and nothing it decided happened.
+            context.actions.removeSubrange(actionsBefore...)
+            context.logs.removeSubrange(logsBefore...)
+            if let author = ordinalTaken { container.takeBackOrdinal(path: upload.path, authorName: author) }
             next.takeBack(undo)
             next.current = current
             next.conflicts = previousConflicts

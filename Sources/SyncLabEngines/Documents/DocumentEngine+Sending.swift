@@ -9,7 +9,10 @@ extension DocumentEngine {
         case resolve(path: String)
     }
 
-    /// Uploads by path (not blocked on the quota), then resolutions whose copies are all uploaded.
+    /// Uploads by path (not blocked on the quota), then resolutions whose copies are all uploaded
+    /// or blocked on the storage quota. A copy the cloud refused for space is safe on the device
+    /// (durable, pending, retried when space frees); holding the resolve back for it would keep
+    /// the conflict version whose removal is what frees that space, and neither would ever go.
     ///
     /// The first path in UTF-8 order of each kind is the least candidate, so one pass in any
     /// order finds it without sorting every path (this runs after every event, through
@@ -21,7 +24,7 @@ extension DocumentEngine {
             if !document.pending.isEmpty, !document.quotaBlocked {
                 if precedes(path, upload) { upload = path }
             } else if upload == nil, document.pendingResolve != nil || document.pendingReplacement != nil, precedes(path, resolve),
-                      document.awaitingCopies.allSatisfy({ state.documents[$0]?.pending.isEmpty ?? true }) {
+                      document.awaitingCopies.allSatisfy({ state.documents[$0].map { $0.pending.isEmpty || $0.quotaBlocked } ?? true }) {
                 resolve = path
             }
         }

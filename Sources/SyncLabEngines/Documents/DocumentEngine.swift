@@ -204,15 +204,25 @@ public struct DocumentEngine: ClientEngine {
 
     /// `doc.delete`: a tombstone version; deleting a document the device does not show is a no-op.
     public mutating func delete(path: String, write: WriteID, _ context: inout EngineContext) -> AppCallResult {
-        guard state.documents[path]?.visibleValue ?? .absent != .absent else { return .unchanged }
-        writeLocally(path: path, body: .deleted, write: write, &context)
+        guard let document = state.documents[path], document.visibleValue != .absent else { return .unchanged }
+        // Deleting a document shown in conflict deletes its conflict versions too (NSFileVersion's
+        // versions go with the file): the tombstone names the ones this device knows as parents,
+        // so the cloud sees it built on them, not concurrent with them (no edit-wins restore).
+        let known = document.pending.isEmpty && document.shown?.id == document.cloud?.current.id ? document.cloud?.conflicts.map(\.version.id) ?? [] : []
+        writeLocally(path: path, body: .deleted, write: write, alsoBuiltOn: known, &context)
+        // The checker follows what a user's write was built on from what its device showed; the
+        // conflict versions it also removes on purpose are named here, so they are not lost.
+        if !known.isEmpty {
+            context.observe(.derivedWrite(write: write, item: item(path), value: .absent, parents: known,
+                                          why: "doc.delete \"\(path)\" with its conflict versions"))
+        }
         return .accepted
     }
 
     /// Makes a local version on top of what the app shows, shows it, and queues it.
-    mutating func writeLocally(path: String, body: DocumentBody, write: WriteID, _ context: inout EngineContext) {
+    mutating func writeLocally(path: String, body: DocumentBody, write: WriteID, alsoBuiltOn: [WriteID] = [], _ context: inout EngineContext) {
         var document = state.documents[path] ?? LocalDocument(path: path)
-        let version = DocumentVersion(id: write, parents: document.shown.map { [$0.id] } ?? [], modifiedAt: context.now,
+        let version = DocumentVersion(id: write, parents: (document.shown.map { [$0.id] } ?? []) + alsoBuiltOn, modifiedAt: context.now,
                                       author: identity.device, authorName: identity.deviceName, body: body)
         if document.pending.isEmpty { document.base = document.cloud?.current.id }
         document.pending.append(version)

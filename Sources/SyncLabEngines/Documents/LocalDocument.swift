@@ -21,7 +21,8 @@ struct LocalDocument: Sendable {
     /// request; sent like `pendingResolve`, once the copies are up. The device shows the chosen
     /// version when the cloud's answer says it is current.
     var pendingReplacement: DocumentReplacement?
-    /// `keepBoth` copies that must reach the cloud before the resolve (or replace) request goes.
+    /// `keepBoth` copies that must reach the cloud (or be refused for the storage quota, then
+    /// kept pending) before the resolve (or replace) request goes.
     var awaitingCopies: [String] = []
     /// The conflict set (current plus conflict version ids, sorted) the app's policy last ran for.
     var handledConflicts: [WriteID] = []
