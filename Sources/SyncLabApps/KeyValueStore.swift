@@ -9,7 +9,7 @@ public final class KeyValueStore {
     private let snapshot: KVSAppSnapshot
     // The mutable state below is unchecked for exclusivity: a class's stored properties are
     // otherwise checked at run time at every access (a thread-local access set), about a fifth
-    // of what an observer's reads cost (docs/LIBRARY.md "What hosting costs"). No access can
+    // of what an observer's reads cost (docs/HOSTING.md "What hosting costs"). No access can
     // overlap another: each method below reads or changes one property at a time and calls out
     // to no other code while it does (the app's code runs between the store's calls, never in them).
     /// The app's own calls since (nil value: removed), over the snapshot.
@@ -18,7 +18,7 @@ public final class KeyValueStore {
     /// While the app's handler runs, the platform's buffer of notes for every device's app
     /// (`KVSAppHosting.handle(_:values:device:notingReadsIn:)`): the store appends each value read
     /// straight to it, so no list of reads is made per notification and copied over (that copy was
-    /// about a tenth of what hosting an observer cost over the built-in reader: docs/LIBRARY.md
+    /// about a tenth of what hosting an observer cost over the built-in reader: docs/HOSTING.md
     /// "What hosting costs"). The notes from `firstRead` on are this store's reads, in order.
     @exclusivity(unchecked) private var notes: [KVSAppPendingNote]
     @exclusivity(unchecked) private var firstRead: Int
@@ -27,7 +27,7 @@ public final class KeyValueStore {
     /// Where the next changed key is expected among the store's recently applied keys: how many
     /// applications back from the newest (0: no guess). Told of `n` changed keys, an app that
     /// reads them in the notification's order finds each there, with no hash
-    /// (`KVSAppSnapshot.state(forKey:back:)`, docs/LIBRARY.md "What hosting costs").
+    /// (`KVSAppSnapshot.state(forKey:back:)`, docs/HOSTING.md "What hosting costs").
     @exclusivity(unchecked) private var changedKeyBack: UInt32
 
     /// - Parameters:

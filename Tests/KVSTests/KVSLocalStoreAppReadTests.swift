@@ -3,7 +3,7 @@ import SyncLabKernel
 import SyncLabProtocol
 @testable import SyncLabEngines
 
-/// `LocalStore.appState(forKey:)`, a hosted app's read (docs/LIBRARY.md "What hosting costs"):
+/// `LocalStore.appState(forKey:)`, a hosted app's read (docs/HOSTING.md "What hosting costs"):
 /// it finds what the subscript finds, however the key is placed.
 @Suite struct KVSLocalStoreAppReadTests {
     typealias T = KVSTest

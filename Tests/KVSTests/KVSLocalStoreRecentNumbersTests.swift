@@ -4,7 +4,7 @@ import SyncLabProtocol
 @testable import SyncLabEngines
 
 /// The store's ring of recently applied numbers and a hosted read's guess from it
-/// (`LocalStore.appState(forKey:back:)`, docs/LIBRARY.md "What hosting costs", eleventh round).
+/// (`LocalStore.appState(forKey:back:)`, docs/HOSTING.md "What hosting costs", eleventh round).
 @Suite struct KVSLocalStoreRecentNumbersTests {
     typealias T = KVSTest
 

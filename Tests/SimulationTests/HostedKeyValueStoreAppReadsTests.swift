@@ -4,7 +4,7 @@ import SyncLabEngines
 import SyncLabKernel
 import SyncLabProtocol
 
-/// The adapter reuses its list of reads from one notification to the next (docs/LIBRARY.md
+/// The adapter reuses its list of reads from one notification to the next (docs/HOSTING.md
 /// "What hosting costs"): neither an answer the platform still holds nor a store the app kept may
 /// see the next notification's reads.
 @Suite struct HostedKeyValueStoreAppReadsTests {

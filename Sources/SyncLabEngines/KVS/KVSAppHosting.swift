@@ -13,7 +13,7 @@ public protocol KVSAppHosting {
     /// platform's buffer for every device's app) as a note for device `device`, and the app's
     /// store calls are returned. The default answers through `handle(_:values:)`; an adapter
     /// whose store notes its reads straight into `notes` saves a list of reads per notification
-    /// and copying it over (docs/LIBRARY.md "What hosting costs").
+    /// and copying it over (docs/HOSTING.md "What hosting costs").
     mutating func handle(_ event: KVSAppEvent, values: KVSAppSnapshot, device: Int32,
                          notingReadsIn notes: inout [KVSAppPendingNote]) -> [KVSAppCommand]
 }

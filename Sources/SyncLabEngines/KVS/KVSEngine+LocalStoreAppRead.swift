@@ -8,7 +8,7 @@ extension KVSEngine.LocalStore {
     /// Why not the subscript: each of its reads of the storage's header (`ManagedBuffer.header`, a
     /// class's stored property) is checked for exclusivity at run time, about 125 instructions of
     /// the 215 a read cost; an observer reads every changed key on every device
-    /// (docs/LIBRARY.md "What hosting costs"). The keys a notification names were just applied,
+    /// (docs/HOSTING.md "What hosting costs"). The keys a notification names were just applied,
     /// so the recent numbers find most of them without hashing, as in the subscript.
     @usableFromInline package func appState(forKey key: String) -> KVSKeyState? {
         var noGuess: UInt32 = 0
@@ -22,7 +22,7 @@ extension KVSEngine.LocalStore {
     /// (an observer's loop over `changedKeys`) reads them in the order the fetch applied them:
     /// starting from `n` back, each read finds its key at the guess, on the lines the fetch just
     /// wrote, with one comparison of names (equal ones compare without a call), instead of a
-    /// hash in `places` for all but the last two (docs/LIBRARY.md "What hosting costs", eleventh
+    /// hash in `places` for all but the last two (docs/HOSTING.md "What hosting costs", eleventh
     /// round). A guess that names another key (an app reading other keys, or in another order; a
     /// key the fetch applied without notifying it) only costs that comparison: the lookup goes on
     /// as without one.

@@ -10,7 +10,7 @@ extension KVSEngine.LocalStore {
     /// bench's writers often write the value a key shows. Why eight, not two: with the last two only, the
     /// first keys of a notification of three or more were hashed in the store's name table, at
     /// 1,000 devices a cache miss each: about a quarter of an observer's reads, 6% of
-    /// `bench --hosted` (docs/LIBRARY.md "What hosting costs", eleventh round). At 1,000 devices
+    /// `bench --hosted` (docs/HOSTING.md "What hosting costs", eleventh round). At 1,000 devices
     /// 99% of the keys read are in notifications of at most eight keys.
     struct RecentNumbers {
         /// How many numbers the ring keeps.

@@ -21,7 +21,7 @@ public struct AppNames: Hashable, Sendable {
     /// The built-in records apps on the public app API (SyncLabApps' `ServerWinsRecordsApp`,
     /// `ClientWinsRecordsApp`, `MergeRecordsApp`), by their type names, in the order of
     /// `RecordConflictPolicy.allCases`. The policy names (`serverWins`…) still run the engine's
-    /// built-in policies until the apps match them (docs/LIBRARY.md lists what differs).
+    /// built-in policies until the apps match them (docs/HOSTING.md lists what differs).
     public static let builtInRecordsApps = ["ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp"]
 
     /// The built-in apps only: what the `synclab` command line knows.

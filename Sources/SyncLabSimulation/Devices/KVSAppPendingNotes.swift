@@ -45,7 +45,7 @@ struct KVSAppPendingNotes {
     /// A counting sort, stable and linear (the comparison sort before it was about a fifth of what
     /// noting a read cost), of positions, not of the notes: sorting the notes themselves copied
     /// each into a second buffer and destroyed it twice, a third of what handing a note over
-    /// cost (docs/LIBRARY.md "What hosting costs").
+    /// cost (docs/HOSTING.md "What hosting costs").
     /// - Parameter devices: how many devices there are (every note's device is below).
     static func orderByDevice(_ notes: [Pending], devices: Int) -> (order: [Int32], ends: [Int]) {
         notes.withUnsafeBufferPointer { notes in
@@ -53,7 +53,7 @@ struct KVSAppPendingNotes {
             var starts = [Int](repeating: 0, count: devices + 1)
             // The counts changed through the buffer: through the array, each change checked
             // the array's uniqueness and bounds, about half of the sort's 44 instructions a note
-            // at 1,000 devices (docs/LIBRARY.md "What hosting costs").
+            // at 1,000 devices (docs/HOSTING.md "What hosting costs").
             let order = starts.withUnsafeMutableBufferPointer { starts in
                 for position in notes.indices { starts[Int(notes[position].device) + 1] += 1 }
                 for device in 1..<starts.count { starts[device] += starts[device - 1] }

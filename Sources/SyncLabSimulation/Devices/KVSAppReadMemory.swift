@@ -19,7 +19,7 @@ struct KVSAppReadMemory {
     /// at most once, but one a shorter run would have left in the log is folded too. At 1,024 a
     /// reading app's log (kept at its capacity, 2,048 notes, 48 KB) made `bench --hosted` 93 MB
     /// at 1,000 devices against 81 MB, and cost about 4% more CPU in cache misses, though fewer
-    /// instructions (docs/LIBRARY.md "What hosting costs").
+    /// instructions (docs/HOSTING.md "What hosting costs").
     static let foldAfterNotes = 256
 
     /// One note: `write` read as the value of `key`, or made on the device to it (`madeHere`).
@@ -33,7 +33,7 @@ struct KVSAppReadMemory {
     /// grown as an array grows, the others made whole): a long log grows without copying the notes
     /// it holds and leaves at most one chunk's room unused. One array, doubled, copied a reading
     /// app's 1,300 notes at 1,000 devices over seven growths and held room for 2,112 (50 KB:
-    /// docs/LIBRARY.md "What hosting costs").
+    /// docs/HOSTING.md "What hosting costs").
     private var log: [[Note]] = []
     /// How many notes `log` holds.
     private var logCount = 0
@@ -90,7 +90,7 @@ struct KVSAppReadMemory {
     /// Why: an app that only reads was folded at 256 notes, only to learn how many keys it had
     /// read, and its per-key memory was built then: its table grown five times, a list per key
     /// grown, about 690 instructions a note, 17% of what hosting an observer cost over the
-    /// built-in reader at 1,000 devices and 40% at 300 (docs/LIBRARY.md "What hosting costs").
+    /// built-in reader at 1,000 devices and 40% at 300 (docs/HOSTING.md "What hosting costs").
     /// The log it keeps instead takes about the memory that table and the log after it took.
     mutating func allowNotes(forKeysInStore keys: Int) {
         storeKeysKnown = true
@@ -184,7 +184,7 @@ private struct SeenWrites {
 
     /// Room for this many writes from the start: grown from one write, a key's list was
     /// reallocated at its third and fifth (a third of what folding a reading app's log cost:
-    /// docs/LIBRARY.md "What hosting costs").
+    /// docs/HOSTING.md "What hosting costs").
     private static let initialCapacity = 4
 
     init() {}
