@@ -33,7 +33,7 @@ struct LostUpdatePass {
             if info.isDelete && item.store != .kvs { continue }
             // KVS has no edit-wins rule (SPEC §4.1): a removal that an unseen set beat is a
             // write lost like any other (and its key's return a resurrection).
-            var reported = item.store == .kvs ? lost : lost.filter { info.value(on: $0) != .absent }
+            var reported = item.store == .kvs ? lost : lost.filter { info.value(on: $0) != .absent || context.isFieldRemoval($0, by: info) }
             // A record's fields are its items; the record itself (its existence) is reported
             // only when none of the write's fields was lost, so a create counts once.
             if item.store == .records {

@@ -50,9 +50,10 @@ struct SurvivalPass {
                     // nothing where the item still exists: it is lost like a discarded save.
                     // Where the item is gone the delete (or a later one) did its work.
                     if context.writes[Int(write)].discard >= 0, let final = finalByItem[Int(touch.item)]?.value, final != .absent { continue }
-                    // What a delete had seen was removed on purpose. A KVS removal itself can
-                    // still be lost (no edit-wins rule there), so only what it was built on counts.
-                    if context.items[touch.item].store == .kvs {
+                    // What a delete had seen was removed on purpose. A KVS removal or a record
+                    // field set to null can itself still be lost (no edit-wins rule there), so
+                    // only what it was built on counts.
+                    if context.items[touch.item].store == .kvs || context.isFieldRemoval(touch.item, by: context.writes[Int(write)]) {
                         roots[Int(touch.item)].append(contentsOf: context.graph.edges[Int(write)])
                     } else {
                         roots[Int(touch.item)].append(write)
