@@ -98,8 +98,13 @@ struct SurvivalPass {
             // (or re-created) a record that exists at the end with its type lost nothing there.
             let key = context.items[item]
             let existing = key.store == .records && key.field.isEmpty ? groupFinal[groupOf[Int(item)]] : nil
+            // A record field whose final value is the value the write gave it lost nothing,
+            // whichever write the cloud kept (SPEC §4.3: equal values never conflict), as a
+            // document write whose content is the final content.
+            let finalField = key.store == .records && !key.field.isEmpty ? groupFinal[groupOf[Int(item)]] ?? .absent : nil
             for write in writesByItem[Int(item)] where !context.graph.isMarked(write) {
                 if let existing, existing != .absent, context.writes[Int(write)].value(on: item) == existing { continue }
+                if let finalField, context.writes[Int(write)].value(on: item) == finalField { continue }
                 lostItems[Int(write)].append(item)
             }
         }
