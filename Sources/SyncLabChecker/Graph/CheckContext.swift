@@ -187,9 +187,14 @@ struct CheckContext {
     func isFieldRemoval(_ item: Int32, by write: WriteInfo) -> Bool {
         let key = items[item]
         guard key.store == .records, !key.field.isEmpty, write.value(on: item) == .absent else { return false }
-        return !write.touches.contains { touch in
+        return !deletesRecord(named: key.name, write)
+    }
+
+    /// True if `write` deleted the whole record `name` (set its existence item absent).
+    func deletesRecord(named name: String, _ write: WriteInfo) -> Bool {
+        write.touches.contains { touch in
             let touched = items[touch.item]
-            return touch.value == .absent && touched.field.isEmpty && touched.name == key.name
+            return touch.value == .absent && touched.store == .records && touched.field.isEmpty && touched.name == name
         }
     }
 }

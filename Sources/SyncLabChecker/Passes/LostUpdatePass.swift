@@ -130,11 +130,7 @@ struct LostUpdatePass {
     private func recordDeletion(by replacer: WriteID, of key: ItemKey, _ context: inout CheckContext) -> String? {
         guard key.store == .records, let index = context.graph.existingIndex(of: replacer) else { return nil }
         let info = context.writes[Int(index)]
-        let deletesRecord = info.touches.contains { touch in
-            let touched = context.items[touch.item]
-            return touch.value == .absent && touched.field.isEmpty && touched.name == key.name
-        }
-        guard deletesRecord, let first = info.touches.first else { return nil }
+        guard context.deletesRecord(named: key.name, info), let first = info.touches.first else { return nil }
         if info.operation >= 0, context.history.operations[Int(info.operation)].op == "zone.delete" { return " with its zone" }
         return context.items[first.item].name == key.name ? "" : " by cascade along a deleteSelf reference"
     }
