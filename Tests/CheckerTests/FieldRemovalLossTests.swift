@@ -29,6 +29,24 @@ struct FieldRemovalLossTests {
         #expect(lost?.replacedBy == "B:1")
     }
 
+    @Test("a save that only sets a field to null, beaten by a later edit, is a lost update too")
+    func removalOnlySaveIsLost() {
+        var builder = HistoryBuilder()
+        let record = builder.key("Z/r", store: .records)
+        let u = builder.key("Z/r", store: .records, field: "u")
+        let first = builder.write(0, at: 1, [(record, .recordExists(type: "T")), (u, .field(.int(1)))], op: "record.save")
+        builder.fetch(1, at: 2, [(record, .recordExists(type: "T"), first), (u, .field(.int(1)), first)])
+        let removal = builder.write(1, at: 11, [(u, .absent)], op: "record.save")
+        let edit = builder.write(0, at: 20, [(u, .field(.int(5)))], op: "record.save")
+        builder.device(1, at: 30, .lastWriterWins(item: u, chosen: edit, over: removal, rule: "record field modification date"))
+        builder.fetch(1, at: 30, [(u, .field(.int(5)), edit)])
+        builder.final([ViewEntry(item: record, value: .recordExists(type: "T"), write: first),
+                       ViewEntry(item: u, value: .field(.int(5)), write: edit)])
+        let report = builder.check()
+        #expect(report.lostUpdates == 1)
+        #expect(report.anomalies.first { $0.kind == .lostUpdate }?.write == "B:1")
+    }
+
     @Test("deleting the whole record, beaten by an edit, is still no lost update")
     func recordDeleteBeatenByAnEditIsNotLost() {
         var builder = HistoryBuilder()

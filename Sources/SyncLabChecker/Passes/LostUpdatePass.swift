@@ -30,7 +30,10 @@ struct LostUpdatePass {
             // A delete that lost to a concurrent edit loses no data: the edit wins and the item
             // comes back (SPEC §4.2, §4.3; for KVS the checker reports a resurrection). Only
             // values can be lost.
-            if info.isDelete && item.store != .kvs { continue }
+            // A save that only sets record fields to null deletes no record: its removals are
+            // values that can be lost like any other (`CheckContext.isFieldRemoval`).
+            let removesOnlyFields = item.store == .records && info.touches.allSatisfy { context.isFieldRemoval($0.item, by: info) }
+            if info.isDelete && item.store != .kvs && !removesOnlyFields { continue }
             // KVS has no edit-wins rule (SPEC §4.1): a removal that an unseen set beat is a
             // write lost like any other (and its key's return a resurrection).
             var reported = item.store == .kvs ? lost : lost.filter { info.value(on: $0) != .absent || context.isFieldRemoval($0, by: info) }
