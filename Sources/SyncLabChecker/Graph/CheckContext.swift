@@ -179,4 +179,22 @@ struct CheckContext {
     func finalWrite(_ item: Int32) -> WriteID? {
         finalByItem[Int(item)]?.write ?? shownFinalWrite(item)
     }
+
+    /// True if `write` set `item`, a record field, to `null` while keeping its record. That
+    /// removal is a value like any other (SPEC §4.3: the losing side of a field both sides of a
+    /// merge changed is a lost update; §6: a change a policy drops is lost); only deleting a
+    /// whole record loses no data when an edit wins.
+    func isFieldRemoval(_ item: Int32, by write: WriteInfo) -> Bool {
+        let key = items[item]
+        guard key.store == .records, !key.field.isEmpty, write.value(on: item) == .absent else { return false }
+        return !deletesRecord(named: key.name, write)
+    }
+
+    /// True if `write` deleted the whole record `name` (set its existence item absent).
+    func deletesRecord(named name: String, _ write: WriteInfo) -> Bool {
+        write.touches.contains { touch in
+            let touched = items[touch.item]
+            return touch.value == .absent && touched.store == .records && touched.field.isEmpty && touched.name == name
+        }
+    }
 }

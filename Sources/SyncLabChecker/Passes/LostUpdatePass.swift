@@ -30,10 +30,13 @@ struct LostUpdatePass {
             // A delete that lost to a concurrent edit loses no data: the edit wins and the item
             // comes back (SPEC §4.2, §4.3; for KVS the checker reports a resurrection). Only
             // values can be lost.
-            if info.isDelete && item.store != .kvs { continue }
+            // A save that only sets record fields to null deletes no record: its removals are
+            // values that can be lost like any other (`CheckContext.isFieldRemoval`).
+            let removesOnlyFields = item.store == .records && info.touches.allSatisfy { context.isFieldRemoval($0.item, by: info) }
+            if info.isDelete && item.store != .kvs && !removesOnlyFields { continue }
             // KVS has no edit-wins rule (SPEC §4.1): a removal that an unseen set beat is a
             // write lost like any other (and its key's return a resurrection).
-            var reported = item.store == .kvs ? lost : lost.filter { info.value(on: $0) != .absent }
+            var reported = item.store == .kvs ? lost : lost.filter { info.value(on: $0) != .absent || context.isFieldRemoval($0, by: info) }
             // A record's fields are its items; the record itself (its existence) is reported
             // only when none of the write's fields was lost, so a create counts once.
             if item.store == .records {
@@ -104,6 +107,9 @@ struct LostUpdatePass {
             // An older value the write had itself replaced came back: a save that had not
             // seen the write sent the old value again (allKeys, changedKeys, clientWins).
             sentence += "the older value of \(context.describe(replacer)), which \(name) had replaced, was written back over it by a save that had not seen it"
+        } else if let replacer, let how = recordDeletion(by: replacer, of: key, &context) {
+            // SPEC §4.3: deletes carry no change tag, so a delete removes edits it never saw.
+            sentence += "\(context.describe(replacer)) deleted it\(how) without having seen it, as a delete carries no change tag"
         } else if let replacer {
             sentence += "\(context.describe(replacer)) replaced it without having seen it"
             if info.inConflict { sentence += " when the conflict was resolved" }
@@ -118,6 +124,18 @@ struct LostUpdatePass {
         }
         if let finalWrite, finalWrite != replacer, !heldOnlyByAnUnjudgedDevice { sentence += "; the final value is \(context.describe(finalWrite))" }
         return (sentence + ".", replacer)
+    }
+
+    /// When `replacer` deleted the record of `key` (a record field): "" for a delete of that
+    /// record, " with its zone" for a zone deletion, " by cascade along a deleteSelf reference"
+    /// when the delete named another record (its first touch) and reached this one through
+    /// references; nil when it did not delete it.
+    private func recordDeletion(by replacer: WriteID, of key: ItemKey, _ context: inout CheckContext) -> String? {
+        guard key.store == .records, let index = context.graph.existingIndex(of: replacer) else { return nil }
+        let info = context.writes[Int(index)]
+        guard context.deletesRecord(named: key.name, info), let first = info.touches.first else { return nil }
+        if info.operation >= 0, context.history.operations[Int(info.operation)].op == "zone.delete" { return " with its zone" }
+        return context.items[first.item].name == key.name ? "" : " by cascade along a deleteSelf reference"
     }
 
     /// The first last-writer-wins choice over `write` (on `item`, or on any item when nil) whose

@@ -51,9 +51,10 @@ struct SurvivalPass {
                     // nothing where the item still exists: it is lost like a discarded save.
                     // Where the item is gone the delete (or a later one) did its work.
                     if context.writes[Int(write)].discard >= 0, let final = finalByItem[Int(touch.item)]?.value, final != .absent { continue }
-                    // What a delete had seen was removed on purpose. A KVS removal itself can
-                    // still be lost (no edit-wins rule there), so only what it was built on counts.
-                    if context.items[touch.item].store == .kvs {
+                    // What a delete had seen was removed on purpose. A KVS removal or a record
+                    // field set to null can itself still be lost (no edit-wins rule there), so
+                    // only what it was built on counts.
+                    if context.items[touch.item].store == .kvs || context.isFieldRemoval(touch.item, by: context.writes[Int(write)]) {
                         roots[Int(touch.item)].append(contentsOf: context.graph.edges[Int(write)])
                     } else {
                         roots[Int(touch.item)].append(write)
@@ -123,8 +124,13 @@ struct SurvivalPass {
             // (or re-created) a record that exists at the end with its type lost nothing there.
             let key = context.items[item]
             let existing = key.store == .records && key.field.isEmpty ? groupFinal[groupOf[Int(item)]] : nil
+            // A record field whose final value is the value the write gave it lost nothing,
+            // whichever write the cloud kept (SPEC §4.3: equal values never conflict), as a
+            // document write whose content is the final content.
+            let finalField = key.store == .records && !key.field.isEmpty ? groupFinal[groupOf[Int(item)]] ?? .absent : nil
             for write in writesByItem[Int(item)] where !context.graph.isMarked(write) {
                 if let existing, existing != .absent, context.writes[Int(write)].value(on: item) == existing { continue }
+                if let finalField, context.writes[Int(write)].value(on: item) == finalField { continue }
                 lostItems[Int(write)].append(item)
             }
         }
