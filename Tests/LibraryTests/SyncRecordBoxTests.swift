@@ -22,7 +22,7 @@ struct SyncRecordBoxTests {
         changed["count"] = nil
         changed.recordType = "Errand"
         changed.changeTag = 10
-        #expect(original["title"] == .string("Milk") && original["count"] == .int(2))
+        #expect(original["title"] == .string("Milk") && original["count"] == .integer(2))
         #expect(original.recordType == "Todo" && original.changeTag == 9 && original.removedFields.isEmpty)
         #expect(original.cloudStoredFields == server.fields)
         #expect(changed["title"] == .string("Eggs") && changed["count"] == nil)
@@ -30,12 +30,12 @@ struct SyncRecordBoxTests {
         #expect(changed != original)
         // A record made here: its copy's change leaves it alone too.
         var made = SyncRecord(recordType: "Todo", recordID: .init(recordName: "a", zoneName: "Z"))
-        made["n"] = .int(1)
+        made["n"] = .integer(1)
         var other = made
-        other["n"] = .int(2)
+        other["n"] = .integer(2)
         other.adoptSystemFields(of: original)
-        #expect(made["n"] == .int(1) && made.recordChangeTag == nil)
-        #expect(other["n"] == .int(2) && other.recordChangeTag == "t9")
+        #expect(made["n"] == .integer(1) && made.recordChangeTag == nil)
+        #expect(other["n"] == .integer(2) && other.recordChangeTag == "t9")
     }
 
     @Test("equal records in different boxes are equal and hash alike")
