@@ -221,16 +221,16 @@ public struct SyncRecord: Hashable, Sendable {
     /// record in between: fetched records are converted on every device), holding the cloud's
     /// fields as they are (`sharedFields`) unless one is a removal.
     init(server: ServerRecord) {
-        var parts = Parts(recordID: ID(server.id), recordType: server.type, ownFields: [:], changeTag: server.changeTag)
-        if server.fields.values.contains(where: { $0.value == nil }) {
+        let fields = server.fields
+        guard !fields.values.contains(where: { $0.value == nil }) else {
             // A removed field (no value) is left out. `mapValues` copies the cloud's hash table
             // (no name hashed again, no table grown).
-            parts.ownFields = server.fields.compactMapValues { $0.value.map(FieldConversion.value) }
-            parts.ownDates = server.fields.mapValues { .microseconds($0.modifiedAt.microseconds) }
-        } else {
-            parts.sharedFields = CloudFields(storedFields: server.fields)
+            box = PartsBox(Parts(recordID: ID(server.id), recordType: server.type, ownFields: fields.compactMapValues { $0.value.map(FieldConversion.value) },
+                                 changeTag: server.changeTag, ownDates: fields.mapValues { .microseconds($0.modifiedAt.microseconds) }))
+            return
         }
-        box = PartsBox(parts)
+        // Made whole in place (every device converts every fetched record).
+        box = PartsBox(Parts(recordID: ID(server.id), recordType: server.type, ownFields: [:], changeTag: server.changeTag, sharedFields: CloudFields(storedFields: fields)))
     }
 
     /// The record in the platform's terms; fields no record can hold are left out.
