@@ -86,7 +86,9 @@ public struct SyncRecord: Hashable, Sendable {
     /// (three strings, three collections and the fields' existential, copied through its value
     /// witness) were retained one by one. Boxed, a copy is one retain. Changed only while
     /// uniquely referenced (`parts`' `_modify`), so a box another copy can see never changes:
-    /// safe to share across threads.
+    /// safe to share across threads. (`ServerRecord`'s box is the same idiom, not shared: a
+    /// stored property of a type from the platform's modules, which this file imports
+    /// `internal`, would break `SyncRecord`'s layout in its users' modules; see `CloudFieldsSource`.)
     final class PartsBox: @unchecked Sendable {
         /// Unchecked: a class's stored `var` is otherwise checked for overlapping access at run
         /// time at every read; no access here overlaps another, since a shared box is never written.
