@@ -11,38 +11,12 @@ public struct SyncRecord: Hashable, Sendable {
     /// `CKRecord.ID`: zone name and record name (the private database).
     public struct ID: Hashable, Comparable, Sendable, CustomStringConvertible {
         /// The zone (`CKRecordZone.ID.zoneName`); `_defaultZone` is CloudKit's default zone.
-        public var zoneName: String { didSet { namesHash = ID.namesHash(zoneName, recordName) } }
+        public var zoneName: String
         /// The record's name, unique in its zone.
-        public var recordName: String { didSet { namesHash = ID.namesHash(zoneName, recordName) } }
-        /// `Hasher`'s hash of the two names (this process's seed), computed when the id is made,
-        /// as `RecordID` keeps it, and taken from the cloud's `RecordID` when a fetched record's
-        /// id is converted: every device stores every fetched record in its store by id and reads
-        /// it back by id, and each lookup hashed both names again (session 13). Never shown,
-        /// never stored: equality is the names', and equal names give the same hash.
-        private(set) var namesHash: Int
+        public var recordName: String
 
         /// The id of record `recordName` in zone `zoneName`.
-        public init(recordName: String, zoneName: String) {
-            self.recordName = recordName; self.zoneName = zoneName
-            namesHash = ID.namesHash(zoneName, recordName)
-        }
-
-        /// What `RecordID` computes for the same names (`RecordID.namesHash`).
-        private static func namesHash(_ zoneName: String, _ recordName: String) -> Int {
-            var hasher = Hasher()
-            hasher.combine(zoneName)
-            hasher.combine(recordName)
-            return hasher.finalize()
-        }
-
-        /// Same zone and name. Unequal hashes settle most comparisons of unequal ids without
-        /// reading the names.
-        public static func == (lhs: ID, rhs: ID) -> Bool {
-            lhs.namesHash == rhs.namesHash && lhs.recordName == rhs.recordName && lhs.zoneName == rhs.zoneName
-        }
-
-        /// Hashes what `==` compares (through the names' hash, computed once).
-        public func hash(into hasher: inout Hasher) { hasher.combine(namesHash) }
+        public init(recordName: String, zoneName: String) { self.recordName = recordName; self.zoneName = zoneName }
 
         /// Orders by zone, then name, by UTF-8 bytes (compared in place: going through two
         /// `RecordID`s hashed both ids' names on every comparison).
@@ -55,8 +29,7 @@ public struct SyncRecord: Hashable, Sendable {
         public var description: String { "\(zoneName)/\(recordName)" }
 
         var protocolID: RecordID { RecordID(zone: zoneName, name: recordName) }
-        /// The id of `id`, its hash taken as it is (the same as computed from the names).
-        init(_ id: RecordID) { recordName = id.name; zoneName = id.zone; namesHash = id.namesHash }
+        init(_ id: RecordID) { self.init(recordName: id.name, zoneName: id.zone) }
     }
 
     /// The record's parts, as a value (what `SyncRecord` held inline until session 13).
