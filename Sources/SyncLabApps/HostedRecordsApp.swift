@@ -62,15 +62,15 @@ package struct HostedRecordsApp<App: RecordsApp>: SyncEngineAppHosting {
 
     package mutating func viewChanges(full: Bool) -> HostedViewChanges? {
         let shown = app.userSees
-        // Only the records the store logged since the last reading, when it can tell.
-        if let ids = shown.changes(since: &cursor), !full {
-            guard !ids.isEmpty else { return nil }
-            var changed: [HostedViewRecord] = [], removed: [RecordID] = []
-            // Mostly every id logged is still shown: room for all at once, not grown one by one.
-            changed.reserveCapacity(ids.count)
-            for id in ids {
-                if let record = shown[id] { changed.append(HostedRecordsApp.viewRecord(record)) } else { removed.append(id.protocolID) }
-            }
+        // Only the records the store logged since the last reading, when it can tell (the
+        // cursor moves on a full reading too).
+        var changed: [HostedViewRecord] = [], removed: [RecordID] = []
+        let told = shown.forEachChange(since: &cursor) { id in
+            guard !full else { return }
+            if let record = shown[id] { changed.append(HostedRecordsApp.viewRecord(record)) } else { removed.append(id.protocolID) }
+        }
+        if told && !full {
+            guard !changed.isEmpty || !removed.isEmpty else { return nil }
             return HostedViewChanges(changed: changed, removed: removed, complete: false)
         }
         return HostedViewChanges(changed: shown.values.map(HostedRecordsApp.viewRecord), removed: [], complete: true)

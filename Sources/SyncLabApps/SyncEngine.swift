@@ -19,7 +19,25 @@ public struct SyncEngine {
 
         /// `CKSyncEngine.State.Serialization`: opaque; save it and hand it back at launch.
         public struct Serialization: Hashable, Sendable {
-            var data: SyncEngineStateData
+            /// The state, in one immutable box (session 13): the app is told of every change of
+            /// the state (two `stateUpdate`s a fetch on every device) and keeps each
+            /// serialization, so one was copied and destroyed field by field three times (the
+            /// event, the app's copy, the one it replaced); boxed, a copy is one retain.
+            final class StateBox: Sendable {
+                let data: SyncEngineStateData
+                init(_ data: SyncEngineStateData) { self.data = data }
+            }
+            private let box: StateBox
+
+            var data: SyncEngineStateData { box.data }
+
+            init(data: SyncEngineStateData) { box = StateBox(data) }
+
+            /// The same state.
+            public static func == (lhs: Serialization, rhs: Serialization) -> Bool { lhs.box === rhs.box || lhs.data == rhs.data }
+
+            /// Hashes what `==` compares.
+            public func hash(into hasher: inout Hasher) { hasher.combine(data) }
         }
 
         /// Record changes waiting to be sent, in the order added.

@@ -32,31 +32,77 @@ public struct SyncRecord: Hashable, Sendable {
         init(_ id: RecordID) { self.init(recordName: id.name, zoneName: id.zone) }
     }
 
+    /// The record's parts, as a value (what `SyncRecord` held inline until session 13).
+    struct Parts {
+        var recordID: ID
+        var recordType: String
+        /// The fields of a record made or changed here (empty while `sharedFields` holds them).
+        var ownFields: [String: ScenarioValue]
+        /// Fields set to nil that the record had: sent as removals.
+        var removedFields: Set<String> = []
+        /// The change tag of the server version this copy descends from (nil: made by the app).
+        var changeTag: UInt64?
+        /// Field name → the editing device's clock when the cloud's value of it was made (records
+        /// from the cloud only; a field set here loses its date: the value is the app's now).
+        /// Empty while `sharedFields` holds them.
+        var ownDates: [String: Duration] = [:]
+        /// The fields and their dates as the cloud sent them, shared with the cloud's record (nil:
+        /// `ownFields` and `ownDates` hold them). Every device converted every fetched record into
+        /// dictionaries of its own, and freed them when the next version replaced it; a record
+        /// stored as it came is now never converted, and its first change converts it.
+        var sharedFields: (any CloudFieldsSource)?
+    }
+
+    /// The parts in one copy-on-write box (session 13): every fetched record is copied and
+    /// destroyed about four times on every device (the event's list, the app's loop, its store,
+    /// the platform's reading back), and inline each copy was 136 bytes whose seven references
+    /// (three strings, three collections and the fields' existential, copied through its value
+    /// witness) were retained one by one. Boxed, a copy is one retain. Changed only while
+    /// uniquely referenced (`parts`' `_modify`), so a box another copy can see never changes:
+    /// safe to share across threads. (`ServerRecord`'s box is the same idiom, not shared: a
+    /// stored property of a type from the platform's modules, which this file imports
+    /// `internal`, would break `SyncRecord`'s layout in its users' modules; see `CloudFieldsSource`.)
+    final class PartsBox: @unchecked Sendable {
+        /// Unchecked: a class's stored `var` is otherwise checked for overlapping access at run
+        /// time at every read; no access here overlaps another, since a shared box is never written.
+        @exclusivity(unchecked) var parts: Parts
+        init(_ parts: Parts) { self.parts = parts }
+    }
+
+    private var box: PartsBox
+
+    /// The parts to change, the box copied first if another copy shares it.
+    private var parts: Parts {
+        get { box.parts }
+        _modify {
+            if !isKnownUniquelyReferenced(&box) { box = PartsBox(box.parts) }
+            yield &box.parts
+        }
+    }
+
     /// `recordID`.
-    public let recordID: ID
+    public var recordID: ID { box.parts.recordID }
     /// `recordType`.
-    public var recordType: String
+    public var recordType: String {
+        get { box.parts.recordType }
+        _modify { yield &parts.recordType }
+    }
     /// Field name → value. Read and write through the subscript.
-    public var fields: [String: ScenarioValue] { sharedFields?.fieldValues ?? ownFields }
-    /// The fields of a record made or changed here (empty while `sharedFields` holds them).
-    private var ownFields: [String: ScenarioValue]
+    public var fields: [String: ScenarioValue] { box.parts.sharedFields?.fieldValues ?? box.parts.ownFields }
     /// Fields set to nil that the record had: sent as removals.
-    var removedFields: Set<String> = []
+    var removedFields: Set<String> {
+        get { box.parts.removedFields }
+        _modify { yield &parts.removedFields }
+    }
     /// The change tag of the server version this copy descends from (nil: made by the app).
-    var changeTag: UInt64?
-    /// Field name → the editing device's clock when the cloud's value of it was made (records
-    /// from the cloud only; a field set here loses its date: the value is the app's now).
-    /// Empty while `sharedFields` holds them.
-    private var ownDates: [String: Duration] = [:]
-    /// The fields and their dates as the cloud sent them, shared with the cloud's record (nil:
-    /// `ownFields` and `ownDates` hold them). Every device converted every fetched record into
-    /// dictionaries of its own, and freed them when the next version replaced it; a record
-    /// stored as it came is now never converted, and its first change converts it.
-    private var sharedFields: (any CloudFieldsSource)?
+    var changeTag: UInt64? {
+        get { box.parts.changeTag }
+        _modify { yield &parts.changeTag }
+    }
 
     /// A new record, with no system fields (`CKRecord(recordType:recordID:)`).
     public init(recordType: String, recordID: ID) {
-        self.recordType = recordType; self.recordID = recordID; self.ownFields = [:]
+        box = PartsBox(Parts(recordID: recordID, recordType: recordType, ownFields: [:]))
     }
 
     /// `record[key]`: the field's value, nil when absent; setting nil removes the field. Values
@@ -65,24 +111,24 @@ public struct SyncRecord: Hashable, Sendable {
     /// shown to the checker nor sent, as `CKRecord` would not take it.
     public subscript(key: String) -> ScenarioValue? {
         get {
-            if let sharedFields { return sharedFields.fieldValue(forKey: key) }
-            return ownFields[key]
+            if let sharedFields = box.parts.sharedFields { return sharedFields.fieldValue(forKey: key) }
+            return box.parts.ownFields[key]
         }
         set {
             convertCloudFields()
-            ownDates[key] = nil
+            parts.ownDates[key] = nil
             if let newValue, newValue != .null {
-                ownFields[key] = newValue
-                removedFields.remove(key)
-            } else if ownFields.removeValue(forKey: key) != nil {
+                parts.ownFields[key] = newValue
+                parts.removedFields.remove(key)
+            } else if parts.ownFields.removeValue(forKey: key) != nil {
                 // Only a field the record had is sent as a removal.
-                removedFields.insert(key)
+                parts.removedFields.insert(key)
             }
         }
     }
 
     /// `allKeys()`: the field names, in UTF-8 order.
-    public func allKeys() -> [String] { (sharedFields?.fieldNames ?? Array(ownFields.keys)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
+    public func allKeys() -> [String] { (box.parts.sharedFields?.fieldNames ?? Array(box.parts.ownFields.keys)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
 
     /// When the value of field `key` (or its removal) was made, by the clock of the device that
     /// made it (`SyncEngine.now` there): the user-side modification date Apple's CKSyncEngine
@@ -92,29 +138,31 @@ public struct SyncRecord: Hashable, Sendable {
     /// a field set on this copy or never in the cloud. The platform stamps a value your app
     /// sends with the time the user (or your app) made it, so a merge can take the later edit.
     public func modificationDate(forKey key: String) -> Duration? {
-        if let sharedFields { return sharedFields.fieldDate(forKey: key) }
-        return ownDates[key]
+        if let sharedFields = box.parts.sharedFields { return sharedFields.fieldDate(forKey: key) }
+        return box.parts.ownDates[key]
     }
 
     /// Field name → modification date (`modificationDate(forKey:)`).
-    var modificationDates: [String: Duration] { sharedFields?.fieldDates ?? ownDates }
+    var modificationDates: [String: Duration] { box.parts.sharedFields?.fieldDates ?? box.parts.ownDates }
 
     /// The cloud's fields this record shows as they came (nil: converted, or made here).
-    var cloudStoredFields: [String: StoredField]? { sharedFields?.storedFields }
+    var cloudStoredFields: [String: StoredField]? { box.parts.sharedFields?.storedFields }
 
     /// Before the first change of a record stored as the cloud sent it: its fields become its own.
     private mutating func convertCloudFields() {
-        guard let sharedFields else { return }
-        ownFields = sharedFields.fieldValues
-        ownDates = sharedFields.fieldDates
-        self.sharedFields = nil
+        guard let sharedFields = box.parts.sharedFields else { return }
+        parts.ownFields = sharedFields.fieldValues
+        parts.ownDates = sharedFields.fieldDates
+        parts.sharedFields = nil
     }
 
     /// Same id, type, change tag, fields and their dates, and fields removed.
     public static func == (lhs: SyncRecord, rhs: SyncRecord) -> Bool {
+        // Copies of one record share its box (a box another copy sees never changes).
+        if lhs.box === rhs.box { return true }
         guard lhs.recordID == rhs.recordID, lhs.recordType == rhs.recordType, lhs.changeTag == rhs.changeTag,
               lhs.removedFields == rhs.removedFields else { return false }
-        if let left = lhs.sharedFields, let right = rhs.sharedFields, left.isSame(as: right) { return true }
+        if let left = lhs.box.parts.sharedFields, let right = rhs.box.parts.sharedFields, left.isSame(as: right) { return true }
         return lhs.fields == rhs.fields && lhs.modificationDates == rhs.modificationDates
     }
 
@@ -137,32 +185,27 @@ public struct SyncRecord: Hashable, Sendable {
     public mutating func adoptSystemFields(of other: SyncRecord) { changeTag = other.changeTag }
 
     init(_ record: HostedRecord) {
-        recordID = ID(record.id)
-        recordType = record.type
         var fields: [String: ScenarioValue] = [:]
         for (name, value) in record.fields { fields[name] = FieldConversion.value(value) }
-        ownFields = fields
-        removedFields = Set(record.removedFields)
-        changeTag = record.changeTag
-        for (name, instant) in record.fieldModifiedAt { ownDates[name] = .microseconds(instant.microseconds) }
+        var parts = Parts(recordID: ID(record.id), recordType: record.type, ownFields: fields, removedFields: Set(record.removedFields), changeTag: record.changeTag)
+        for (name, instant) in record.fieldModifiedAt { parts.ownDates[name] = .microseconds(instant.microseconds) }
+        box = PartsBox(parts)
     }
 
     /// A record as the cloud sent it (what `init(HostedRecord(server))` gives, without the
     /// record in between: fetched records are converted on every device), holding the cloud's
     /// fields as they are (`sharedFields`) unless one is a removal.
     init(server: ServerRecord) {
-        recordID = ID(server.id)
-        recordType = server.type
-        changeTag = server.changeTag
-        if server.fields.values.contains(where: { $0.value == nil }) {
+        let fields = server.fields
+        guard !fields.values.contains(where: { $0.value == nil }) else {
             // A removed field (no value) is left out. `mapValues` copies the cloud's hash table
             // (no name hashed again, no table grown).
-            ownFields = server.fields.compactMapValues { $0.value.map(FieldConversion.value) }
-            ownDates = server.fields.mapValues { .microseconds($0.modifiedAt.microseconds) }
-        } else {
-            ownFields = [:]
-            sharedFields = CloudFields(storedFields: server.fields)
+            box = PartsBox(Parts(recordID: ID(server.id), recordType: server.type, ownFields: fields.compactMapValues { $0.value.map(FieldConversion.value) },
+                                 changeTag: server.changeTag, ownDates: fields.mapValues { .microseconds($0.modifiedAt.microseconds) }))
+            return
         }
+        // Made whole in place (every device converts every fetched record).
+        box = PartsBox(Parts(recordID: ID(server.id), recordType: server.type, ownFields: [:], changeTag: server.changeTag, sharedFields: CloudFields(storedFields: fields)))
     }
 
     /// The record in the platform's terms; fields no record can hold are left out.
@@ -173,7 +216,7 @@ public struct SyncRecord: Hashable, Sendable {
         }
         var converted: [String: FieldValue] = [:]
         var refused: [String] = []
-        for (name, value) in ownFields {
+        for (name, value) in box.parts.ownFields {
             if let field = FieldConversion.field(value) { converted[name] = field } else { refused.append(name) }
         }
         let removed = removedFields.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }

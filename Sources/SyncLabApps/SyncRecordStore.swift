@@ -139,23 +139,33 @@ public struct SyncRecordStore: Sendable, Equatable, Sequence, ExpressibleByDicti
     /// read the whole store then.
     /// - Complexity: O(ids logged since `cursor`).
     func changes(since cursor: inout Cursor?) -> [SyncRecord.ID]? {
+        var ids: [SyncRecord.ID] = []
+        return forEachChange(since: &cursor) { ids.append($0) } ? ids : nil
+    }
+
+    /// Calls `body` with each id changed since `cursor` (each once, in the order first logged,
+    /// possibly unchanged in the end), and moves it here; false, calling nothing, when they
+    /// cannot be told (no cursor, another storage, a log trimmed past it): read the whole store
+    /// then. (`changes(since:)` without the list: the platform reads after every call into the
+    /// app, and most readings that find a change made and freed a list for it.)
+    /// - Complexity: O(ids logged since `cursor`).
+    func forEachChange(since cursor: inout Cursor?, _ body: (SyncRecord.ID) -> Void) -> Bool {
         guard cursor?.read(storage) == true, let position = cursor?.position else {
             cursor = Cursor(storage: storage, position: storage.logEnd)
-            return nil
+            return false
         }
         // Same storage: only the position moves.
         cursor?.position = storage.logEnd
-        guard position != storage.logEnd else { return [] }
-        guard position >= storage.logStart else { return nil }
+        guard position != storage.logEnd else { return true }
+        guard position >= storage.logStart else { return false }
         let logged = storage.log[(position - storage.logStart)...]
-        var ids: [SyncRecord.ID] = []
         if logged.count <= 16 {
-            // A call changes a few records: a scan is cheaper than hashing them.
-            for id in logged where !ids.contains(id) { ids.append(id) }
+            // A call changes a few records: a scan of those before is cheaper than hashing them.
+            for index in logged.indices where !logged[..<index].contains(logged[index]) { body(logged[index]) }
         } else {
             var seen: Set<SyncRecord.ID> = []
-            for id in logged where seen.insert(id).inserted { ids.append(id) }
+            for id in logged where seen.insert(id).inserted { body(id) }
         }
-        return ids
+        return true
     }
 }

@@ -59,6 +59,23 @@ struct SyncRecordStoreTests {
         #expect(store.changes(since: &cursor) == [])
     }
 
+    @Test("the changes are told one by one without a list: each id once, in the order first logged, few or many")
+    func forEachChangeOnce() {
+        var store = Self.store(100)
+        var cursor: SyncRecordStore.Cursor?
+        #expect(!store.forEachChange(since: &cursor) { _ in Issue.record("a first reading tells no change") })
+        for count in [3, 40] {
+            // Each id changed twice, interleaved, and the first one removed at the end.
+            let names = (0..<count).map { "r\(($0 * 7) % 100)" }
+            for name in names + names { store[SyncRecord.ID(recordName: name, zoneName: "Todos")] = Self.record(name, title: "x\(count)") }
+            store.removeValue(forKey: SyncRecord.ID(recordName: names[0], zoneName: "Todos"))
+            var told: [String] = []
+            #expect(store.forEachChange(since: &cursor) { told.append($0.recordName) })
+            #expect(told == names, "\(count) changed")
+            #expect(store.forEachChange(since: &cursor) { _ in Issue.record("nothing changed since") })
+        }
+    }
+
     @Test("a store the reader did not read last (replaced, or a copy changed while shared) is read whole")
     func otherStorage() {
         var store = Self.store(10)
