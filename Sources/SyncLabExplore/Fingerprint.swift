@@ -31,6 +31,9 @@ struct Fingerprint {
     /// `WRITE|ITEM|FIELD` for each record field whose pending change sign-out, app deletion or a
     /// user's zone deletion discarded.
     private(set) var discardedOnItem: Set<String> = []
+    /// Writes whose content an engine's document write (a `keepBoth` copy, a merge) carried, when
+    /// that write was then discarded pending by sign-out or app deletion.
+    private(set) var copiedIntoDiscarded: Set<String> = []
     /// Writes a last-writer-wins comparison chose another write over.
     private(set) var beatenByLastWriterWins: Set<String> = []
     /// `WINNER|DEVICE` for each such comparison: the winner beat a write of that device.
@@ -86,6 +89,8 @@ struct Fingerprint {
         var lastShown: [String: String] = [:]
         // Per `WRITE|ITEM|FIELD` of an engine's derived write, the writes it was made from.
         var derivedParents: [String: [String]] = [:]
+        // Per engine document write with content, the versions it was made from.
+        var documentCopyParents: [String: [String]] = [:]
         for fact in history.facts {
             guard case .observation(let observation) = fact.kind else { continue }
             switch observation {
@@ -133,8 +138,9 @@ struct Fingerprint {
                 if Fingerprint.deletes(op) {
                     recordDeletedAt[item.name] = max(recordDeletedAt[item.name] ?? fact.at, fact.at)
                 }
-            case .derivedWrite(let write, let item, _, let parents, _):
+            case .derivedWrite(let write, let item, let value, let parents, _):
                 derivedParents[Fingerprint.winnerKey(history.name(of: write), item: item.name, field: item.field)] = parents.map { history.name(of: $0) }
+                if item.store == .documents, value != .absent { documentCopyParents[history.name(of: write)] = parents.map { history.name(of: $0) } }
             case .lastWriterWins(let item, let chosen, let over, _):
                 // An engine's merge result that loses carries its parents' values with it (two
                 // equal edits merged into one, say): they lose the same comparison (records seed
@@ -155,6 +161,12 @@ struct Fingerprint {
                 }
             default: break
             }
+        }
+        // A copy's parents, through copies made of copies (a set: the map's order is not observable).
+        var carried = documentCopyParents.filter { discarded.contains($0.key) }.flatMap(\.value)
+        while let parent = carried.popLast() {
+            guard copiedIntoDiscarded.insert(parent).inserted else { continue }
+            carried.append(contentsOf: documentCopyParents[parent] ?? [])
         }
     }
 
@@ -222,6 +234,22 @@ struct Fingerprint {
     /// discarded).
     func successorDiscarded(_ write: String, item: String, field: String) -> Bool {
         successor(of: write, item: item, field: field, in: discardedOnItem)
+    }
+
+    /// Whether `write`'s content, or a later local version's that replaced it on this document,
+    /// went into an engine's document write (a `keepBoth` copy) that was then discarded pending:
+    /// the resolve may remove the conflict version before a copy refused for space goes up
+    /// (ARCHITECTURE.md, spec22), and then the copy's discard is what lost it (documents seed 1773).
+    func carriedByDiscardedCopy(_ write: String, item: String) -> Bool {
+        if copiedIntoDiscarded.contains(write) { return true }
+        var queue = [write], seen: Set<String> = [write]
+        while let next = queue.popLast() {
+            for successor in successorsOnItem[Fingerprint.winnerKey(next, item: item, field: "")] ?? [] where seen.insert(successor).inserted {
+                if copiedIntoDiscarded.contains(successor) { return true }
+                queue.append(successor)
+            }
+        }
+        return false
     }
 
     /// Whether a write that saw `write` on this record field and replaced it, directly or through

@@ -113,7 +113,11 @@ public enum PromiseJudge {
             // A pending edit its device replaced with a later pending one (an append folded into
             // the delete that followed) that app deletion or sign-out then discarded: it was
             // discarded with that edit, though the checker names the write that finally replaced it.
-            return fingerprint.successorDiscarded(write, item: anomaly.item, field: anomaly.field ?? "")
+            if fingerprint.successorDiscarded(write, item: anomaly.item, field: anomaly.field ?? "") { return true }
+            // A conflict version whose `keepBoth` copy was refused for space, then discarded
+            // pending by app deletion or sign-out after the resolve removed the version: the user's
+            // discard lost it, as it loses any pending edit (spec22; documents seed 1773).
+            return fingerprint.carriedByDiscardedCopy(write, item: anomaly.item)
         case .records:
             if fingerprint.engine(of: anomaly.device).records.conflict != .merge { return true }
             if fingerprint.beatenByLastWriterWins.contains(write) { return true }

@@ -51,6 +51,7 @@ extension CheckContext {
             let new = Int32(discards.count)
             discards.append(Discard(item: item, itemIndex: itemID(item), reason: reason, at: fact.at))
             if writes[Int(index)].discard < 0 {
+                if writes[Int(index)].derivedDevice >= 0 { discardedDerived.append(index) }
                 writes[Int(index)].discard = new
             } else {
                 var last = writes[Int(index)].discard

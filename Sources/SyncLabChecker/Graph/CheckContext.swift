@@ -61,6 +61,9 @@ struct CheckContext {
     var replacedOnDevice = IntMap<[Int32]>()
     var decisions: [Decision] = []
     var discards: [Discard] = []
+    /// Engine writes (a `keepBoth` conflict copy, say) their device discarded pending, each once,
+    /// in the order discarded: few, so a lost write's explanation scans them for its copy.
+    var discardedDerived: [Int32] = []
     var resolutions: [Resolution] = []
     /// Conflicts the cloud detected (SPEC §6 `conflicts`).
     var conflictCount = 0

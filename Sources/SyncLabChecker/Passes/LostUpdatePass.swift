@@ -96,7 +96,10 @@ struct LostUpdatePass {
             sentence += "last-writer-wins by \(inversion.rule) kept \(context.describe(inversion.chosen)), which \(name) had already seen, because clock skew made it look newer"
         } else if let decision {
             sentence += "last-writer-wins by \(decision.rule) kept \(context.describe(decision.chosen)), which had not seen it"
-            if info.inConflict && key.store == .documents { sentence += ", and the conflict version holding \(name) was later removed" }
+            if info.inConflict && key.store == .documents {
+                sentence += ", and the conflict version holding \(name) was later removed"
+                if let copy = discardedCopy(carrying: write, besides: item, &context) { sentence += copy }
+            }
         } else if let replacer, info.resolution >= 0 {
             let resolution = context.resolutions[Int(info.resolution)]
             sentence += "\(resolution.device) resolved a conflict over it with policy \(resolution.policy), which "
@@ -124,6 +127,19 @@ struct LostUpdatePass {
         }
         if let finalWrite, finalWrite != replacer, !heldOnlyByAnUnjudgedDevice { sentence += "; the final value is \(context.describe(finalWrite))" }
         return (sentence + ".", replacer)
+    }
+
+    /// Where a `keepBoth` copy that carried `write` to another document went, when its device
+    /// discarded it pending (app deletion, account switch): the copy was refused for space and
+    /// the resolve removed the conflict version without waiting for it (ARCHITECTURE.md, spec22),
+    /// so that discard is what lost the write. Nil when no such copy was discarded.
+    private func discardedCopy(carrying write: Int32, besides item: Int32, _ context: inout CheckContext) -> String? {
+        for copy in context.discardedDerived where copy != write && context.graph.observes(copy, write) {
+            let discard = context.discards[Int(context.writes[Int(copy)].discard)]
+            guard discard.itemIndex != item, discard.item.store == .documents else { continue }
+            return "; its copy \(context.name(copy)) on \"\(discard.item.displayName)\" was then \(discard.reason) before it reached the cloud"
+        }
+        return nil
     }
 
     /// When `replacer` deleted the record of `key` (a record field): "" for a delete of that
