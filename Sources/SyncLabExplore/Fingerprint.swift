@@ -241,24 +241,22 @@ struct Fingerprint {
     /// the resolve may remove the conflict version before a copy refused for space goes up
     /// (ARCHITECTURE.md, spec22), and then the copy's discard is what lost it (documents seed 1773).
     func carriedByDiscardedCopy(_ write: String, item: String) -> Bool {
-        if copiedIntoDiscarded.contains(write) { return true }
-        var queue = [write], seen: Set<String> = [write]
-        while let next = queue.popLast() {
-            for successor in successorsOnItem[Fingerprint.winnerKey(next, item: item, field: "")] ?? [] where seen.insert(successor).inserted {
-                if copiedIntoDiscarded.contains(successor) { return true }
-                queue.append(successor)
-            }
-        }
-        return false
+        copiedIntoDiscarded.contains(write) || successor(of: write, item: item, field: "") { copiedIntoDiscarded.contains($0) }
     }
 
     /// Whether a write that saw `write` on this record field and replaced it, directly or through
     /// further such writes, has its `WRITE|ITEM|FIELD` key in `keys`.
     private func successor(of write: String, item: String, field: String, in keys: Set<String>) -> Bool {
+        successor(of: write, item: item, field: field) { keys.contains(Fingerprint.winnerKey($0, item: item, field: field)) }
+    }
+
+    /// Whether a write that saw `write` on this record field (or document) and replaced it,
+    /// directly or through further such writes, satisfies `matches`.
+    private func successor(of write: String, item: String, field: String, where matches: (String) -> Bool) -> Bool {
         var queue = [write], seen: Set<String> = [write]
         while let next = queue.popLast() {
             for successor in successorsOnItem[Fingerprint.winnerKey(next, item: item, field: field)] ?? [] where seen.insert(successor).inserted {
-                if keys.contains(Fingerprint.winnerKey(successor, item: item, field: field)) { return true }
+                if matches(successor) { return true }
                 queue.append(successor)
             }
         }
