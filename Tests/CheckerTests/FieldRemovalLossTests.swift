@@ -60,4 +60,23 @@ struct FieldRemovalLossTests {
                        ViewEntry(item: c, value: .field(.int(9)), write: edit)])
         #expect(builder.check().lostUpdates == 0)
     }
+
+    @Test("a save that makes a deleted record again does not lose the fields the delete removed")
+    func recreationAfterADeleteLosesNoRemoval() {
+        var builder = HistoryBuilder()
+        let record = builder.key("Z/r1", store: .records)
+        let body = builder.key("Z/r1", store: .records, field: "body")
+        let title = builder.key("Z/r1", store: .records, field: "title")
+        let edit = builder.write(0, at: 1, [(record, .recordExists(type: "Note")), (body, .field(.string("A8")))], op: "record.save")
+        _ = builder.write(1, at: 2, [(record, .recordExists(type: "Note")), (body, .field(.string("C4")))], op: "record.save")
+        _ = builder.write(1, at: 3, [(body, .absent), (record, .absent)], op: "record.delete")
+        // The re-creation names only title; the engine shows the body absent as its own write.
+        let recreation = builder.write(1, at: 4, [(record, .recordExists(type: "Note")), (body, .absent), (title, .field(.string("C6")))],
+                                       op: "record.save")
+        builder.fetch(1, at: 9, [(body, .field(.string("A8")), edit)])
+        builder.final([ViewEntry(item: record, value: .recordExists(type: "Note"), write: recreation),
+                       ViewEntry(item: body, value: .field(.string("A8")), write: edit),
+                       ViewEntry(item: title, value: .field(.string("C6")), write: recreation)])
+        #expect(builder.check().lostUpdates == 0)
+    }
 }

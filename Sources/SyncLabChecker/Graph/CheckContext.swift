@@ -187,10 +187,18 @@ struct CheckContext {
     /// removal is a value like any other (SPEC §4.3: the losing side of a field both sides of a
     /// merge changed is a lost update; §6: a change a policy drops is lost); only deleting a
     /// whole record loses no data when an edit wins.
+    /// A save that re-creates a record its device had deleted is shown (and uploaded) absent on
+    /// every field the delete removed and the save does not set (SPEC §4.3: a pending delete and
+    /// a save become one save): those removals are the delete's, which the edit-wins rule covers,
+    /// not a null the save set (records seeds 2505 and 3036: a concurrent edit of such a field
+    /// was reported as beating the re-creating save). So a removal counts only where its device
+    /// did not already show the field removed by a delete of the record.
     func isFieldRemoval(_ item: Int32, by write: WriteInfo) -> Bool {
         let key = items[item]
-        guard key.store == .records, !key.field.isEmpty, write.value(on: item) == .absent else { return false }
-        return !deletesRecord(named: key.name, write)
+        guard key.store == .records, !key.field.isEmpty,
+              let touch = write.touches.first(where: { $0.item == item }), touch.value == .absent else { return false }
+        if deletesRecord(named: key.name, write) { return false }
+        return touch.replaced < 0 || !deletesRecord(named: key.name, writes[Int(touch.replaced)])
     }
 
     /// True if `write` deleted the whole record `name` (set its existence item absent).
