@@ -25,6 +25,12 @@ public final class World {
     let scenario: Scenario
     /// Ops performed so far: names them in the trace (`world[N]`).
     var performed = 0
+    /// The result `finish()` returned: set once the run is over, when the world takes no more acts.
+    var finishedResult: RunResult?
+    /// A call that could not throw (`advance(by:)`, `runUntilQuiescent(limit:)`, which stay
+    /// non-throwing for source compatibility) and was refused: thrown by the next act, so the
+    /// mistake is not lost silently.
+    var refusal: ScenarioProblem?
 
     /// A world running `variant` of `scenario` (its own steps are scheduled too), at time zero
     /// with every device launched.
@@ -62,25 +68,63 @@ public final class World {
     /// The device with this id (as declared). Acting on an unknown id throws.
     public func device(_ id: String) -> WorldDevice { WorldDevice(world: self, id: id) }
 
+    /// True once `finish()` was called: the run is over and the world takes no more acts.
+    public var isFinished: Bool { finishedResult != nil }
+
     /// Moves virtual time on by `duration`, handling every event due meanwhile.
+    ///
+    /// Refused, moving no time, after `finish()` or with a negative `duration` (time does not go
+    /// back): the next act on the world (`perform`, any device op) then throws that refusal.
+    /// It does not throw itself so that existing calls written without `try` still compile.
     public func advance(by duration: Duration) {
+        guard accepts(duration, call: "advance(by:)") else { return }
         simulator.run(until: simulator.currentTime + SimDuration(duration))
     }
 
     /// Handles events until nothing is in flight and no engine has work to send, or until
     /// `limit` of virtual time passes (periodic timers never stop; quiescence does not wait for them).
+    /// Refused like `advance(by:)` after `finish()` or with a negative `limit`.
     /// - Returns: true if quiescent.
     @discardableResult
     public func runUntilQuiescent(limit: Duration = .seconds(3600)) -> Bool {
+        guard accepts(limit, call: "runUntilQuiescent(limit:)") else { return simulator.quiescent }
         simulator.run(until: simulator.currentTime + SimDuration(limit), untilQuiescent: true)
         return simulator.quiescent
+    }
+
+    /// Whether a time-moving call may run; if not, remembers why (the first refusal) for the next act.
+    private func accepts(_ duration: Duration, call: String) -> Bool {
+        let problem: ScenarioProblem
+        if let finished = finishedProblem(call: call) {
+            problem = finished
+        } else if duration < .zero {
+            problem = ScenarioProblem(file: "World", path: "world",
+                message: "\(call) was given a negative duration (\(duration)) at t=\(now): time does not go back; nothing ran")
+        } else {
+            return true
+        }
+        if refusal == nil { refusal = problem }
+        return false
+    }
+
+    /// The problem of acting on a finished world, or nil while it runs.
+    private func finishedProblem(call: String) -> ScenarioProblem? {
+        guard isFinished else { return nil }
+        return ScenarioProblem(file: "World", path: "world",
+            message: "\(call) after finish(): the run is over (finished at t=\(now)); make a new World to run again")
     }
 
     /// Runs any op now, written as a file's step without `at` (`["op": "cloud.outage", "for": "30s"]`),
     /// validated as one. To act later, `advance(by:)` first.
     /// - Throws: the step's problems (nothing runs then), an `at` among them: a world's op runs
     ///   now, and an `at` would otherwise be dropped without a word.
+    ///   After `finish()`, or after a refused `advance(by:)` / `runUntilQuiescent(limit:)`
+    ///   (thrown once, by the next act), it throws and runs nothing.
     public func perform(_ step: ScenarioObject) throws(ScenarioLoadError) {
+        if let problem = refusal ?? finishedProblem(call: "an op") {
+            refusal = nil
+            throw ScenarioLoadError(problem: problem)
+        }
         if step["at"] != nil {
             throw ScenarioLoadError(problem: ScenarioProblem(file: "World", path: "world.at",
                 message: "a World op runs now (t=\(now)): remove \"at\", and call advance(by:) first to act later"))
@@ -115,9 +159,14 @@ public final class World {
     public var anomalies: [Anomaly] { verdict().anomalies }
 
     /// Ends the run as a file's run ends (heal, settle, judge) and returns its result. Call it
-    /// last: the world is finished afterwards.
+    /// last: the world is finished afterwards (`isFinished`); acts on it then throw, and
+    /// `advance(by:)` / `runUntilQuiescent(limit:)` are refused. Calling it again returns the same
+    /// result without running anything.
     public func finish() -> RunResult {
-        RunResult(ScenarioRunner.judge(simulator.finishRun()), scenario: scenario)
+        if let finishedResult { return finishedResult }
+        let result = RunResult(ScenarioRunner.judge(simulator.finishRun()), scenario: scenario)
+        finishedResult = result
+        return result
     }
 
     /// What device `id` shows now.
