@@ -74,10 +74,16 @@ public struct RunResult: Sendable {
     /// (created if needed), and `scenario.json` when the scenario was built in Swift or given
     /// as text, so the replay line names a file that exists.
     /// - Returns: `folder`.
+    /// - Throws: `ReportWriteError` naming `folder` and the reason in words ("Permission denied",
+    ///   "PATH is a file, not a folder"), not Foundation's raw error.
     @discardableResult
-    public func writeReports(to folder: String) throws -> String {
-        _ = try ReportWriter.write(judged, file: file, to: folder)
-        if let scenarioText { try ReportWriter.write(scenarioText + "\n", to: folder + "/scenario.json") }
+    public func writeReports(to folder: String) throws(ReportWriteError) -> String {
+        do {
+            _ = try ReportWriter.write(judged, file: file, to: folder)
+            if let scenarioText { try ReportWriter.write(scenarioText + "\n", to: folder + "/scenario.json") }
+        } catch {
+            throw ReportWriteError(folder: folder, reason: FileErrorReason.text(error, folder: folder))
+        }
         return folder
     }
 }

@@ -61,7 +61,7 @@ extension RunResult {
     func reportContext(_ folder: String?) -> String {
         let folder = folder ?? defaultReportsFolder
         let written: String
-        do { written = "reports: " + (try writeReports(to: folder)) } catch { written = "reports: could not be written to \(folder): \(error)" }
+        do { written = "reports: " + (try writeReports(to: folder)) } catch { written = "reports: \(error)" }
         return "scenario \"\(scenario)\" variant \(variant), seed \(seed)\nreplay: \(replayCommand(reportsFolder: folder))\n\(written)"
     }
 }

@@ -163,13 +163,5 @@ enum ScenarioFiles {
     }
 
     /// A file error in words: the POSIX reason when there is one, never a raw `NSError` dump.
-    static func reason(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
-           let text = strerror(Int32(underlying.code)) {
-            return String(cString: text)
-        }
-        if nsError.domain == NSPOSIXErrorDomain, let text = strerror(Int32(nsError.code)) { return String(cString: text) }
-        return nsError.localizedDescription
-    }
+    static func reason(_ error: any Error) -> String { FileErrorReason.text(error) }
 }
