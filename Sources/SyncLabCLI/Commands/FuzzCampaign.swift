@@ -37,9 +37,9 @@ struct FuzzCampaign {
             let outcomes = ParallelSeeds.map(count: seeds.count, jobs: options.jobs, { runner.run(seeds[$0]) }, progress: { done in
                 let count = doneBefore + done
                 if interactive {
-                    FileHandle.standardError.write(Data("\r\(count)\(total.map { "/\($0)" } ?? "") seeds".utf8))
+                    FileHandle.standardError.write(Data("\r\(count)\(total.map { "/\($0)" } ?? "") seed\((total ?? UInt64(count)) == 1 ? "" : "s")".utf8))
                 } else if count % 500 == 0 {
-                    Console.error("\(count) seeds run")
+                    Console.error("\(Counted.text(count, "seed")) run")
                 }
             })
             for outcome in outcomes {
@@ -88,7 +88,7 @@ struct FuzzCampaign {
                                       ("runsPerSecond", .double((perSecond * 10).rounded() / 10)),
                                       ("shrinkSeconds", .double((shrinkSeconds * 1000).rounded() / 1000))])
             try ReportWriter.write(timing.renderedPretty(), to: out + "/timing.json")
-            Console.out("\(summary.seedsRun) seeds (\(options.firstSeed)..\(summary.lastSeed)\(options.shard.map { ", shard \($0.index)/\($0.count)" } ?? "")), "
+            Console.out("\(Counted.text(summary.seedsRun, "seed")) (\(options.firstSeed)..\(summary.lastSeed)\(options.shard.map { ", shard \($0.index)/\($0.count)" } ?? "")), "
                         + "\(findings.count) fingerprint(s) in \(summary.seedsWithFindings) seed(s); \(String(format: "%.1f", perSecond)) runs/s on \(options.jobs) job(s)")
             Console.out("coverage: " + Coverage.hazards.indices.map { "\(Coverage.hazards[$0]) \(summary.coverage.counts[$0])" }.joined(separator: ", "))
             Console.out("summary: \(out)/campaign.md")

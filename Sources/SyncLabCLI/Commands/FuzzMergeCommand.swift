@@ -57,7 +57,7 @@ enum FuzzMergeCommand {
         } catch {
             Console.error("synclab fuzz merge: cannot write \(out): \(ScenarioFiles.reason(error))"); return .badInput
         }
-        Console.out("\(merged.seedsRun) seeds from \(shards.count) shard(s), \(merged.findings.count) fingerprint(s); summary: \(out)/campaign.md")
+        Console.out("\(Counted.text(merged.seedsRun, "seed")) from \(shards.count) shard(s), \(merged.findings.count) fingerprint(s); summary: \(out)/campaign.md")
         return merged.findings.isEmpty ? .success : .failed
     }
 }
