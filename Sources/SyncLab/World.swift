@@ -31,6 +31,14 @@ public final class World {
     /// non-throwing for source compatibility) and was refused: thrown by the next act, so the
     /// mistake is not lost silently.
     var refusal: ScenarioProblem?
+    /// The ops performed, as a scenario file: what results save as `scenario.json` for their replay line.
+    var replayFile: WorldReplayFile
+    /// The time of the last event handled, nil before any: an op at that very time would run
+    /// after it, where a file's step written for that time runs before it.
+    var lastHandled: SimInstant?
+    /// Where the heal goes in the event order: after the scenario's steps, before the events
+    /// due at its time, as in a file's run.
+    let healSequence: UInt64
 
     /// A world running `variant` of `scenario` (its own steps are scheduled too), at time zero
     /// with every device launched.
@@ -39,8 +47,11 @@ public final class World {
         self.scenario = scenario
         run = try scenario.resolvedRun(variant: variant, seed: seed)
         simulator = Simulator(run: run, options: scenario.options)
+        replayFile = WorldReplayFile(text: scenario.text, path: scenario.path)
         simulator.start()
-        // Launches happen at time zero: run them, so devices are up before the first act.
+        healSequence = simulator.reserveHealSequence()
+        // Launches happen at time zero: run them, so devices are up before the first act. (An
+        // op at time zero still runs there: what the launches set off is due later.)
         simulator.run(until: .start)
     }
 
@@ -78,7 +89,7 @@ public final class World {
     /// It does not throw itself so that existing calls written without `try` still compile.
     public func advance(by duration: Duration) {
         guard accepts(duration, call: "advance(by:)") else { return }
-        simulator.run(until: simulator.currentTime + SimDuration(duration))
+        simulator.run(until: simulator.currentTime + SimDuration(duration), lastHandled: &lastHandled)
     }
 
     /// Handles events until nothing is in flight and no engine has work to send, or until
@@ -88,7 +99,7 @@ public final class World {
     @discardableResult
     public func runUntilQuiescent(limit: Duration = .seconds(3600)) -> Bool {
         guard accepts(limit, call: "runUntilQuiescent(limit:)") else { return simulator.quiescent }
-        simulator.run(until: simulator.currentTime + SimDuration(limit), untilQuiescent: true)
+        simulator.run(until: simulator.currentTime + SimDuration(limit), untilQuiescent: true, lastHandled: &lastHandled)
         return simulator.quiescent
     }
 
@@ -135,6 +146,8 @@ public final class World {
         switch ScenarioLoader.step(bytes: Array(ScenarioValue.object(object).jsonText.utf8), for: run, file: "World", path: "world",
                                    crashedSince: simulator.crashedSince) {
         case .success(let resolved):
+            standWhereAStepWouldRun()
+            replayFile.record(step, at: simulator.currentTime)
             performed += 1
             var step = resolved
             step.source = source
@@ -152,7 +165,7 @@ public final class World {
     /// The checker's verdict on the run as it stands now (no heal, no settling): a snapshot is
     /// judged; the world goes on untouched.
     public func verdict() -> RunResult {
-        RunResult(ScenarioRunner.judge(simulator.judgedSoFar()), scenario: scenario)
+        RunResult(ScenarioRunner.judge(simulator.judgedSoFar()), scenario: replayScenario(endingAt: nil))
     }
 
     /// The anomalies the checker finds in the run so far (see `verdict()`).
@@ -164,9 +177,27 @@ public final class World {
     /// result without running anything.
     public func finish() -> RunResult {
         if let finishedResult { return finishedResult }
-        let result = RunResult(ScenarioRunner.judge(simulator.finishRun()), scenario: scenario)
+        standWhereAStepWouldRun()
+        let end = simulator.currentTime
+        let result = RunResult(ScenarioRunner.judge(simulator.finishRun(healSequence: healSequence)), scenario: replayScenario(endingAt: end))
         finishedResult = result
         return result
+    }
+
+    /// Makes the current time one at which nothing has run yet, so that an op (or the heal) run
+    /// now comes before everything due now, as a step of a file does: the replay file's step then
+    /// meets exactly what the world's op met. When an event already ran at this very time (time
+    /// just moved to it, or `runUntilQuiescent()` stopped at it), the rest of this time's events
+    /// run and the world stands one microsecond later.
+    private func standWhereAStepWouldRun() {
+        guard lastHandled == simulator.currentTime else { return }
+        simulator.run(until: simulator.currentTime + SimDuration(microseconds: 1), includingDeadline: false, lastHandled: &lastHandled)
+    }
+
+    /// The scenario with the ops performed so far as its steps, ending at `end` (nil: a snapshot).
+    private func replayScenario(endingAt end: SimInstant?) -> Scenario {
+        guard let text = replayFile.text(endingAt: end, duration: run.duration) else { return scenario }
+        return Scenario(file: scenario.file, text: text, registry: scenario.registry)
     }
 
     /// What device `id` shows now.

@@ -15,7 +15,7 @@ extension JSONNode {
     var compactText: String { json.rendered() }
 
     /// The value as an output tree (member order and number kinds kept).
-    var json: JSON {
+    package var json: JSON {
         switch value {
         case .object(let members): return .object(members.map { JSONField($0.key, $0.value.json) })
         case .array(let elements): return .array(elements.map(\.json))

@@ -22,7 +22,7 @@ enum ScenarioKeys {
     static let kvsLimits = ["keyBytes", "keys", "totalBytes", "valueBytes"]
     static let recordLimits = ["batch", "requestBytes", "recordBytes", "assetBytes"]
     /// `end`.
-    static let end = ["heal", "settle", "maxEvents"]
+    static let end = ["heal", "settle", "maxEvents", "at"]
     /// An entry of `variants`.
     static let variant = ["name", "description", "engine", "apps", "network", "limits", "expect"]
     /// An entry of `expect.anomalies` or `expect.noAnomalies`.

@@ -35,22 +35,30 @@ extension Simulator {
     }
 
     /// Runs a whole step now (its `cloud.*` ops included), whatever time it was written for.
+    /// It counts as one event, as a file's step does.
     public mutating func perform(_ step: Step) {
         var step = step
         step.at = now
+        statistics.events += 1
         execute(step: step)
     }
 
     /// Handles every event due up to `deadline`, then stands at `deadline`; with `untilQuiescent`
     /// it stops early as soon as nothing is in flight and no engine has work to send (periodic
     /// timers keep a queue busy forever; quiescence does not wait for them).
+    /// - Parameters:
+    ///   - includingDeadline: false handles only the events due before `deadline`: an op then run
+    ///     at `deadline` comes before everything due then, where a file's step at that time runs.
+    ///   - lastHandled: set to the time of the last event handled, when any is.
     /// - Returns: false if the event cap stopped it (a runaway).
     @discardableResult
-    public mutating func run(until deadline: SimInstant, untilQuiescent: Bool = false) -> Bool {
+    public mutating func run(until deadline: SimInstant, untilQuiescent: Bool = false, includingDeadline: Bool = true,
+                             lastHandled: inout SimInstant?) -> Bool {
         if untilQuiescent && isQuiescent { return true }
-        while let time = queue.nextTime, time <= deadline, let (eventTime, event) = queue.pop() {
+        while let time = queue.nextTime, time < deadline || (includingDeadline && time == deadline), let (eventTime, event) = queue.pop() {
             if statistics.events >= run.end.maxEvents { return false }
             now = eventTime
+            lastHandled = eventTime
             statistics.events += 1
             handle(event)
             if untilQuiescent && isQuiescent { return true }
@@ -58,6 +66,19 @@ extension Simulator {
         if !untilQuiescent && deadline > now { now = deadline }
         return true
     }
+
+    /// `run(until:untilQuiescent:includingDeadline:lastHandled:)` for a caller that does not ask
+    /// when the last event was.
+    @discardableResult
+    public mutating func run(until deadline: SimInstant, untilQuiescent: Bool = false) -> Bool {
+        var ignored: SimInstant?
+        return run(until: deadline, untilQuiescent: untilQuiescent, lastHandled: &ignored)
+    }
+
+    /// A place in the event order for the heal, taken right after `start()` (where a file's run
+    /// pushes it): `finishRun(healSequence:)` then heals before anything else due at its time,
+    /// as a file's end phase does.
+    public mutating func reserveHealSequence() -> UInt64 { queue.reserveSequence() }
 
     /// What device `index`'s app shows now, every store, sorted by item (empty when the app is
     /// not installed or the device is crashed).
@@ -71,8 +92,9 @@ extension Simulator {
     }
 
     /// Ends the run as a file's run ends: the heal and settle phase (SPEC §5 `end`); the runner judges it.
-    public mutating func finishRun() -> RunOutcome {
-        queue.push(.heal, at: now)
+    /// - Parameter healSequence: from `reserveHealSequence()`; nil heals after what is due now.
+    public mutating func finishRun(healSequence: UInt64? = nil) -> RunOutcome {
+        if let healSequence { queue.push(.heal, at: now, sequence: healSequence) } else { queue.push(.heal, at: now) }
         return settle(judge: true)
     }
 }

@@ -87,7 +87,7 @@ public struct Simulator {
     /// Runs to the end and, unless `judge` is false (benchmarks), runs the checker.
     public mutating func execute(judge: Bool = true) -> RunOutcome {
         start()
-        queue.push(.heal, at: run.steps.last?.at ?? .start)
+        queue.push(.heal, at: max(run.steps.last?.at ?? .start, run.end.at ?? .start))
         return settle(judge: judge)
     }
 
