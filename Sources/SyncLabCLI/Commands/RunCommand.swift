@@ -139,8 +139,10 @@ enum RunCommand {
                 Console.error("synclab run: cannot write reports to \(folder): \(ScenarioFiles.reason(error))")
                 return .badInput
             }
-            if format == "text" && !parsed.has("--quiet") {
-                Console.out("      reports: \(folder)/")
+            // `--quiet` prints only failures, each whole: where its reports are is part of it.
+            let quiet = parsed.has("--quiet")
+            if format == "text" && (!quiet || judgedRuns.contains { !$0.passed }) { Console.out("      reports: \(folder)/") }
+            if format == "text" && !quiet {
                 // Said, not done silently: reports of variants the file no longer has.
                 for name in removed { Console.out("      removed: \(folder)/\(name) (an earlier run's report this scenario no longer writes)") }
             }
