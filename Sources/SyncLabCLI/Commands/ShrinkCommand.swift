@@ -4,6 +4,7 @@ import SyncLabJSON
 import SyncLabScenario
 import SyncLabSimulation
 import SyncLabRunner
+import SyncLabReports
 
 /// `synclab shrink FILE [--variant V] [--anomaly KIND] [--out DIR]`
 enum ShrinkCommand {
@@ -87,6 +88,17 @@ enum ShrinkCommand {
                 Console.out("  before: \(written.before.summary)")
                 Console.out("  after:  \(written.after.summary) (\(written.runs) runs, \(String(format: "%.1f", written.seconds)) s)")
                 for line in FindingWriter.minimalLines("\(folder)/minimal.json", reproduces: written.reproduces, hostRecordsPolicies: hostRecordsPolicies) { Console.out(line) }
+                // A failed expectation says what went wrong, not why: the shrinker keeps it failing,
+                // and may drop the cause on the way (coffee.json's `final.kvs.cups` 2 fails just as
+                // well with one device and one increment, its lost update gone). Say so, and how
+                // to keep the cause.
+                if case .failedExpectation(let expectation) = target {
+                    let dropped = FindingWriter.anomalyKinds(judged).filter { !written.anomalyKinds.contains($0) }
+                    if let first = dropped.first {
+                        Console.out("  note: the minimal run keeps \(expectation) failing but no longer shows \(dropped.joined(separator: ", ")), which the original showed;"
+                                    + " to keep it: synclab shrink \(ReplayCommand.shellQuoted(path)) --anomaly \(first)")
+                    }
+                }
             } catch {
                 Console.error("synclab shrink: cannot write \(folder): \(ScenarioFiles.reason(error))"); return .badInput
             }

@@ -16,6 +16,8 @@ enum FindingWriter {
         var runs: Int
         /// Whether `synclab run minimal.json` shows the finding (fails under a promise, passes under --find).
         var reproduces: Bool
+        /// The anomaly kinds the minimal run shows (sorted, each once).
+        var anomalyKinds: [String]
         var seconds: Double
     }
 
@@ -48,7 +50,13 @@ enum FindingWriter {
         let wanted: Bool
         if case .fingerprint(_, .find) = target { wanted = judged.passed } else { wanted = !judged.passed }
         return Written(before: before, after: Shrinker.size(minimal, judged: judged), runs: result.runs, reproduces: wanted,
+                       anomalyKinds: anomalyKinds(judged),
                        seconds: Date().timeIntervalSince(started)) // wall clock ok: the CLI times the campaign, never the simulation
+    }
+
+    /// The anomaly kinds a run shows, sorted, each once.
+    static func anomalyKinds(_ judged: ScenarioRunner.Judged) -> [String] {
+        Array(Set(judged.outcome.report.anomalies.map(\.kind.rawValue))).sorted()
     }
 
     /// The lines naming `minimal.json` under a shrunk finding: its path (with a warning when
