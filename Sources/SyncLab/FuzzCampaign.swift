@@ -125,12 +125,16 @@ public struct FuzzCampaign: Sendable {
         let directory = folder + "/findings/" + fingerprint
         let minimalPath = directory + "/minimal.json", originalPath = directory + "/original.json"
         var written: String?
+        var replay: String?
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             try ScenarioText.render(original).write(toFile: originalPath, atomically: true, encoding: .utf8)
             let text = ScenarioText.render(minimal)
             try text.write(toFile: minimalPath, atomically: true, encoding: .utf8)
-            written = try Scenario(text: text, path: minimalPath, apps: apps).run().writeReports(to: directory)
+            let result = try Scenario(text: text, path: minimalPath, apps: apps).run()
+            // Without a folder the line names the path given: minimal.json itself.
+            replay = result.replayCommand()
+            written = try result.writeReports(to: directory)
         } catch {
             written = nil
         }
@@ -141,6 +145,6 @@ public struct FuzzCampaign: Sendable {
         let after = shrunk.map { size(Shrinker.size(minimal, judged: $0.judged)) } ?? before
         return FuzzFinding(fingerprint: fingerprint, firstSeed: seed, seeds: seeds, explanation: explanation,
                            minimalScenario: minimalPath, originalScenario: originalPath, reports: written,
-                           originalSize: before, minimalSize: after)
+                           originalSize: before, minimalSize: after, replayCommand: replay)
     }
 }

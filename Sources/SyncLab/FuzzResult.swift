@@ -45,6 +45,10 @@ public struct FuzzFinding: Sendable, CustomStringConvertible {
     public var originalSize: (devices: Int, steps: Int, events: Int)
     /// Devices, steps and events of `minimal.json`'s run.
     public var minimalSize: (devices: Int, steps: Int, events: Int)
+    /// The command that runs `minimal.json` (through the team's executable when it names the
+    /// team's apps: `AppRegistry.program`, or the placeholder to replace), nil if it could not
+    /// be written.
+    public var replayCommand: String? = nil
 
     /// One paragraph: fingerprint, seeds, explanation, sizes and files.
     public var description: String {
@@ -52,6 +56,7 @@ public struct FuzzFinding: Sendable, CustomStringConvertible {
         text += "shrunk from \(originalSize.devices) devices, \(originalSize.steps) steps, \(originalSize.events) events "
             + "to \(minimalSize.devices) devices, \(minimalSize.steps) steps, \(minimalSize.events) events\n"
         text += "minimal scenario: \(minimalScenario)"
+        if let replayCommand { text += "\nreplay: \(replayCommand)" }
         if let reports { text += "\nreports: \(reports)" }
         return text
     }

@@ -37,6 +37,9 @@ struct FuzzCampaignTests {
         #expect(!rerun.passed)
         #expect(rerun.anomalies.contains { $0.kind == "lostUpdate" && $0.store == "documents" })
         #expect(FileManager.default.fileExists(atPath: (finding.reports ?? "") + "/timeline.html"))
+        // SPEC §9: each issue carries a replay line (the finding's used to name only the file).
+        #expect(finding.replayCommand?.hasPrefix("\(AppRegistry.unnamedProgram) run \(finding.minimalScenario) --seed ") == true, "\(finding)")
+        #expect(finding.description.contains("\nreplay: \(finding.replayCommand ?? "?")"), "\(finding)")
     }
 
     @Test("findings group under the team's app, not under the lossless policy each seed drew")
