@@ -85,4 +85,70 @@ struct LibraryGuideSnippetTests {
         let result = world.finish()                                             // heal, settle, judge
         result.expectNoAnomalies()
     }
+
+    @Test("the records delegate of 'Porting a CKSyncEngine delegate' syncs a custom zone and loses the offline tick, as the guide says")
+    func recordsDelegateSnippet() throws {
+        var apps = AppRegistry.builtIn
+        try apps.register(records: "Todo", GuideSnippet.TodoSync.self)   // files: "apps": {"records": "Todo"}
+        var scenario = ScenarioBuilder(name: "offline tick")
+        scenario.apps = ["records": "Todo"]
+        scenario.device("iPhone")
+        scenario.device("iPad")
+        scenario.step(at: "0s", device: "iPhone", op: "zone.create", ["zone": "Todos"])
+        scenario.step(at: "1s", device: "iPhone", op: "record.save", ["zone": "Todos", "type": "Todo", "name": "milk", "fields": ["title": "Milk"]])
+        scenario.step(at: "10s", device: "iPhone", op: "airplane.on")
+        scenario.step(at: "20s", device: "iPhone", op: "record.save", ["zone": "Todos", "type": "Todo", "name": "milk", "fields": ["done": 1]])
+        scenario.step(at: "30s", device: "iPad", op: "record.save", ["zone": "Todos", "type": "Todo", "name": "milk", "fields": ["title": "Oat milk"]])
+        scenario.step(at: "60s", device: "iPhone", op: "airplane.off")
+        let result = try Scenario(scenario, apps: apps).run()
+        #expect(result.metrics.converged, "the zone is created, so the records sync: \(result.summary)")
+        let lost = result.expectAnomaly("lostUpdate", store: "records", device: "iPhone")
+        #expect(lost.map(\.item) == ["Todos/milk"] && lost.map(\.field) == ["done"], "\(result.summary)")
+    }
+}
+
+/// docs/LIBRARY.md's records delegate, verbatim inside a namespace (the test module has a
+/// `TodoSync` of its own).
+enum GuideSnippet {
+    struct TodoStore: Sendable {                                // your local database, as your app keeps it
+        var records = SyncRecordStore()
+        var syncState: SyncEngine.State.Serialization?
+        mutating func apply(_ edit: RecordEdit) { records[edit.recordID] = edit.applied(to: records[edit.recordID]) }
+        mutating func merge(_ fetched: [SyncRecord]) { for record in fetched { records[record.recordID] = record } }
+        func record(for id: SyncRecord.ID) -> SyncRecord? { records[id] }
+    }
+
+    struct TodoSync: RecordsApp {
+        var store: TodoStore                                    // your local database
+        init(disk: TodoStore?) { store = disk ?? TodoStore() }  // each launch, from what you persisted
+        var disk: TodoStore { store }                           // what survives a crash
+        var stateSerialization: SyncEngine.State.Serialization? { store.syncState }  // handed to the engine at launch
+
+        mutating func userDid(_ action: RecordsUserAction, syncEngine: inout SyncEngine) {
+            switch action {
+            case .saveRecord(let edit):
+                store.apply(edit)
+                syncEngine.state.add(pendingRecordZoneChanges: [.saveRecord(edit.recordID)])
+            case .createZone(let zone):                          // forget this: nothing in the zone ever syncs (zoneNotFound)
+                syncEngine.state.add(pendingDatabaseChanges: [.saveZone(zone)])
+            default: break
+            }
+        }
+        mutating func handleEvent(_ event: SyncEngine.Event, syncEngine: inout SyncEngine) {
+            switch event {
+            case .stateUpdate(let state): store.syncState = state   // forget this: a crash loses pending changes
+            case .fetchedRecordZoneChanges(let changes): store.merge(changes.modifications)
+            case .sentRecordZoneChanges(let sent):
+                for failure in sent.failedRecordSaves where failure.error.code == .serverRecordChanged {
+                    store.merge([failure.error.serverRecord!])       // naive: the server's record replaces your edit
+                    syncEngine.state.add(pendingRecordZoneChanges: [.saveRecord(failure.record.recordID)])
+                }
+            default: break
+            }
+        }
+        func nextRecordZoneChangeBatch(_ context: SyncEngine.SendChangesContext, syncEngine: inout SyncEngine) -> SyncEngine.RecordZoneChangeBatch? {
+            SyncEngine.RecordZoneChangeBatch(pendingChanges: context.pendingChanges) { store.record(for: $0) }
+        }
+        var userSees: SyncRecordStore { store.records }        // a stored SyncRecordStore, changed in place
+    }
 }
