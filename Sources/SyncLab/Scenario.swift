@@ -41,8 +41,14 @@ public struct Scenario: Sendable {
 
     /// Validates a scenario built in Swift: it is written out as the file it mirrors and read
     /// back, so it gets exactly a file's validation and messages (file `(builder)`).
+    /// Its problems name no line and column: they were places in the one-line text the builder
+    /// wrote, which the caller never sees (the JSON path says where).
     public init(_ builder: ScenarioBuilder, apps: AppRegistry = .builtIn) throws(ScenarioLoadError) {
-        try self.init(text: builder.jsonText, path: "(builder)", apps: apps)
+        switch ScenarioLoader.parse(text: builder.jsonText, path: "(builder)", apps: apps.names) {
+        case .success(let file): self.init(file: file, text: builder.jsonText, registry: apps)
+        case .failure(let errors):
+            throw ScenarioLoadError(ScenarioErrors(errors: errors.errors.map { ScenarioError(file: $0.file, position: nil, path: $0.path, message: $0.message) }))
+        }
     }
 
     init(file: ScenarioFile, text: String?, registry: AppRegistry) {
