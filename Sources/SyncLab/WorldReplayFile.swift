@@ -21,12 +21,6 @@ struct WorldReplayFile {
         members = fields
     }
 
-    /// The number of steps the scenario itself lists: the world's ops follow them.
-    var ownStepCount: Int {
-        guard case .array(let own)? = members?.first(where: { $0.key == "steps" })?.value else { return 0 }
-        return own.count
-    }
-
     /// Records `step` (an op as `World.perform` takes it, without `at`) as run at `time`.
     mutating func record(_ step: ScenarioObject, at time: SimInstant) {
         guard case .object(let fields) = step.json else { return }
