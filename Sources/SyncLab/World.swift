@@ -61,9 +61,16 @@ public final class World {
     ///     what `FuzzCampaign` calls `use`).
     ///   - registry: where those names come from: `.builtIn`, or the registry your own apps are
     ///     registered in (what `Scenario(_:apps:)` and `FuzzCampaign` call `apps`).
+    ///   - name: the scenario's name, in reports and in the default reports folder of the
+    ///     Swift Testing helpers (`.build/synclab/<name>/<variant>`): by default the function
+    ///     that made the world (`milkSyncs` for `func milkSyncs()`), so that two tests' worlds,
+    ///     run in parallel, do not write their reports (and the `scenario.json` their replay
+    ///     lines name) into one folder, as they did when every world was named `world`.
     /// - Throws: an unknown app name or a bad device id, as a file would.
-    public convenience init(devices: [String], apps: ScenarioObject = [:], seed: UInt64 = 1, registry: AppRegistry = .builtIn) throws(ScenarioLoadError) {
-        var builder = ScenarioBuilder(name: "world")
+    public convenience init(devices: [String], apps: ScenarioObject = [:], seed: UInt64 = 1, registry: AppRegistry = .builtIn,
+                            name: String = #function) throws(ScenarioLoadError) {
+        let function = String(name.prefix { $0 != "(" })
+        var builder = ScenarioBuilder(name: function.isEmpty ? "world" : function)
         builder.seed = seed
         if !apps.members.isEmpty { builder.apps = apps }
         for id in devices { builder.device(id) }

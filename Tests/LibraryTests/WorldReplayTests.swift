@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SyncLab
+import SyncLabTesting
 
 /// A World's results saved as `scenario.json` the world's devices and none of its ops, so the
 /// replay line its failures print (and the Swift Testing issues show) ran an empty scenario that
@@ -75,5 +76,23 @@ struct WorldReplayTests {
         #expect(try healTime(#"{"at": "1s"}"#)?.hasPrefix(#"{"t_us":10000000,"#) == true)
         #expect(try healTime("{}")?.hasPrefix(#"{"t_us":10000000,"#) == true)
         #expect(throws: ScenarioLoadError.self) { try healTime(#"{"at": "-1s"}"#) }
+    }
+}
+
+/// Every `World(devices:)` was named `world`, so the Swift Testing helpers wrote every world's
+/// reports, and the `scenario.json` its replay line names, into `.build/synclab/world/base`:
+/// two tests' worlds run in parallel overwrote each other's, and a failure's replay line ran
+/// the other test's ops.
+@Suite("A World is named after the function that made it")
+struct WorldNameTests {
+    static func worldOfTheFirstTest() throws -> World { try World(devices: ["A"]) }
+    static func worldOfTheSecondTest() throws -> World { try World(devices: ["A"]) }
+
+    @Test("two functions' worlds have their own names, hence their own reports folders")
+    func namedAfterTheFunction() throws {
+        let first = try Self.worldOfTheFirstTest().finish(), second = try Self.worldOfTheSecondTest().finish()
+        #expect(first.scenario == "worldOfTheFirstTest" && second.scenario == "worldOfTheSecondTest", "\(first.scenario) \(second.scenario)")
+        #expect(first.defaultReportsFolder != second.defaultReportsFolder)
+        #expect(try World(devices: ["A"], name: "checkout").finish().scenario == "checkout")
     }
 }
