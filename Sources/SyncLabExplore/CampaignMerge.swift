@@ -45,6 +45,10 @@ extension CampaignSummary {
         return Shard(index: index, count: count)
     }
 
+    /// A campaign's policies as a merge error names them: `(none)` for a KVS campaign, which
+    /// has none (the message read "policies  vs keepVersions,…").
+    static func policyList(_ policies: [String]) -> String { policies.isEmpty ? "(none)" : policies.joined(separator: ",") }
+
     /// Joins the summaries of shards 0..N-1 of one campaign into the summary one unsharded run gives.
     public static func merge(_ shards: [CampaignSummary]) -> Result<CampaignSummary, CampaignMergeError> {
         guard let first = shards.first else { return .failure(CampaignMergeError("nothing to merge")) }
@@ -53,7 +57,7 @@ extension CampaignSummary {
             // of it did not match (a --time campaign stops each shard at a seed of its own).
             var differences: [String] = []
             if other.profile != first.profile { differences.append("profile \(first.profile) vs \(other.profile)") }
-            if other.policies != first.policies { differences.append("policies \(first.policies.joined(separator: ",")) vs \(other.policies.joined(separator: ","))") }
+            if other.policies != first.policies { differences.append("policies \(policyList(first.policies)) vs \(policyList(other.policies))") }
             if other.find != first.find { differences.append("--find \(first.find ?? "(none)") vs \(other.find ?? "(none)")") }
             if other.firstSeed != first.firstSeed || other.lastSeed != first.lastSeed {
                 differences.append("seeds \(first.firstSeed)..\(first.lastSeed) vs \(other.firstSeed)..\(other.lastSeed)")
