@@ -10,14 +10,8 @@ struct QuietReportsLineTests {
         let directory = try Synclab.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let failing = directory.appendingPathComponent("coffee.json")
-        try #"""
-        {"format": "synclab/1", "name": "coffee counter",
-         "devices": [{"id": "phone"}, {"id": "watch", "online": false}],
-         "steps": [{"at": "10s", "device": "phone", "op": "kvs.increment", "key": "cups"},
-                   {"at": "20s", "device": "watch", "op": "kvs.increment", "key": "cups"},
-                   {"at": "60s", "device": "watch", "op": "airplane.off"}],
-         "expect": {"final": {"kvs": {"cups": 2}}}}
-        """#.write(to: failing, atomically: true, encoding: .utf8)
+        // README's coffee counter: one increment lost, so its expectation fails.
+        try ShrinkExpectationNoteTests.coffee.write(to: failing, atomically: true, encoding: .utf8)
         let out = directory.appendingPathComponent("out").path
         let output = try Synclab.run(["run", failing.path, Synclab.packageRoot.appendingPathComponent("Scenarios/kvs-clock-skew.json").path,
                                       "--quiet", "--out", out])
