@@ -54,6 +54,19 @@ struct WorldReplayTests {
         #expect(result.replayCommand(reportsFolder: folder).contains(folder + "/scenario.json"))
     }
 
+    @Test("a world that acts after the scenario's duration (1 day) writes a file that still validates")
+    func pastTheDuration() throws {
+        let world = try World(devices: ["A"])
+        world.advance(by: .seconds(90_000))
+        try world.device("A").kvsSet("k", 1)
+        let result = world.finish()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("world-replay-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try result.writeReports(to: folder)
+        let replayed = try Scenario(contentsOfFile: folder + "/scenario.json").run()
+        #expect(Self.comparable(result: replayed) == Self.comparable(result: result))
+    }
+
     @Test("an op right after runUntilQuiescent() runs after what was due at that time")
     func opAfterQuiescenceWaitsAMicrosecond() throws {
         let world = try World(devices: ["A", "B"])
