@@ -67,6 +67,35 @@ struct WorldReplayTests {
         #expect(Self.comparable(result: replayed) == Self.comparable(result: result))
     }
 
+    @Test("a world from a scenario file keeps the file's steps and appends its own")
+    func fromAFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("world-replay-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let file = folder + "/start.json"
+        try #"""
+        // JSON5, as files may be
+        {format: "synclab/1", name: "from a file", seed: 3, devices: [{id: "A"}, {id: "B"}],
+         steps: [{at: "2s", device: "A", op: "kvs.set", key: "k", value: 1},
+                 {at: "3s", device: "B", op: "kvs.set", key: "k", value: 2},],
+         expect: {converged: true}}
+        """#.write(toFile: file, atomically: true, encoding: .utf8)
+        let world = try World(Scenario(contentsOfFile: file))
+        try world.device("B").airplane(true)
+        world.advance(by: .seconds(5))
+        try world.device("A").kvsIncrement("k")
+        world.advance(by: .seconds(10))
+        try world.device("B").airplane(false)
+        world.runUntilQuiescent()
+        let result = world.finish()
+        try result.writeReports(to: folder + "/out")
+        let text = try String(contentsOfFile: folder + "/out/scenario.json", encoding: .utf8)
+        #expect(text.contains(#""steps":[{"at":"2s","device":"A""#) && text.contains(#""expect":{"converged":true}"#), "\(text)")
+        let replayed = try Scenario(contentsOfFile: folder + "/out/scenario.json").run(seed: result.seed)
+        #expect(Self.comparable(result: replayed) == Self.comparable(result: result))
+        #expect(result.expectations.count == 1)
+    }
+
     @Test("an op right after runUntilQuiescent() runs after what was due at that time")
     func opAfterQuiescenceWaitsAMicrosecond() throws {
         let world = try World(devices: ["A", "B"])
