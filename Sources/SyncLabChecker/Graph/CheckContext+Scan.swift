@@ -17,9 +17,13 @@ extension CheckContext {
         case .observation(.visible(let item, let value, let write, let cause)):
             guard let device = fact.device else { break }
             return visible(device, itemID(item), value, write, cause)
-        case .observation(.derivedWrite(let write, let item, let value, let parents, _)):
+        case .observation(.derivedWrite(let write, let item, let value, let parents, let why)):
             let index = writeIndex(write)
             if let device = fact.device { writes[Int(index)].derivedDevice = device.index }
+            if writes[Int(index)].derivedWhy < 0 {
+                writes[Int(index)].derivedWhy = Int32(derivedWhys.count)
+                derivedWhys.append(why)
+            }
             graph.stamp(index, at: fact.at.microseconds)
             for parent in parents { graph.addEdge(from: index, to: writeIndex(parent)) }
             let itemID = itemID(item)

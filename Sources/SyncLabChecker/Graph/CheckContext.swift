@@ -65,6 +65,10 @@ struct CheckContext {
     /// in the order discarded: few, so a lost write's explanation scans them for its copy.
     var discardedDerived: [Int32] = []
     var resolutions: [Resolution] = []
+    /// Why each engine's or app's own write was made, as its engine said (`conflict copy of A's
+    /// version`, `the device's KVS app wrote it after the user's change`), indexed by
+    /// `WriteInfo.derivedWhy`: explanations name a derived write by it, as a user write by its op.
+    var derivedWhys: [String] = []
     /// Conflicts the cloud detected (SPEC §6 `conflicts`).
     var conflictCount = 0
     /// The final value of each item by item id (the cloud's, the public database's), once `finish` ran.
@@ -141,6 +145,12 @@ struct CheckContext {
 
     func deviceName(_ device: DeviceID) -> String {
         device.index >= 0 && Int(device.index) < history.deviceNames.count ? history.deviceNames[Int(device.index)] : "cloud"
+    }
+
+    /// Why a derived write was made (nil for a user write, or one no engine explained).
+    func derivedWhy(_ write: Int32) -> String? {
+        let index = writes[Int(write)].derivedWhy
+        return index >= 0 ? derivedWhys[Int(index)] : nil
     }
 
     /// `B:1 (doc.save "note.txt" on B at 30s)`, or just the name for an engine's own write.

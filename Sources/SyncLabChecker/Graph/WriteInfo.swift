@@ -12,6 +12,8 @@ struct WriteInfo {
     var operationAccount: AccountID?
     /// The device whose engine reported the write as its own derived write; -1 if none did.
     var derivedDevice: Int32 = -1
+    /// Index in `CheckContext.derivedWhys` of why that engine made it; -1 if none said.
+    var derivedWhy: Int32 = -1
     /// The items the write touched, in first-touched order, with its value on each.
     var touches: [Touch] = []
     /// True once the write was shown on its own device (`replaced` is then known for the items

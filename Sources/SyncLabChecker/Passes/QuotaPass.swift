@@ -30,7 +30,7 @@ struct QuotaPass {
         let operation = context.operation(index)
         let device = context.deviceName(operation?.device ?? write.device)
         anomalies.append(context.anomaly(.quotaViolation, item, device: device, at: time,
-            explanation: "\(device)'s write \(context.name(index)) (\(operation?.summary ?? "engine write")) was refused with \(error): it would break the \(limit) limit.",
+            explanation: "\(device)'s write \(context.name(index)) (\(operation?.summary ?? context.derivedWhy(index) ?? "engine write")) was refused with \(error): it would break the \(limit) limit.",
             write: context.name(index), limit: limit))
     }
 }
