@@ -1,3 +1,4 @@
+import Foundation
 internal import SyncLabProtocol
 internal import SyncLabEngines
 
@@ -195,17 +196,42 @@ public struct SyncRecord: Hashable, Sendable {
     /// A record as the cloud sent it (what `init(HostedRecord(server))` gives, without the
     /// record in between: fetched records are converted on every device), holding the cloud's
     /// fields as they are (`sharedFields`) unless one is a removal.
+    ///
+    /// The box is made once per server version and shared by every device it is shown to
+    /// (`ServerRecord.hostedForm`), as copies of one record share it: a box another holder sees
+    /// is never changed, so an app's change copies it first. (Every device made, stored and, when
+    /// the next version replaced it, freed a box of its own for every version it fetched, a
+    /// per-device object out of the cache at 1,000 devices.)
     init(server: ServerRecord) {
+        SyncRecord.sharedBoxLock.lock()
+        defer { SyncRecord.sharedBoxLock.unlock() }
+        if let shared = server.hostedForm as? PartsBox {
+            box = shared
+            return
+        }
+        box = PartsBox(SyncRecord.parts(of: server))
+        server.hostedForm = box
+    }
+
+    /// Whether this record and `other` share one box (copies of one record, or records made
+    /// from one server version).
+    func sharesBox(with other: SyncRecord) -> Bool { box === other.box }
+
+    /// Guards `ServerRecord.hostedForm`: copies of a server record (a world copied and run
+    /// on another thread) share it.
+    private static let sharedBoxLock = NSLock()
+
+    /// The parts of a record as the cloud sent it, holding the cloud's fields as they are
+    /// (`sharedFields`) unless one is a removal.
+    private static func parts(of server: ServerRecord) -> Parts {
         let fields = server.fields
         guard !fields.values.contains(where: { $0.value == nil }) else {
             // A removed field (no value) is left out. `mapValues` copies the cloud's hash table
             // (no name hashed again, no table grown).
-            box = PartsBox(Parts(recordID: ID(server.id), recordType: server.type, ownFields: fields.compactMapValues { $0.value.map(FieldConversion.value) },
-                                 changeTag: server.changeTag, ownDates: fields.mapValues { .microseconds($0.modifiedAt.microseconds) }))
-            return
+            return Parts(recordID: ID(server.id), recordType: server.type, ownFields: fields.compactMapValues { $0.value.map(FieldConversion.value) },
+                         changeTag: server.changeTag, ownDates: fields.mapValues { .microseconds($0.modifiedAt.microseconds) })
         }
-        // Made whole in place (every device converts every fetched record).
-        box = PartsBox(Parts(recordID: ID(server.id), recordType: server.type, ownFields: [:], changeTag: server.changeTag, sharedFields: CloudFields(storedFields: fields)))
+        return Parts(recordID: ID(server.id), recordType: server.type, ownFields: [:], changeTag: server.changeTag, sharedFields: CloudFields(storedFields: fields))
     }
 
     /// The record in the platform's terms; fields no record can hold are left out.

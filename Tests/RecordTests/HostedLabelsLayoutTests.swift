@@ -61,6 +61,13 @@ struct HostedLabelsLayoutTests {
         #expect(kept.shown == Array(list.prefix(3)))
     }
 
+    @Test("a label is 40 bytes (its date laid out before its value), an item of a record 104")
+    func labelSize() {
+        #expect(MemoryLayout<RecordLabels.Labeled>.stride == 40)
+        #expect(MemoryLayout<RecordLabels.Labeled?>.stride == 40)
+        #expect(MemoryLayout<(field: String, entry: RecordLabels.Entry)>.stride == 104)
+    }
+
     /// The plain list's `add`, as `RecordLabels` kept it before session 10.
     static func addToList(_ labeled: RecordLabels.Labeled, _ list: inout [RecordLabels.Labeled]) {
         var labeled = labeled

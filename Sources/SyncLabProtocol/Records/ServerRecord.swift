@@ -35,6 +35,10 @@ public struct ServerRecord: Hashable, Sendable {
         /// time at every read (`swift_beginAccess`, 1.5% of the records bench); no access here
         /// overlaps another, since a shared box is never written.
         @exclusivity(unchecked) var parts: Parts
+        /// This version as a hosting layer shows it to apps (`hostedForm`), made once and shared
+        /// by every device the version is shown to; nil until made, and dropped when the parts
+        /// change in place.
+        @exclusivity(unchecked) var hostedForm: AnyObject?
         init(_ parts: Parts) { self.parts = parts }
     }
 
@@ -44,7 +48,12 @@ public struct ServerRecord: Hashable, Sendable {
     private var parts: Parts {
         get { box.parts }
         _modify {
-            if !isKnownUniquelyReferenced(&box) { box = Box(box.parts) }
+            if !isKnownUniquelyReferenced(&box) {
+                box = Box(box.parts)
+            } else if box.hostedForm != nil {
+                // Made from the parts about to change (no other holder can be reading it).
+                box.hostedForm = nil
+            }
             yield &box.parts
         }
     }
@@ -121,6 +130,16 @@ public struct ServerRecord: Hashable, Sendable {
 
     /// Whether two copies share one box (for tests: a copy is a reference, not the parts).
     public func sharesStorage(with other: ServerRecord) -> Bool { box === other.box }
+
+    /// This version as a hosting layer shows it to apps (nil: not made yet), kept with the
+    /// version so every device it is shown to shares one (1,000 devices each converted every
+    /// fetched version and freed it when the next came). Not part of the value (`==`, hashing
+    /// ignore it) and dropped when the record changes. Copies of a record share it: a caller
+    /// reads and sets it under a lock of its own (copies may live on other threads).
+    package var hostedForm: AnyObject? {
+        get { box.hostedForm }
+        nonmutating set { box.hostedForm = newValue }
+    }
 
     /// Field names in UTF-8 byte order.
     public var fieldNames: [String] { fields.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
