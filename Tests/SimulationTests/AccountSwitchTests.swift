@@ -88,4 +88,33 @@ struct AccountSwitchTests {
         #expect(try Harness.events(judged).filter { $0.event == "discarded" }.isEmpty)
         #expect(judged.outcome.report.lostUpdates == 0, "\(judged.outcome.report.anomalies.map(\.explanation))")
     }
+
+    /// A (alice) signs out, deletes and reinstalls the app, writes a key and a document while
+    /// still signed out, then bob signs in on A.
+    private static let reinstalledSignedOut = """
+        {"format": "synclab/1", "name": "reinstall", "accounts": ["alice", "bob"],
+         "devices": [{"id": "A", "account": "alice"}, {"id": "B", "account": "bob"}],
+         "steps": [
+           {"at": "20s", "device": "A", "op": "account.signOut"},
+           {"at": "21s", "device": "A", "op": "app.delete"},
+           {"at": "22s", "device": "A", "op": "app.install"},
+           {"at": "23s", "device": "A", "op": "kvs.set", "key": "k", "value": "signed out"},
+           {"at": "23s", "device": "A", "op": "doc.save", "path": "k.txt", "content": "signed out"},
+           {"at": "30s", "device": "A", "op": "account.signIn", "account": "bob"}
+         ]}
+        """
+
+    @Test("an app installed while signed out writes for the account the device last signed into: another account's sign-in discards those writes")
+    func reinstalledWhileSignedOutWritesForTheLastAccount() throws {
+        let judged = try Harness.run(AccountSwitchTests.reinstalledSignedOut)
+        let events = try Harness.events(judged)
+        // Shown on A as alice's, never as the first account's by default nor bob's.
+        let shown = events.filter { $0.event == "visible" && $0.string("device") == "A" && $0.string("cause") == "local" }
+        #expect(shown.map { $0.string("account") } == ["alice", "alice"])
+        #expect(events.filter { $0.event == "discarded" }.map { $0.string("item") } == ["k", "k.txt"])
+        #expect(events.contains { $0.event == "notify" && $0.string("device") == "A" && $0.string("reason") == "accountChange" })
+        #expect(judged.outcome.report.lostUpdates == 2)
+        // bob's store and container never got them.
+        #expect(!events.contains { $0.event == "visible" && $0.string("device") == "B" })
+    }
 }
