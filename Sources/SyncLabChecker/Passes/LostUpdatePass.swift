@@ -86,7 +86,14 @@ struct LostUpdatePass {
         var replacer = decision.map { context.graph[$0.chosen] } ?? seenReplacing ?? finalWrite
         // The value a device last showed can be this very write, on a device whose view is not
         // judged at the end (signed out, crashed, app deleted): nothing replaced it.
-        let heldOnlyByAnUnjudgedDevice = replacer == context.graph[write]
+        var heldOnlyByAnUnjudgedDevice = replacer == context.graph[write]
+        // Or nothing beat it and its own device, not judged at the end, still shows it (or a
+        // write of its own built on it) while the cloud keeps an older value: it never reached
+        // the cloud. The final value is no write that replaced it, let alone wrote back over it.
+        if decision == nil, seenReplacing == nil, let holder = strandedHolder(of: write, on: item, by: operation.device, &context) {
+            heldOnlyByAnUnjudgedDevice = holder == write
+            replacer = context.graph[holder]
+        }
         if heldOnlyByAnUnjudgedDevice { replacer = nil }
         // A write of several items says which one this is (each is its own anomaly).
         let which = info.touches.count > 1 ? " on \(key.displayName)" : ""
@@ -113,6 +120,10 @@ struct LostUpdatePass {
         } else if let replacer, let how = recordDeletion(by: replacer, of: key, &context) {
             // SPEC §4.3: deletes carry no change tag, so a delete removes edits it never saw.
             sentence += "\(context.describe(replacer)) deleted it\(how) without having seen it, as a delete carries no change tag"
+        } else if let replacer, let holder = context.graph.existingIndex(of: replacer), context.graph.observes(holder, write) {
+            // A write built on it holds the item, yet it is lost: that write stands only on a
+            // device whose view is not judged (the cloud's final value would have kept it).
+            sentence += "\(context.describe(replacer)), built on it, replaced it, but at the end stood only on a device whose view is not judged (signed out, crashed or without its app)"
         } else if let replacer {
             sentence += "\(context.describe(replacer)) replaced it without having seen it"
             if info.inConflict { sentence += " when the conflict was resolved" }
@@ -125,8 +136,18 @@ struct LostUpdatePass {
         } else {
             sentence += "the item is gone and nothing that removed it had seen this write"
         }
-        if let finalWrite, finalWrite != replacer, !heldOnlyByAnUnjudgedDevice { sentence += "; the final value is \(context.describe(finalWrite))" }
+        if let finalWrite, finalWrite != replacer, finalWrite != context.graph[write] { sentence += "; the final value is \(context.describe(finalWrite))" }
         return (sentence + ".", replacer)
+    }
+
+    /// The write `device` still shows for `item` at the end when that is `write` or a write
+    /// built on it and the device's view is not judged (signed out, crashed, app deleted): what
+    /// holds `write` where no one can see it. Nil otherwise.
+    private func strandedHolder(of write: Int32, on item: Int32, by device: DeviceID, _ context: inout CheckContext) -> Int32? {
+        let index = Int(device.index)
+        guard index < context.history.finalDeviceViews.count, context.history.finalDeviceViews[index] == nil,
+              let seen = context.shown[device: Int32(index), item: item], seen.write >= 0 else { return nil }
+        return seen.write == write || context.graph.observes(seen.write, write) ? seen.write : nil
     }
 
     /// Where a `keepBoth` copy that carried `write` to another document went, when its device
