@@ -204,10 +204,11 @@ extension KVSEngine {
         if !quotaKeys.isEmpty {
             context.emit(.notify(AppNotification(store: .kvs, reason: "quotaViolationChange", items: KVSEngine.sortedKeys(quotaKeys))))
         }
-        // One notification for everything the lost calls changed.
-        let removed = removedKeys.filter { !quotaKeys.contains($0) }
-        if !lostCallChanges.isEmpty || !removed.isEmpty {
-            applyRemote(lostCallChanges, reason: "serverChange", alsoChanged: removed, &context)
+        // One notification for everything the lost calls changed: also a key that a call refused
+        // for a limit shares with them (listed in quotaViolationChange too), since what the app
+        // sees there changed because a lost call's value went, as by a fetch (fuzz kvs seed 23206).
+        if !lostCallChanges.isEmpty || !removedKeys.isEmpty {
+            applyRemote(lostCallChanges, reason: "serverChange", alsoChanged: removedKeys, &context)
         }
     }
 
