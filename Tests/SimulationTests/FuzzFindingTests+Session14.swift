@@ -25,4 +25,21 @@ extension FuzzFindingTests {
         #expect(items.map { node -> String? in if case .string(let key) = node.value { return key }; return nil } == ["k0"])
         #expect(notes.contains { $0.string("reason") == "quotaViolationChange" })
     }
+
+    @Test("a device's later call that lost to its own earlier call of the same upload is taken back (kvs seed 55080)")
+    func laterCallLosingToItsOwnEarlierCallIsTakenBack() throws {
+        // B's clock jumps back between two writes of k0, both sent in one upload: the cloud keeps
+        // the earlier (newer timestamp); B used to go on showing the later one (a divergence).
+        let judged = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 55080, "devices": [{"id": "B"}],
+         "steps": [{"at": "0ms", "device": "B", "op": "kvs.set", "key": "k0", "value": "B2"},
+                   {"at": "0ms", "device": "B", "op": "clock.jump", "by": "-1ms"},
+                   {"at": "0ms", "device": "B", "op": "kvs.setMany", "values": {"k0": "B3"}}],
+         "end": {"heal": false},
+         "expect": {"converged": true, "lostUpdates": 1, "noAnomalies": ["divergence", "missedNotification"],
+                    "final": {"kvs": {"k0": "B2"}}}}
+        """)
+        let view = try #require(judged.first).outcome.history.finalDeviceViews.first ?? nil
+        #expect(view?.map(\.write?.sequence) == [1])
+    }
 }

@@ -157,10 +157,14 @@ public struct KVSService: Sendable {
         // Keys an accepted call does not own (it lost, or something newer replaced it): the
         // device must learn the cloud's value. One change per key, sorted by key.
         var supersededKeys: [String] = []
-        for (key, write) in acceptedKeys {
+        // The device shows, for each key, the last of these calls that set it: the key is
+        // superseded unless the cloud holds that very call's value. An earlier call of this upload
+        // owning it is no exception: the device's later call lost to it (a clock jumped back
+        // between them, fuzz kvs seed 55080), and the device must take it back.
+        var lastAccepted: [String: WriteID] = [:]
+        for (key, write) in acceptedKeys { lastAccepted[key] = write }
+        for (key, write) in acceptedKeys where lastAccepted[key] == write {
             guard let entry = store.entry(key), entry.write != write else { continue }
-            // A later accepted call of this same upload may own it: then it is not superseded.
-            if acceptedKeys.contains(where: { $0.key == key && $0.write == entry.write }) { continue }
             if !supersededKeys.contains(key) { supersededKeys.append(key) }
         }
         // The calls that own those keys are atomic (SPEC §4.1): the device gets every key of
