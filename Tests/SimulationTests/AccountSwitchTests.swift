@@ -117,4 +117,24 @@ struct AccountSwitchTests {
         // bob's store and container never got them.
         #expect(!events.contains { $0.event == "visible" && $0.string("device") == "B" })
     }
+
+    @Test("calls waiting for the answer to an upload sent before an account switch are reported discarded when the app is deleted")
+    func appDeletionReportsCallsAwaitingTheSwitchAnswer() throws {
+        // A's uploads are lost on the way (loss 1); A signs into `other` while they are on the
+        // wire, then deletes the app before any answer (fuzz kvs seeds 38901, 97485).
+        let judged = try Harness.run("""
+        {"format": "synclab/1", "name": "t", "accounts": ["main", "other"], "devices": [{"id": "A"}, {"id": "B"}],
+         "steps": [{"at": "1s", "device": "A", "op": "network.set", "loss": 1.0},
+                   {"at": "1s", "device": "A", "op": "kvs.set", "key": "k", "value": "A"},
+                   {"at": "1s", "device": "A", "op": "doc.save", "path": "n.txt", "content": "A"},
+                   {"at": "10s", "device": "A", "op": "account.signIn", "account": "other"},
+                   {"at": "11s", "device": "A", "op": "app.delete"}]}
+        """)
+        let discards = try Harness.events(judged).filter { $0.event == "discarded" }
+        #expect(discards.map { $0.string("item") } == ["k", "n.txt"])
+        #expect(discards.allSatisfy { $0.string("account") == "main" && $0.time == 11_000_000 })
+        let lost = judged.outcome.report.anomalies.filter { $0.kind == .lostUpdate }
+        #expect(lost.count == 2)
+        #expect(lost.allSatisfy { $0.explanation.contains("never reached the cloud: discarded by app deletion") }, "\(lost.map(\.explanation))")
+    }
 }

@@ -265,6 +265,14 @@ public struct DocumentEngine: ClientEngine {
         return writes
     }
 
+    /// The versions of the upload that was on the wire at an account switch, whose answer has not
+    /// come, in the old account: the app's deletion wipes them with the rest of its data, so the
+    /// host reports them discarded (the cloud may still have saved them).
+    public func writesAwaitingSwitchAnswer() -> [(WriteID, ItemKey)] {
+        guard let item = state.uploadAtSwitchItem else { return [] }
+        return state.uploadAtSwitch.map { ($0, item) }
+    }
+
     /// The app-visible conflict state of a document: the cloud's state as last heard.
     public func cloudState(path: String) -> DocumentState? { state.documents[path]?.cloud }
 }

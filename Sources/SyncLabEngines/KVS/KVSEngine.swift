@@ -167,6 +167,15 @@ public struct KVSEngine: ClientEngine {
         stored.pending.flatMap { call in call.entries.map { (call.write, item($0.key)) } }
     }
 
+    /// The calls of the upload that was on the wire at an account switch, whose answer has not
+    /// come, each key in the old account: the app's deletion wipes them with the rest of its
+    /// data, so the host reports them discarded (the cloud may still have saved them).
+    public func writesAwaitingSwitchAnswer() -> [(WriteID, ItemKey)] {
+        stored.uploadAtSwitch.flatMap { call in
+            call.entries.map { (call.write, ItemKey(account: stored.uploadAtSwitchAccount, store: .kvs, name: $0.key)) }
+        }
+    }
+
     // MARK: - App calls
 
     /// `kvs.set` / `kvs.setMany` / `kvs.remove`: one atomic call; a nil value removes the key.
