@@ -137,4 +137,23 @@ struct AccountSwitchTests {
         #expect(lost.count == 2)
         #expect(lost.allSatisfy { $0.explanation.contains("never reached the cloud: discarded by app deletion") }, "\(lost.map(\.explanation))")
     }
+
+    @Test("a KVS fetch answer that comes after sign-out is dropped: a signed-out device takes none of the account's news until it signs in again")
+    func fetchAnswerAfterSignOutIsDropped() throws {
+        let judged = try Harness.run("""
+        {"format": "synclab/1", "name": "t", "network": {"latency": "2s"},
+         "devices": [{"id": "A", "network": {"pushLoss": 1.0}}, {"id": "B"}],
+         "steps": [{"at": "1s", "device": "B", "op": "kvs.set", "key": "k", "value": "from B"},
+                   {"at": "20s", "device": "A", "op": "kvs.synchronize"},
+                   {"at": "21s", "device": "A", "op": "account.signOut"},
+                   {"at": "40s", "device": "A", "op": "account.signIn", "account": "main"}],
+         "expect": {"final": {"kvs": {"k": "from B"}}}}
+        """)
+        let onA = try Harness.events(judged).filter { $0.string("device") == "A" && $0.string("store") == "kvs" }
+        let signedOut = onA.filter { $0.time > 21_000_000 && $0.time < 40_000_000 }
+        #expect(!signedOut.contains { $0.event == "visible" || $0.event == "notify" })
+        // After signing in again, the fetch brings the key.
+        #expect(onA.contains { $0.event == "visible" && $0.time > 40_000_000 && $0.string("item") == "k" })
+        #expect(judged.passed)
+    }
 }
