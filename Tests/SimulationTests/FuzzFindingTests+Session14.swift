@@ -42,4 +42,23 @@ extension FuzzFindingTests {
         let view = try #require(judged.first).outcome.history.finalDeviceViews.first ?? nil
         #expect(view?.map(\.write?.sequence) == [1])
     }
+
+    @Test("a refused call's keys are told as the whole upload left them, not as at the refusal (kvs seed 55080, second finding)")
+    func refusedCallKeysAreToldAsTheUploadLeftThem() throws {
+        // B:3 (setMany k0, k1) loses whole (k0 older than B:2 after the clock jump), then B:4
+        // sets k1 and wins the tie. Told k1 as it stood at B:3's refusal (B:1), B took B:1 back
+        // over B:4 and diverged from the cloud.
+        let judged = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 55080, "devices": [{"id": "B"}],
+         "steps": [{"at": "0ms", "device": "B", "op": "kvs.set", "key": "k1", "value": "B7"},
+                   {"at": "1ms", "device": "B", "op": "kvs.set", "key": "k0", "value": "B2"},
+                   {"at": "1ms", "device": "B", "op": "clock.jump", "by": "-1ms"},
+                   {"at": "1ms", "device": "B", "op": "kvs.setMany", "values": {"k0": "B3", "k1": "B"}},
+                   {"at": "1ms", "device": "B", "op": "kvs.set", "key": "k1", "value": "B11"}],
+         "end": {"heal": false},
+         "expect": {"converged": true, "noAnomalies": ["divergence", "atomicityViolation"], "final": {"kvs": {"k0": "B2", "k1": "B11"}}}}
+        """)
+        let view = try #require(judged.first).outcome.history.finalDeviceViews.first ?? nil
+        #expect(view?.map(\.write?.sequence) == [2, 4])
+    }
 }
