@@ -156,4 +156,21 @@ struct AccountSwitchTests {
         #expect(onA.contains { $0.event == "visible" && $0.time > 40_000_000 && $0.string("item") == "k" })
         #expect(judged.passed)
     }
+
+    @Test("a documents fetch answer that comes after sign-out is dropped, as the key-value store's")
+    func documentsFetchAnswerAfterSignOutIsDropped() throws {
+        let judged = try Harness.run("""
+        {"format": "synclab/1", "name": "t", "network": {"latency": "2s"},
+         "devices": [{"id": "A", "network": {"pushLoss": 1.0}}, {"id": "B"}],
+         "steps": [{"at": "1s", "device": "B", "op": "doc.save", "path": "b.txt", "content": "from B"},
+                   {"at": "20s", "device": "A", "op": "app.foreground"},
+                   {"at": "21s", "device": "A", "op": "account.signOut"},
+                   {"at": "40s", "device": "A", "op": "account.signIn", "account": "main"}],
+         "expect": {"final": {"documents": {"b.txt": "from B"}}}}
+        """)
+        let onA = try Harness.events(judged).filter { $0.string("device") == "A" && $0.string("store") == "documents" && $0.event == "visible" }
+        #expect(!onA.contains { $0.time > 21_000_000 && $0.time < 40_000_000 })
+        #expect(onA.contains { $0.time > 40_000_000 && $0.string("item") == "b.txt" })
+        #expect(judged.passed)
+    }
 }
