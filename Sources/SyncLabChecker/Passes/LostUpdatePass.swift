@@ -90,15 +90,25 @@ struct LostUpdatePass {
         // Or nothing beat it and its own device, not judged at the end, still shows it (or a
         // write of its own built on it) while the cloud keeps an older value: it never reached
         // the cloud. The final value is no write that replaced it, let alone wrote back over it.
-        if decision == nil, seenReplacing == nil, let holder = strandedHolder(of: write, on: item, by: operation.device, &context) {
-            heldOnlyByAnUnjudgedDevice = holder == write
-            replacer = context.graph[holder]
+        // A KVS write the cloud never decided (no comparison over it) that its device, judged
+        // at the end, still shows: a removal never uploaded (offline at the end, say), which a
+        // device view does not keep alive as it keeps a value (ARCHITECTURE.md, roots of survives).
+        var unsentOnItsDevice = false
+        if decision == nil, seenReplacing == nil, let stranded = strandedHolder(of: write, on: item, by: operation.device, &context) {
+            if stranded.judged {
+                unsentOnItsDevice = key.store == .kvs
+            } else {
+                heldOnlyByAnUnjudgedDevice = stranded.holder == write
+                replacer = context.graph[stranded.holder]
+            }
         }
-        if heldOnlyByAnUnjudgedDevice { replacer = nil }
+        if heldOnlyByAnUnjudgedDevice || unsentOnItsDevice { replacer = nil }
         // A write of several items says which one this is (each is its own anomaly).
         let which = info.touches.count > 1 ? " on \(key.displayName)" : ""
         var sentence = "\(device)'s write \(name) (\(operation.summary) at \(SimDuration(microseconds: operation.at.microseconds)))\(which) was lost: "
-        if invertedBy[Int(write)] >= 0 {
+        if unsentOnItsDevice {
+            sentence += "it never reached the cloud: at the end \(device) still showed it, not yet uploaded (\(device)'s view differs from the cloud's)"
+        } else if invertedBy[Int(write)] >= 0 {
             let inversion = context.decisions[Int(invertedBy[Int(write)])]
             sentence += "last-writer-wins by \(inversion.rule) kept \(context.describe(inversion.chosen)), which \(name) had already seen, because clock skew made it look newer"
         } else if let decision {
@@ -141,13 +151,14 @@ struct LostUpdatePass {
     }
 
     /// The write `device` still shows for `item` at the end when that is `write` or a write
-    /// built on it and the device's view is not judged (signed out, crashed, app deleted): what
-    /// holds `write` where no one can see it. Nil otherwise.
-    private func strandedHolder(of write: Int32, on item: Int32, by device: DeviceID, _ context: inout CheckContext) -> Int32? {
+    /// built on it, and whether the device's view is judged (not signed out, crashed or without
+    /// its app). Nil otherwise.
+    private func strandedHolder(of write: Int32, on item: Int32, by device: DeviceID, _ context: inout CheckContext) -> (holder: Int32, judged: Bool)? {
         let index = Int(device.index)
-        guard index < context.history.finalDeviceViews.count, context.history.finalDeviceViews[index] == nil,
-              let seen = context.shown[device: Int32(index), item: item], seen.write >= 0 else { return nil }
-        return seen.write == write || context.graph.observes(seen.write, write) ? seen.write : nil
+        guard index < context.history.finalDeviceViews.count,
+              let seen = context.shown[device: Int32(index), item: item], seen.write >= 0,
+              seen.write == write || context.graph.observes(seen.write, write) else { return nil }
+        return (seen.write, context.history.finalDeviceViews[index] != nil)
     }
 
     /// Where a `keepBoth` copy that carried `write` to another document went, when its device
