@@ -67,8 +67,11 @@ struct GraphPassTests {
         let key = builder.key("k")
         let a = builder.write(0, at: 0, [(key, .kvs(.integer(1)))])
         builder.fetch(1, at: 1, [(key, .kvs(.integer(1)), a)])
-        _ = builder.write(1, at: 2, [(key, .absent)], op: "kvs.remove")
+        let removal = builder.write(1, at: 2, [(key, .absent)], op: "kvs.remove")
         let set = builder.write(0, at: 3, [(key, .kvs(.integer(5)))])
+        // The cloud applied the removal, then the set over it (a removal it never applied, still
+        // pending at the end, removed nothing there and is no resurrection).
+        builder.cloud(at: 4, .lastWriterWins(item: key, chosen: set, over: removal, rule: "device change timestamp"))
         builder.final([ViewEntry(item: key, value: .kvs(.integer(5)), write: set)])
         var context = PassHarness.scan(builder).context
         var pass = ResurrectionPass()

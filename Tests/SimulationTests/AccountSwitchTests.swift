@@ -88,4 +88,89 @@ struct AccountSwitchTests {
         #expect(try Harness.events(judged).filter { $0.event == "discarded" }.isEmpty)
         #expect(judged.outcome.report.lostUpdates == 0, "\(judged.outcome.report.anomalies.map(\.explanation))")
     }
+
+    /// A (alice) signs out, deletes and reinstalls the app, writes a key and a document while
+    /// still signed out, then bob signs in on A.
+    private static let reinstalledSignedOut = """
+        {"format": "synclab/1", "name": "reinstall", "accounts": ["alice", "bob"],
+         "devices": [{"id": "A", "account": "alice"}, {"id": "B", "account": "bob"}],
+         "steps": [
+           {"at": "20s", "device": "A", "op": "account.signOut"},
+           {"at": "21s", "device": "A", "op": "app.delete"},
+           {"at": "22s", "device": "A", "op": "app.install"},
+           {"at": "23s", "device": "A", "op": "kvs.set", "key": "k", "value": "signed out"},
+           {"at": "23s", "device": "A", "op": "doc.save", "path": "k.txt", "content": "signed out"},
+           {"at": "30s", "device": "A", "op": "account.signIn", "account": "bob"}
+         ]}
+        """
+
+    @Test("an app installed while signed out writes for the account the device last signed into: another account's sign-in discards those writes")
+    func reinstalledWhileSignedOutWritesForTheLastAccount() throws {
+        let judged = try Harness.run(AccountSwitchTests.reinstalledSignedOut)
+        let events = try Harness.events(judged)
+        // Shown on A as alice's, never as the first account's by default nor bob's.
+        let shown = events.filter { $0.event == "visible" && $0.string("device") == "A" && $0.string("cause") == "local" }
+        #expect(shown.map { $0.string("account") } == ["alice", "alice"])
+        #expect(events.filter { $0.event == "discarded" }.map { $0.string("item") } == ["k", "k.txt"])
+        #expect(events.contains { $0.event == "notify" && $0.string("device") == "A" && $0.string("reason") == "accountChange" })
+        #expect(judged.outcome.report.lostUpdates == 2)
+        // bob's store and container never got them.
+        #expect(!events.contains { $0.event == "visible" && $0.string("device") == "B" })
+    }
+
+    @Test("calls waiting for the answer to an upload sent before an account switch are reported discarded when the app is deleted")
+    func appDeletionReportsCallsAwaitingTheSwitchAnswer() throws {
+        // A's uploads are lost on the way (loss 1); A signs into `other` while they are on the
+        // wire, then deletes the app before any answer (fuzz kvs seeds 38901, 97485).
+        let judged = try Harness.run("""
+        {"format": "synclab/1", "name": "t", "accounts": ["main", "other"], "devices": [{"id": "A"}, {"id": "B"}],
+         "steps": [{"at": "1s", "device": "A", "op": "network.set", "loss": 1.0},
+                   {"at": "1s", "device": "A", "op": "kvs.set", "key": "k", "value": "A"},
+                   {"at": "1s", "device": "A", "op": "doc.save", "path": "n.txt", "content": "A"},
+                   {"at": "10s", "device": "A", "op": "account.signIn", "account": "other"},
+                   {"at": "11s", "device": "A", "op": "app.delete"}]}
+        """)
+        let discards = try Harness.events(judged).filter { $0.event == "discarded" }
+        #expect(discards.map { $0.string("item") } == ["k", "n.txt"])
+        #expect(discards.allSatisfy { $0.string("account") == "main" && $0.time == 11_000_000 })
+        let lost = judged.outcome.report.anomalies.filter { $0.kind == .lostUpdate }
+        #expect(lost.count == 2)
+        #expect(lost.allSatisfy { $0.explanation.contains("never reached the cloud: discarded by app deletion") }, "\(lost.map(\.explanation))")
+    }
+
+    @Test("a KVS fetch answer that comes after sign-out is dropped: a signed-out device takes none of the account's news until it signs in again")
+    func fetchAnswerAfterSignOutIsDropped() throws {
+        let judged = try Harness.run("""
+        {"format": "synclab/1", "name": "t", "network": {"latency": "2s"},
+         "devices": [{"id": "A", "network": {"pushLoss": 1.0}}, {"id": "B"}],
+         "steps": [{"at": "1s", "device": "B", "op": "kvs.set", "key": "k", "value": "from B"},
+                   {"at": "20s", "device": "A", "op": "kvs.synchronize"},
+                   {"at": "21s", "device": "A", "op": "account.signOut"},
+                   {"at": "40s", "device": "A", "op": "account.signIn", "account": "main"}],
+         "expect": {"final": {"kvs": {"k": "from B"}}}}
+        """)
+        let onA = try Harness.events(judged).filter { $0.string("device") == "A" && $0.string("store") == "kvs" }
+        let signedOut = onA.filter { $0.time > 21_000_000 && $0.time < 40_000_000 }
+        #expect(!signedOut.contains { $0.event == "visible" || $0.event == "notify" })
+        // After signing in again, the fetch brings the key.
+        #expect(onA.contains { $0.event == "visible" && $0.time > 40_000_000 && $0.string("item") == "k" })
+        #expect(judged.passed)
+    }
+
+    @Test("a documents fetch answer that comes after sign-out is dropped, as the key-value store's")
+    func documentsFetchAnswerAfterSignOutIsDropped() throws {
+        let judged = try Harness.run("""
+        {"format": "synclab/1", "name": "t", "network": {"latency": "2s"},
+         "devices": [{"id": "A", "network": {"pushLoss": 1.0}}, {"id": "B"}],
+         "steps": [{"at": "1s", "device": "B", "op": "doc.save", "path": "b.txt", "content": "from B"},
+                   {"at": "20s", "device": "A", "op": "app.foreground"},
+                   {"at": "21s", "device": "A", "op": "account.signOut"},
+                   {"at": "40s", "device": "A", "op": "account.signIn", "account": "main"}],
+         "expect": {"final": {"documents": {"b.txt": "from B"}}}}
+        """)
+        let onA = try Harness.events(judged).filter { $0.string("device") == "A" && $0.string("store") == "documents" && $0.event == "visible" }
+        #expect(!onA.contains { $0.time > 21_000_000 && $0.time < 40_000_000 })
+        #expect(onA.contains { $0.time > 40_000_000 && $0.string("item") == "b.txt" })
+        #expect(judged.passed)
+    }
 }

@@ -102,6 +102,56 @@ struct SettleAndOracleTests {
         #expect(lost.replacedBy == "A:3", "\(lost.explanation)")
     }
 
+    @Test("writes stranded on a device signed out at the end were neither replaced unseen nor written back over")
+    func writesStrandedOnAnUnjudgedDeviceAreExplainedSo() throws {
+        // A sets k; B shows it, goes offline, removes k and sets it again, and signs out: neither
+        // of B's writes reaches the cloud and B's view is not judged, so both are lost, and the
+        // cloud keeps A:1. B:2 was built on B:1 (B showed the removal when it set k). The
+        // explanations used to say "B:2 … replaced it without having seen it" (with no A:1) and,
+        // with A:1, "the older value of A:1, which B:1 had replaced, was written back over it by a
+        // save that had not seen it" — nothing was written back: B's writes never left B.
+        let judged = try Harness.run("""
+        {"format": "synclab/1", "name": "t", "devices": [{"id": "A"}, {"id": "B"}],
+         "steps": [{"at": "1s", "device": "A", "op": "kvs.set", "key": "k", "value": "from A"},
+                   {"at": "20s", "device": "B", "op": "airplane.on"},
+                   {"at": "21s", "device": "B", "op": "kvs.remove", "key": "k"},
+                   {"at": "22s", "device": "B", "op": "kvs.set", "key": "k", "value": true},
+                   {"at": "23s", "device": "B", "op": "account.signOut"}]}
+        """)
+        let lost = judged.outcome.report.anomalies.filter { $0.kind == .lostUpdate }
+        #expect(lost.map(\.write) == ["B:1", "B:2"])
+        #expect(lost.map(\.replacedBy) == ["B:2", nil])
+        for anomaly in lost { #expect(!anomaly.explanation.contains("written back") && !anomaly.explanation.contains("without having seen it"), "\(anomaly.explanation)") }
+        #expect(lost.first?.explanation.hasSuffix("was lost: B:2 (kvs.set \"k\" on B at 22s), built on it, replaced it, but at the end stood only on a device whose view is not judged (signed out, crashed or without its app); the final value is A:1 (kvs.set \"k\" on A at 1s).") == true, "\(lost.first?.explanation ?? "")")
+        #expect(lost.last?.explanation.hasSuffix("was lost: nothing replaced it, but at the end it stood only on a device whose view is not judged (signed out, crashed or without its app); the final value is A:1 (kvs.set \"k\" on A at 1s).") == true, "\(lost.last?.explanation ?? "")")
+    }
+
+    @Test("a KVS removal that never reached the cloud is a lost update, and the key it removed on its device is no resurrection")
+    func aRemovalThatNeverReachedTheCloudIsNoResurrection() throws {
+        // A sets k; B shows it, goes offline and removes k. Signed out at the end (unjudged), or
+        // still offline with no heal (judged, diverged): either way the removal never left B, so
+        // the cloud's A:1 is not "back". Both used to report a resurrection, and the offline case
+        // explained the loss as A:1 "written back over it by a save that had not seen it".
+        for (last, heal) in [("{\"at\": \"22s\", \"device\": \"B\", \"op\": \"account.signOut\"}", true),
+                             ("{\"at\": \"22s\", \"device\": \"B\", \"op\": \"kvs.synchronize\"}", false)] {
+            let judged = try Harness.run("""
+            {"format": "synclab/1", "name": "t", "devices": [{"id": "A"}, {"id": "B"}], "end": {"heal": \(heal)},
+             "steps": [{"at": "1s", "device": "A", "op": "kvs.set", "key": "k", "value": "from A"},
+                       {"at": "20s", "device": "B", "op": "airplane.on"},
+                       {"at": "21s", "device": "B", "op": "kvs.remove", "key": "k"},
+                       \(last)]}
+            """)
+            let anomalies = judged.outcome.report.anomalies
+            #expect(!anomalies.contains { $0.kind == .resurrection }, "\(anomalies.map(\.explanation))")
+            let lost = try #require(anomalies.first { $0.kind == .lostUpdate })
+            #expect(lost.write == "B:1" && lost.replacedBy == nil)
+            #expect(!lost.explanation.contains("written back"), "\(lost.explanation)")
+            if !heal {
+                #expect(lost.explanation.hasSuffix("was lost: it never reached the cloud: at the end B still showed it, not yet uploaded (B's view differs from the cloud's); the final value is A:1 (kvs.set \"k\" on A at 1s)."), "\(lost.explanation)")
+            }
+        }
+    }
+
     @Test("a write held only by a device signed out or crashed at the end was not replaced by itself")
     func aWriteHeldOnlyByAnUnjudgedDeviceNamesNoReplacer() throws {
         // The run ends before either upload: A is crashed and D signed out, so neither view is

@@ -86,12 +86,29 @@ struct LostUpdatePass {
         var replacer = decision.map { context.graph[$0.chosen] } ?? seenReplacing ?? finalWrite
         // The value a device last showed can be this very write, on a device whose view is not
         // judged at the end (signed out, crashed, app deleted): nothing replaced it.
-        let heldOnlyByAnUnjudgedDevice = replacer == context.graph[write]
-        if heldOnlyByAnUnjudgedDevice { replacer = nil }
+        var heldOnlyByAnUnjudgedDevice = replacer == context.graph[write]
+        // Or nothing beat it and its own device, not judged at the end, still shows it (or a
+        // write of its own built on it) while the cloud keeps an older value: it never reached
+        // the cloud. The final value is no write that replaced it, let alone wrote back over it.
+        // A KVS write the cloud never decided (no comparison over it) that its device, judged
+        // at the end, still shows: a removal never uploaded (offline at the end, say), which a
+        // device view does not keep alive as it keeps a value (ARCHITECTURE.md, roots of survives).
+        var unsentOnItsDevice = false
+        if decision == nil, seenReplacing == nil, let stranded = strandedHolder(of: write, on: item, by: operation.device, &context) {
+            if stranded.judged {
+                unsentOnItsDevice = key.store == .kvs
+            } else {
+                heldOnlyByAnUnjudgedDevice = stranded.holder == write
+                replacer = context.graph[stranded.holder]
+            }
+        }
+        if heldOnlyByAnUnjudgedDevice || unsentOnItsDevice { replacer = nil }
         // A write of several items says which one this is (each is its own anomaly).
         let which = info.touches.count > 1 ? " on \(key.displayName)" : ""
         var sentence = "\(device)'s write \(name) (\(operation.summary) at \(SimDuration(microseconds: operation.at.microseconds)))\(which) was lost: "
-        if invertedBy[Int(write)] >= 0 {
+        if unsentOnItsDevice {
+            sentence += "it never reached the cloud: at the end \(device) still showed it, not yet uploaded (\(device)'s view differs from the cloud's)"
+        } else if invertedBy[Int(write)] >= 0 {
             let inversion = context.decisions[Int(invertedBy[Int(write)])]
             sentence += "last-writer-wins by \(inversion.rule) kept \(context.describe(inversion.chosen)), which \(name) had already seen, because clock skew made it look newer"
         } else if let decision {
@@ -113,6 +130,10 @@ struct LostUpdatePass {
         } else if let replacer, let how = recordDeletion(by: replacer, of: key, &context) {
             // SPEC §4.3: deletes carry no change tag, so a delete removes edits it never saw.
             sentence += "\(context.describe(replacer)) deleted it\(how) without having seen it, as a delete carries no change tag"
+        } else if let replacer, let holder = context.graph.existingIndex(of: replacer), context.graph.observes(holder, write) {
+            // A write built on it holds the item, yet it is lost: that write stands only on a
+            // device whose view is not judged (the cloud's final value would have kept it).
+            sentence += "\(context.describe(replacer)), built on it, replaced it, but at the end stood only on a device whose view is not judged (signed out, crashed or without its app)"
         } else if let replacer {
             sentence += "\(context.describe(replacer)) replaced it without having seen it"
             if info.inConflict { sentence += " when the conflict was resolved" }
@@ -125,8 +146,19 @@ struct LostUpdatePass {
         } else {
             sentence += "the item is gone and nothing that removed it had seen this write"
         }
-        if let finalWrite, finalWrite != replacer, !heldOnlyByAnUnjudgedDevice { sentence += "; the final value is \(context.describe(finalWrite))" }
+        if let finalWrite, finalWrite != replacer, finalWrite != context.graph[write] { sentence += "; the final value is \(context.describe(finalWrite))" }
         return (sentence + ".", replacer)
+    }
+
+    /// The write `device` still shows for `item` at the end when that is `write` or a write
+    /// built on it, and whether the device's view is judged (not signed out, crashed or without
+    /// its app). Nil otherwise.
+    private func strandedHolder(of write: Int32, on item: Int32, by device: DeviceID, _ context: inout CheckContext) -> (holder: Int32, judged: Bool)? {
+        let index = Int(device.index)
+        guard index < context.history.finalDeviceViews.count,
+              let seen = context.shown[device: Int32(index), item: item], seen.write >= 0,
+              seen.write == write || context.graph.observes(seen.write, write) else { return nil }
+        return (seen.write, context.history.finalDeviceViews[index] != nil)
     }
 
     /// Where a `keepBoth` copy that carried `write` to another document went, when its device

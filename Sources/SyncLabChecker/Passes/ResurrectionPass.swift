@@ -24,6 +24,11 @@ struct ResurrectionPass {
             // deletion) deleted nothing there: the item was never gone, so it cannot come back.
             // The discard itself is reported (a lost update where the store counts one).
             if info.discard >= 0 { continue }
+            // Likewise a KVS removal the cloud never applied: not its key's final state, yet no
+            // comparison ever chose a write over it, so it never reached the cloud (still pending
+            // at the end on a device signed out, crashed or offline). The key was never gone
+            // there; the removal itself is a lost update.
+            if info.lostDecisions.isEmpty, info.touches.allSatisfy({ context.items[$0.item].store == .kvs }) { continue }
             // A record comes back as a whole: one resurrection for the record, not one per field.
             let deletedRecords = Set(info.touches.filter { $0.value == .absent }.map { context.items[$0.item] }
                 .filter { $0.store == .records && $0.field.isEmpty }.map(\.name))

@@ -132,6 +132,7 @@ public struct KVSService: Sendable {
     private func upload(_ calls: [KVSCall], into store: inout AccountStore, _ request: RequestEnvelope, _ context: inout CloudContext) {
         var accepted: [WriteID] = []
         var rejected: [KVSRejection] = []
+        var refused: [(call: KVSCall, decision: Decision)] = []
         var changedAnything = false
         var acceptedKeys: [(key: String, write: WriteID)] = []
         for call in calls {
@@ -148,19 +149,34 @@ public struct KVSService: Sendable {
             case .accepted:
                 accepted.append(call.write)
                 for entry in call.entries { acceptedKeys.append((entry.key, call.write)) }
-            case .rejected(let limit):
-                rejected.append(KVSRejection(write: call.write, limit: limit, current: KVSService.current(of: call, in: store)))
-            case .olderThanCloud(let key):
-                rejected.append(KVSRejection(write: call.write, cause: .olderThanCloud(key: key), current: KVSService.current(of: call, in: store)))
+            case .rejected, .olderThanCloud:
+                refused.append((call, decision))
+            }
+        }
+        // What a refused call's keys hold is told as the whole upload left them: a later call of
+        // the same upload may have changed them since the refusal, and the device, which shows
+        // that later call, rolls back to what it is told (fuzz kvs seed 55080: a setMany lost
+        // whole, then a set of one of its keys won; told the state at the refusal, the device took
+        // back the older value over that set and stayed diverged).
+        for (call, decision) in refused {
+            let current = KVSService.current(of: call, in: store)
+            switch decision {
+            case .rejected(let limit): rejected.append(KVSRejection(write: call.write, limit: limit, current: current))
+            case .olderThanCloud(let key): rejected.append(KVSRejection(write: call.write, cause: .olderThanCloud(key: key), current: current))
+            case .accepted: break
             }
         }
         // Keys an accepted call does not own (it lost, or something newer replaced it): the
         // device must learn the cloud's value. One change per key, sorted by key.
         var supersededKeys: [String] = []
-        for (key, write) in acceptedKeys {
+        // The device shows, for each key, the last of these calls that set it: the key is
+        // superseded unless the cloud holds that very call's value. An earlier call of this upload
+        // owning it is no exception: the device's later call lost to it (a clock jumped back
+        // between them, fuzz kvs seed 55080), and the device must take it back.
+        var lastAccepted: [String: WriteID] = [:]
+        for (key, write) in acceptedKeys { lastAccepted[key] = write }
+        for (key, write) in acceptedKeys where lastAccepted[key] == write {
             guard let entry = store.entry(key), entry.write != write else { continue }
-            // A later accepted call of this same upload may own it: then it is not superseded.
-            if acceptedKeys.contains(where: { $0.key == key && $0.write == entry.write }) { continue }
             if !supersededKeys.contains(key) { supersededKeys.append(key) }
         }
         // The calls that own those keys are atomic (SPEC §4.1): the device gets every key of

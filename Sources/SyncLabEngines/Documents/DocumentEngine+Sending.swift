@@ -121,6 +121,12 @@ extension DocumentEngine {
             // A reply for an account the device has left must not show that account's data.
             guard flight.account == state.dataAccount else { return }
             switch body {
+            case .changes where state.account == nil:
+                // Signed out since the fetch went out: in no account, the container takes none
+                // of the account's news (SPEC §3.4), as the key-value store; the cursor stays and
+                // the next sign-in fetches again.
+                needsFetch = true
+                context.log("droppedResponse", [("why", "signed out")])
             case .changes(let states, let cursor):
                 for fetched in states { adopt(withHeldContent(fetched), &context) }
                 state.cursor = max(state.cursor, cursor)

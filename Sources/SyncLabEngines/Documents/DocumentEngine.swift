@@ -86,13 +86,20 @@ public struct DocumentEngine: ClientEngine {
     public var durable: Durable { state }
 
     public init(identity: EngineIdentity, account: AccountID?, recovering durable: Durable?, requestIDsAfter: UInt64) {
+        self.init(identity: identity, account: account, lastAccount: account, recovering: durable, requestIDsAfter: requestIDsAfter)
+    }
+
+    /// - Parameter lastAccount: the account the device last signed into, which a fresh
+    ///   container's documents belong to (as `KVSEngine`'s): an app installed while the device is
+    ///   signed out saves for that account, not for whichever account signs in next.
+    public init(identity: EngineIdentity, account: AccountID?, lastAccount: AccountID?, recovering durable: Durable?, requestIDsAfter: UInt64) {
         self.identity = identity
         if var recovered = durable {
             recovered.account = account
             for path in recovered.documents.keys.sorted() { recovered.documents[path]?.quotaBlocked = false }
             state = recovered
         } else {
-            state = Durable(account: account, dataAccount: account)
+            state = Durable(account: account, dataAccount: account ?? lastAccount)
         }
         state.lastRequestID = max(state.lastRequestID, requestIDsAfter)
     }
@@ -256,6 +263,14 @@ public struct DocumentEngine: ClientEngine {
             for version in state.documents[path]?.pending ?? [] { writes.append((version.id, item(path))) }
         }
         return writes
+    }
+
+    /// The versions of the upload that was on the wire at an account switch, whose answer has not
+    /// come, in the old account: the app's deletion wipes them with the rest of its data, so the
+    /// host reports them discarded (the cloud may still have saved them).
+    public func writesAwaitingSwitchAnswer() -> [(WriteID, ItemKey)] {
+        guard let item = state.uploadAtSwitchItem else { return [] }
+        return state.uploadAtSwitch.map { ($0, item) }
     }
 
     /// The app-visible conflict state of a document: the cloud's state as last heard.

@@ -87,6 +87,11 @@ extension KVSEngine {
                          "kvs: upload answer \(envelope.requestID) decides calls it did not carry: accepted \(accepted), rejected \(rejected.map(\.write)), sent \(request.calls)")
             backoff.reset()
             uploaded(accepted: accepted, rejected: rejected, superseded: superseded, &context)
+        case .ok(.kvs(.changes(_, _))) where account == nil:
+            // Signed out since the fetch went out: the device is in no account now, so it takes
+            // none of the account's news (SPEC §3.4); the store keeps what it had, and the cursor
+            // stays, so the fetch after the next sign-in to this account brings them.
+            context.log("kvsDroppedResponse", [("request", String(envelope.requestID)), ("why", "signed out")])
         case .ok(.kvs(.changes(let changes, let cursor))):
             // The account's change sequence only grows: a fetch never moves the cursor back.
             precondition(cursor >= stored.cursor ?? 0, "kvs: fetch \(envelope.requestID) moved the cursor back from \(stored.cursor ?? 0) to \(cursor)")
@@ -204,10 +209,11 @@ extension KVSEngine {
         if !quotaKeys.isEmpty {
             context.emit(.notify(AppNotification(store: .kvs, reason: "quotaViolationChange", items: KVSEngine.sortedKeys(quotaKeys))))
         }
-        // One notification for everything the lost calls changed.
-        let removed = removedKeys.filter { !quotaKeys.contains($0) }
-        if !lostCallChanges.isEmpty || !removed.isEmpty {
-            applyRemote(lostCallChanges, reason: "serverChange", alsoChanged: removed, &context)
+        // One notification for everything the lost calls changed: also a key that a call refused
+        // for a limit shares with them (listed in quotaViolationChange too), since what the app
+        // sees there changed because a lost call's value went, as by a fetch (fuzz kvs seed 23206).
+        if !lostCallChanges.isEmpty || !removedKeys.isEmpty {
+            applyRemote(lostCallChanges, reason: "serverChange", alsoChanged: removedKeys, &context)
         }
     }
 

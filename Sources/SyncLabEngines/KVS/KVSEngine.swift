@@ -45,11 +45,20 @@ public struct KVSEngine: ClientEngine {
     public var durable: Durable { stored }
 
     public init(identity: EngineIdentity, account: AccountID?, recovering durable: Durable?, requestIDsAfter: UInt64) {
+        self.init(identity: identity, account: account, lastAccount: account, recovering: durable, requestIDsAfter: requestIDsAfter)
+    }
+
+    /// - Parameter lastAccount: the account the device last signed into, which a fresh store's
+    ///   data belongs to. It differs from `account` when the app is installed while the device is
+    ///   signed out: what the app then writes belongs to that account (it uploads at the next
+    ///   sign-in to it, and is discarded at a sign-in to another, SPEC §4.1), not to whichever
+    ///   account signs in next.
+    public init(identity: EngineIdentity, account: AccountID?, lastAccount: AccountID?, recovering durable: Durable?, requestIDsAfter: UInt64) {
         self.identity = identity
         self.stored = durable ?? Durable()
         stored.nextRequestID = max(stored.nextRequestID, requestIDsAfter + 1)
         self.account = account
-        if stored.lastAccount == nil { stored.lastAccount = account }
+        if stored.lastAccount == nil { stored.lastAccount = account ?? lastAccount }
     }
 
     /// The account the local data belongs to (the last one signed into). A device that was
@@ -156,6 +165,15 @@ public struct KVSEngine: ClientEngine {
 
     public func pendingWrites() -> [(WriteID, ItemKey)] {
         stored.pending.flatMap { call in call.entries.map { (call.write, item($0.key)) } }
+    }
+
+    /// The calls of the upload that was on the wire at an account switch, whose answer has not
+    /// come, each key in the old account: the app's deletion wipes them with the rest of its
+    /// data, so the host reports them discarded (the cloud may still have saved them).
+    public func writesAwaitingSwitchAnswer() -> [(WriteID, ItemKey)] {
+        stored.uploadAtSwitch.flatMap { call in
+            call.entries.map { (call.write, ItemKey(account: stored.uploadAtSwitchAccount, store: .kvs, name: $0.key)) }
+        }
     }
 
     // MARK: - App calls

@@ -25,10 +25,12 @@ extension Simulator {
     /// numbering their requests after the last ones the device sent.
     static func installEngines(_ device: inout VirtualDevice, identity: EngineIdentity, recovering: Bool) {
         let sent = device.lastRequestIDs
-        device.kvs = KVSEngine(identity: identity, account: device.account, recovering: recovering ? device.savedKVS : nil,
-                               requestIDsAfter: sent.kvs)
-        device.documents = DocumentEngine(identity: identity, account: device.account, recovering: recovering ? device.savedDocuments : nil,
-                                          requestIDsAfter: sent.documents)
+        // A fresh app's local data belongs to the account the device last signed into, also
+        // when it is installed while signed out (the device is still that account's).
+        device.kvs = KVSEngine(identity: identity, account: device.account, lastAccount: device.lastAccount,
+                               recovering: recovering ? device.savedKVS : nil, requestIDsAfter: sent.kvs)
+        device.documents = DocumentEngine(identity: identity, account: device.account, lastAccount: device.lastAccount,
+                                          recovering: recovering ? device.savedDocuments : nil, requestIDsAfter: sent.documents)
         if let makeRecordsApp = device.recordsAppFactory {
             // The team's records app on the platform engine: both start from the app's disk.
             if !recovering { device.savedRecordsAppDisk = nil; device.savedRecordLabels = nil }

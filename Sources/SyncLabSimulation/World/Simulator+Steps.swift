@@ -203,8 +203,15 @@ extension Simulator {
         if let engine = devices[index].documents { pending += engine.pendingWrites() }
         if let engine = devices[index].records { pending += engine.pendingWrites() }
         if let platform = devices[index].recordsPlatform { pending += platform.pendingWrites() }
-        for (write, item) in pending {
-            let observation = Observation.discarded(write: write, item: item, reason: "discarded by app deletion")
+        // An upload on the wire at an account switch is decided by the old account's answer; the
+        // deletion wipes the calls waiting for it, so they are discarded here, or never reported.
+        var awaitingAnswer: [(WriteID, ItemKey)] = []
+        if let engine = devices[index].kvs { awaitingAnswer += engine.writesAwaitingSwitchAnswer() }
+        if let engine = devices[index].documents { awaitingAnswer += engine.writesAwaitingSwitchAnswer() }
+        let discards = pending.map { ($0.0, $0.1, "discarded by app deletion") }
+            + awaitingAnswer.map { ($0.0, $0.1, "discarded by app deletion (its upload at the account switch was never answered)") }
+        for (write, item, reason) in discards {
+            let observation = Observation.discarded(write: write, item: item, reason: reason)
             recordFact(FactRecord(batch: batch, at: now, device: devices[index].id, kind: .observation(observation)))
             trace.observation(now, index, observation)
         }
