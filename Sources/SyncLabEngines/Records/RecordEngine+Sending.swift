@@ -276,7 +276,7 @@ extension RecordEngine {
                 // merge results pending on its records: those stay and go out alone (records seed
                 // 1169: a merge of two equal values was taken back, and an edit lost with it).
                 if batch.atomic { writes = writes.filter { !$0.derived } }
-                rollback(writes, error: "limitExceeded", limit: batch.atomic ? "records.batch" : "records.requestBytes", &context)
+                rollback(writes, error: "limitExceeded", limit: RecordEngine.limitBroken(items: batch.itemCount, identity.limits.records), &context)
                 applyHeldZoneDeletions(&context)
                 releaseHeldFetches(&context)
             }
