@@ -33,4 +33,13 @@ import SyncLab
         #expect(r0["n"] == .integer(0))
         #expect(result.failedExpectations.isEmpty, "\(result.failedExpectations)")
     }
+
+    @Test("a version fetched while the device's delete was out, whose fetch overtook the delete's answer, is fetched again and shown")
+    func reorderedFetchAfterOwnDelete() throws {
+        let result = try Self.scenario("fuzz-records-reordered-fetch-overtakes-delete-answer").run()
+        // Before: D dropped the fetched r0 (made again after its delete) and never showed it.
+        #expect(result.metrics.converged, "\(result.summary)")
+        #expect(result.failedExpectations.isEmpty, "\(result.failedExpectations)")
+        #expect(result.trace.contains(#""event":"refetchAfterDelete""#))
+    }
 }

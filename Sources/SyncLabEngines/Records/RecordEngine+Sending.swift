@@ -361,9 +361,23 @@ extension RecordEngine {
                     // and so is one held for another record's answer or for the next fetch: it
                     // predates the delete (records seed 636: the held version brought the deleted
                     // record back; seed 6514 likewise for a version a save's answer brought).
-                    state.fetchedWhileCreating[key] = nil
-                    state.heldFetched[key] = nil
+                    // On a link that reorders, though, the fetch that brought such a version can
+                    // have been answered after the delete was applied and overtaken its answer:
+                    // the version is then the record made again since (another device's edit
+                    // re-uploaded after its `unknownItem`), and the zone's token is already past
+                    // it, so no fetch would bring it again (records seed 32293: a divergence).
+                    // The device cannot tell which: it fetches the zone from scratch, which
+                    // brings the record if the cloud has it.
+                    let fetchedInDoubt = state.fetchedWhileCreating.removeValue(forKey: key) != nil
+                    let heldFetched = state.heldFetched.removeValue(forKey: key) != nil
+                    let dropped = fetchedInDoubt || heldFetched
                     state.heldUntilFetch[key] = nil
+                    if dropped, state.zones[key.zoneKey] != nil {
+                        state.zones[key.zoneKey]!.token = nil
+                        state.zones[key.zoneKey]!.needsFetch = true
+                        wantFetch = true
+                        context.log("refetchAfterDelete", [("record", key.itemName)])
+                    }
                 }
                 state.conflictTags[key] = nil
                 for id in cascaded {
