@@ -42,4 +42,14 @@ import SyncLab
         #expect(result.failedExpectations.isEmpty, "\(result.failedExpectations)")
         #expect(result.trace.contains(#""event":"refetchAfterDelete""#))
     }
+
+    @Test("a record field gone with its record is explained by the delete that removed the record, on a device that never showed the field")
+    func fieldGoneWithItsRecordNamesTheDelete() throws {
+        let result = try Self.scenario("fuzz-records-zone-not-found-drops-held-answer").run()
+        let lost = try #require(result.anomalies.first { $0.kind == "lostUpdate" && $0.field == "n" }, "\(result.summary)")
+        // Before: "the item is gone and nothing that removed it had seen this write" (C learnt of
+        // the zone's deletion by zoneNotFound, which names no write; A never had the field).
+        #expect(lost.replacedBy == "A:1", "\(lost)")
+        #expect(lost.explanation.contains("A:1 (zone.delete \"Z\" on A at 235.394s) deleted it with its zone without having seen it"), "\(lost.explanation)")
+    }
 }

@@ -112,6 +112,16 @@ struct LostUpdatePass {
         // judged at the end (signed out, crashed, app deleted): nothing replaced it.
         let heldOnlyByAnUnjudgedDevice = replacer == context.graph[write]
         if heldOnlyByAnUnjudgedDevice { replacer = nil }
+        // A record field gone with its record, on devices that never showed the field: the
+        // delete that removed the record (shown for its existence item) removed the field too
+        // (records seed 26140: a zone deleted after the save reached the cloud, the saving device
+        // told only by zoneNotFound, which names no write).
+        if replacer == nil, !heldOnlyByAnUnjudgedDevice, key.store == .records, !key.field.isEmpty,
+           let record = context.items.existingID(of: ItemKey(account: key.account, store: key.store, name: key.name)),
+           let deletion = context.finalWrite(record), let index = context.graph.existingIndex(of: deletion),
+           index != write, !context.graph.observes(index, write), recordDeletion(by: deletion, of: key, &context) != nil {
+            replacer = deletion
+        }
         // A write of several items says which one this is (each is its own anomaly).
         let which = info.touches.count > 1 ? " on \(key.displayName)" : ""
         var sentence = "\(device)'s write \(name) (\(operation.summary) at \(SimDuration(microseconds: operation.at.microseconds)))\(which) was lost: "
