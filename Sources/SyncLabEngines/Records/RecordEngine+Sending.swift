@@ -226,6 +226,7 @@ extension RecordEngine {
             return
         case .databaseChanges(let changes):
             guard case .databaseChanges = request else { break }
+            databaseChangesAnsweredCycle = fetchStartRequest
             databaseChangesDone(changes, &context)
             return
         case .zoneChanges(let zones):
@@ -245,7 +246,11 @@ extension RecordEngine {
                     // Changes made before the subscription sent this device no push: unless a
                     // fetch went out after the subscription request, fetch once now, as
                     // CKSyncEngine does (SPEC §3.3: never depend on pushes).
-                    if fetchStartRequest < privateSubscribeRequest { wantFetch = true }
+                    // A fetch sent after the subscription request but answered before its
+                    // answer (a link that reorders) may have been run before the subscription
+                    // too: changes between the two reached this device neither way (records
+                    // seed 33707: a divergence after an account switch). Fetch once more.
+                    if fetchStartRequest < privateSubscribeRequest || databaseChangesAnsweredCycle > privateSubscribeRequest { wantFetch = true }
                 }
             case .public:
                 state.publicSubscribed = true
