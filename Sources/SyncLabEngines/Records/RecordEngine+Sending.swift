@@ -627,6 +627,10 @@ extension RecordEngine {
             case .delete(let write):
                 guard writes.contains(write) else { continue }
                 report(write, item(key), &context)
+                if let earlier = change.saveReplacedByDelete, restoreSaveReplacedByDelete(key, earlier, change, notIn: writes, cause, &context) {
+                    names.append(key.itemName)
+                    continue
+                }
                 state.pending[key] = nil
                 if let server = state.table[server: key] { applyServer(key, server, cause, &context) }
                 names.append(key.itemName)
@@ -690,6 +694,30 @@ extension RecordEngine {
             }
         }
         return names
+    }
+
+    /// Puts back the device's own pending save that a taken-back delete had replaced: the record
+    /// as the device showed it before the delete, its pending fields pending again (a field whose
+    /// write is itself taken back goes back to the last server record seen). False, changing
+    /// nothing, when the record's creation is taken back too.
+    private mutating func restoreSaveReplacedByDelete(_ key: RecordKey, _ earlier: SaveReplacedByDelete, _ change: PendingRecordChange,
+                                                      notIn writes: Set<WriteID>, _ cause: VisibilityCause, _ context: inout EngineContext) -> Bool {
+        let server = state.table[server: key]
+        if server == nil && writes.contains(earlier.local.existenceWrite) { return false }
+        var local = earlier.local
+        var fields = earlier.fields
+        for name in fields.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            guard let field = local.fields[name], writes.contains(field.write) else { continue }
+            local.fields[name] = server?.fields[name]
+            fields.remove(name)
+        }
+        context.observe(.visible(item: item(key), value: .recordExists(type: local.type), write: local.existenceWrite, cause: cause))
+        for name in local.fieldNames { show(key, field: name, local.fields[name], cause, &context) }
+        state.table[local: key] = local
+        var restored = change
+        restored.kind = .save(fields: fields)
+        state.pending[key] = fields.isEmpty && server != nil ? nil : restored
+        return true
     }
 
     /// The device's own pending value from before the taken-back writes, walking back through
