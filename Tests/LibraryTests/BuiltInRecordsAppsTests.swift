@@ -124,7 +124,8 @@ struct BuiltInRecordsAppsTests {
         let engineLost = try #require(engine.anomalies.first { $0.kind == "lostUpdate" }, "\(engine.summary)")
         #expect(lost.write == engineLost.write && lost.replacedBy == engineLost.replacedBy)
         #expect(engineLost.explanation.contains("last-writer-wins by record field modification date kept"), "\(engineLost.explanation)")
-        #expect(lost.explanation.contains("last-writer-wins by record field modification date (decided by records app) kept"), "\(lost.explanation)")
+        // The app is named by its type name (spec27; it said "decided by records app").
+        #expect(lost.explanation.contains("last-writer-wins by record field modification date (decided by MergeRecordsApp) kept"), "\(lost.explanation)")
     }
 
     @Test("an app that keeps the earlier edit of a field both sides changed is not excused as last-writer-wins: the loss names the app's resolution")
@@ -134,7 +135,7 @@ struct BuiltInRecordsAppsTests {
         let lost = try #require(hosted.anomalies.first { $0.kind == "lostUpdate" }, "\(hosted.summary)")
         #expect(lost.write == "A:3" && lost.replacedBy == "B:1", "\(lost)")
         #expect(!lost.explanation.contains("last-writer-wins"), "\(lost.explanation)")
-        #expect(lost.explanation.contains("resolved a conflict over it with policy records app"), "\(lost.explanation)")
+        #expect(lost.explanation.contains("resolved a conflict over it with policy ServerWinsRecordsApp"), "\(lost.explanation)")
     }
 
     @Test("a crash right after the user's edit loses nothing: the app persisted the edit and the state serialization", arguments: ["ServerWinsRecordsApp", "ClientWinsRecordsApp", "MergeRecordsApp"])

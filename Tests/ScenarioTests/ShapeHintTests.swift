@@ -80,6 +80,17 @@ struct ShapeHintTests {
         #expect(messages(text, at: "steps[4].recordType") == ["unknown key 'recordType' in a record.save step; did you mean 'type'?"])
     }
 
+    /// An argument of a sibling op given to an op that takes none (spec27): the hint said
+    /// "(account.signOut takes )".
+    @Test func aSiblingsArgumentOnAnOpWithoutArgumentsSaysItTakesNone() {
+        let text = Load.scenario(#"""
+        "steps": [{"at": "1s", "device": "A", "op": "account.signOut", "account": "main"},
+                  {"at": "2s", "op": "cloud.expireTokens", "zone": "Z"}]
+        """#)
+        #expect(messages(text, at: "steps[0].account") == ["unknown key 'account' in an account.signOut step; 'account' is an argument of account.signIn (account.signOut takes no arguments)"])
+        #expect(messages(text, at: "steps[1].zone") == ["unknown key 'zone' in a cloud.expireTokens step; 'zone' is an argument of cloud.throttle (cloud.expireTokens takes no arguments)"])
+    }
+
     @Test func settingsWrittenOneLevelTooHighSayWhereTheyGo() {
         let text = Load.scenario(#""engine": {"conflict": "merge", "records": "clientWins"}, "limits": {"keys": 10, "batch": 5}"#)
         #expect(messages(text, at: "engine.conflict") == [#"unknown key 'conflict' in engine settings; 'conflict' belongs to a store: {"documents": {"conflict": …}} or {"records": {"conflict": …}}"#])

@@ -15,7 +15,8 @@ struct HostRecordsPoliciesTests {
         #expect(engine.status == 0 && hosted.status == 0, "\(hosted.stdout)\(hosted.stderr)")
         // Who settled the conflict: the engine's policy, or the app (hosted on the platform).
         #expect(engine.stdout.contains("policy serverWins"), "\(engine.stdout)")
-        #expect(hosted.stdout.contains("policy records app"), "\(hosted.stdout)")
+        // The app hosted in serverWins' place is named (spec27: it said "policy records app").
+        #expect(hosted.stdout.contains("policy ServerWinsRecordsApp"), "\(hosted.stdout)")
         func final(_ folder: String) throws -> String {
             let text = try String(contentsOf: directory.appendingPathComponent("\(folder)/serverWins/result.json"), encoding: .utf8)
             return String(text[text.range(of: "\"final\"")!.lowerBound...])

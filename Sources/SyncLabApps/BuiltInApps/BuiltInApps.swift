@@ -27,6 +27,16 @@ package enum BuiltInApps {
         }
     }
 
+    /// The type name of the built-in records app of `policy`, which `records(named:)` takes and
+    /// explanations name as the app that settled a conflict.
+    package static func recordsAppName(_ policy: RecordConflictPolicy) -> String {
+        switch policy {
+        case .serverWins: return "ServerWinsRecordsApp"
+        case .clientWins: return "ClientWinsRecordsApp"
+        case .merge: return "MergeRecordsApp"
+        }
+    }
+
     /// The built-in records app of `policy` (for comparing it with the engine's own policy).
     package static func records(_ policy: RecordConflictPolicy) -> @Sendable ((any Sendable)?) -> any SyncEngineAppHosting {
         switch policy {

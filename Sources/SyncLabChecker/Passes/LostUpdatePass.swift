@@ -23,8 +23,10 @@ struct LostUpdatePass {
             // device gives up as one record): one anomaly.
             if let first = discarded.first, discarded.count >= info.touches.count || info.isDelete {
                 let discard = context.discards[Int(first)]
-                anomalies.append(context.anomaly(.lostUpdate, discard.item, device: device, at: operation.at,
-                    explanation: "\(device)'s write \(name) (\(operation.summary)) never reached the cloud: \(discard.reason).", write: name))
+                var anomaly = context.anomaly(.lostUpdate, discard.item, device: device, at: operation.at,
+                    explanation: "\(device)'s write \(name) (\(operation.summary)) never reached the cloud: \(discard.reason).", write: name)
+                anomaly.items = lostDiscardedNames(discarded, lost: lost, context)
+                anomalies.append(anomaly)
                 continue
             }
             // A delete that lost to a concurrent edit loses no data: the edit wins and the item
@@ -58,6 +60,28 @@ struct LostUpdatePass {
                     explanation: sentence.text, write: name, replacedBy: sentence.replacer.map { context.history.name(of: $0) }))
             }
         }
+    }
+
+    /// Every item a discarded write lost, when it lost several (a `kvs.setMany`, a save of
+    /// several fields, an atomic call over several records), so `expect.anomalies` and
+    /// `noAnomalies` match each of them, not only the one the anomaly is named after: each
+    /// record by its name and each field as `ZONE/NAME.field`, as `QuotaPass` lists a refused
+    /// write's items. Empty when the write lost one value (one key, one field, or one record
+    /// created with one field: a record's existence is not a value of its own).
+    private func lostDiscardedNames(_ discarded: [Int32], lost: [Int32], _ context: CheckContext) -> [String] {
+        let lostSet = Set(lost)
+        var names: [String] = []
+        var seen: Set<String> = []
+        var values: Set<String> = []
+        var recordsWithFields: Set<String> = []
+        for index in discarded {
+            let discard = context.discards[Int(index)]
+            guard lostSet.contains(discard.itemIndex) else { continue }
+            for name in [discard.item.name, discard.item.displayName] where seen.insert(name).inserted { names.append(name) }
+            values.insert(discard.item.displayName)
+            if !discard.item.field.isEmpty { recordsWithFields.insert(discard.item.name) }
+        }
+        return values.subtracting(recordsWithFields).count > 1 ? names : []
     }
 
     /// The indexes in `context.discards` of every discard of the write, in the order reported.
@@ -103,6 +127,16 @@ struct LostUpdatePass {
             }
         }
         if heldOnlyByAnUnjudgedDevice || unsentOnItsDevice { replacer = nil }
+        // A record field gone with its record, on devices that never showed the field: the
+        // delete that removed the record (shown for its existence item) removed the field too
+        // (records seed 26140: a zone deleted after the save reached the cloud, the saving device
+        // told only by zoneNotFound, which names no write).
+        if replacer == nil, !heldOnlyByAnUnjudgedDevice, key.store == .records, !key.field.isEmpty,
+           let record = context.items.existingID(of: ItemKey(account: key.account, store: key.store, name: key.name)),
+           let deletion = context.finalWrite(record), let index = context.graph.existingIndex(of: deletion),
+           index != write, !context.graph.observes(index, write), recordDeletion(by: deletion, of: key, &context) != nil {
+            replacer = deletion
+        }
         // A write of several items says which one this is (each is its own anomaly).
         let which = info.touches.count > 1 ? " on \(key.displayName)" : ""
         var sentence = "\(device)'s write \(name) (\(operation.summary) at \(SimDuration(microseconds: operation.at.microseconds)))\(which) was lost: "

@@ -140,7 +140,12 @@ extension RecordService {
             if history.count > CloudRecordZone.historyDepth { history.removeFirst() }
         }
         let sequence = work.db.nextSequence()
-        var appliedSaves = existing?.appliedSaves ?? []
+        // A record made again keeps the memory of the saves applied to it before its delete (its
+        // tombstone's), so a save re-sent after its answer was lost is still recognised once
+        // the record is deleted again: answered "deleted", it does not make the record a third
+        // time (records seed 23403: D's creation, answered late, came back after E's delete,
+        // E's re-upload and B's delete, a resurrection).
+        var appliedSaves = existing?.appliedSaves ?? work.db.zones[id.zone]!.tombstones[id.name]?.appliedSaves ?? []
         appliedSaves.append(save)
         if appliedSaves.count > CloudRecordZone.savesRemembered { appliedSaves.removeFirst() }
         work.db.zones[id.zone]!.store(id.name, CloudRecordZone.Entry(record: record, sequence: sequence, chargedBytes: charge, history: history,

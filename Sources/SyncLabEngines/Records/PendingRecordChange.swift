@@ -23,6 +23,7 @@ public struct PendingRecordChange: Hashable, Sendable {
                 inDoubt = nil
             case .save:
                 deleteSent = false
+                saveReplacedByDelete = nil
                 if replacesSaveInDoubt { followsSaveInDoubt = true }
                 replacesSaveInDoubt = false
                 removedFields = []
@@ -77,6 +78,10 @@ public struct PendingRecordChange: Hashable, Sendable {
     /// than the last server value, and a refused creation reports them; a chain, since the
     /// writes may be refused separately.
     public var replacedByAtomicCall: [String: [ReplacedPendingField]] = [:]
+
+    /// For a delete that replaced this device's own pending save not in doubt: that save, which
+    /// a refusal of the delete puts back (see `SaveReplacedByDelete`).
+    public var saveReplacedByDelete: SaveReplacedByDelete?
 
     public init(order: UInt64, kind: Kind, atomicGroup: WriteID?) {
         self.order = order; self.kind = kind; self.atomicGroup = atomicGroup

@@ -194,12 +194,18 @@ extension RecordEngine {
                     && state.table[local: other]!.fields.values.contains { $0.value.map { RecordEngine.references($0, current.name) } ?? false }
             }.sorted()
             let shownFields = state.table[local: current]!.fieldNames.filter { state.table[local: current]!.fields[$0]?.value != nil }
+            let before = state.table[local: current]!
             removeLocal(current, write: write, .local, &context)
             // The cloud may have it: it was fetched or saved, or a save of it went out and its
             // answer has not come (on the wire, or lost): then the delete must go out too.
             if state.table[server: current] != nil || state.pending[current]?.saveUnanswered == true {
                 if var change = state.pending[current] {
+                    var replacedSave: SaveReplacedByDelete?
+                    if case .save(let fields) = change.kind, !fields.isEmpty, !change.saveUnanswered {
+                        replacedSave = SaveReplacedByDelete(fields: fields, local: before)
+                    }
                     change.kind = .delete(write: write)
+                    change.saveReplacedByDelete = replacedSave
                     change.reupload = false
                     change.quotaBlocked = false
                     change.removedFields = shownFields

@@ -255,7 +255,12 @@ extension RecordEngine {
         // One lookup for the tag check and the store below (nothing in between adds or removes
         // a slot).
         let place = state.table.place(of: key)
-        if let place, state.table.serverChangeTag(at: place) == server.changeTag { return }
+        // The version this device has already, or an older one: nothing to show. Change tags only
+        // grow (every server write takes the next), and a version held while a save of the same
+        // zone was in doubt can be released after that record's own later save was answered:
+        // shown, it put back the value that save had replaced, which no fetch would bring again,
+        // and the device diverged (records seed 31382).
+        if let place, let tag = state.table.serverChangeTag(at: place), tag >= server.changeTag { return }
         // Whether the record has a pending change, found without copying it (`pending[key]`
         // copied the whole change, a save in doubt included, to compare it with nil).
         let pendingPlace = state.pending.isEmpty ? nil : state.pending.index(forKey: key)
@@ -543,6 +548,13 @@ extension RecordEngine {
             removeLocal(key, write: nil, .fetch, &context)
             fetchedItems.append(key.itemName)
         }
+        // Versions of the zone answered or fetched and not shown yet (held for the next fetch,
+        // fetched while a save was in doubt) are of the zone the cloud no longer has: they go
+        // with it, as when a zone's deletion is applied. Kept, a save's answer held for the next
+        // fetch was shown by the fetch of the zone made again, which no longer had that record:
+        // the device showed it for good and diverged (records seed 26140). The zone's token is
+        // gone, so that fetch starts from scratch and brings whatever the zone made again holds.
+        forgetFetchedVersions(zoneKey)
         if fetchPhase == .idle { notifyFetched(&context) }
     }
 

@@ -226,6 +226,7 @@ extension RecordEngine {
             return
         case .databaseChanges(let changes):
             guard case .databaseChanges = request else { break }
+            databaseChangesAnsweredCycle = fetchStartRequest
             databaseChangesDone(changes, &context)
             return
         case .zoneChanges(let zones):
@@ -245,7 +246,11 @@ extension RecordEngine {
                     // Changes made before the subscription sent this device no push: unless a
                     // fetch went out after the subscription request, fetch once now, as
                     // CKSyncEngine does (SPEC §3.3: never depend on pushes).
-                    if fetchStartRequest < privateSubscribeRequest { wantFetch = true }
+                    // A fetch sent after the subscription request but answered before its
+                    // answer (a link that reorders) may have been run before the subscription
+                    // too: changes between the two reached this device neither way (records
+                    // seed 33707: a divergence after an account switch). Fetch once more.
+                    if fetchStartRequest < privateSubscribeRequest || databaseChangesAnsweredCycle > privateSubscribeRequest { wantFetch = true }
                 }
             case .public:
                 state.publicSubscribed = true
@@ -276,7 +281,7 @@ extension RecordEngine {
                 // merge results pending on its records: those stay and go out alone (records seed
                 // 1169: a merge of two equal values was taken back, and an edit lost with it).
                 if batch.atomic { writes = writes.filter { !$0.derived } }
-                rollback(writes, error: "limitExceeded", limit: batch.atomic ? "records.batch" : "records.requestBytes", &context)
+                rollback(writes, error: "limitExceeded", limit: RecordEngine.limitBroken(items: batch.itemCount, identity.limits.records), &context)
                 applyHeldZoneDeletions(&context)
                 releaseHeldFetches(&context)
             }
@@ -361,9 +366,23 @@ extension RecordEngine {
                     // and so is one held for another record's answer or for the next fetch: it
                     // predates the delete (records seed 636: the held version brought the deleted
                     // record back; seed 6514 likewise for a version a save's answer brought).
-                    state.fetchedWhileCreating[key] = nil
-                    state.heldFetched[key] = nil
+                    // On a link that reorders, though, the fetch that brought such a version can
+                    // have been answered after the delete was applied and overtaken its answer:
+                    // the version is then the record made again since (another device's edit
+                    // re-uploaded after its `unknownItem`), and the zone's token is already past
+                    // it, so no fetch would bring it again (records seed 32293: a divergence).
+                    // The device cannot tell which: it fetches the zone from scratch, which
+                    // brings the record if the cloud has it.
+                    let fetchedInDoubt = state.fetchedWhileCreating.removeValue(forKey: key) != nil
+                    let heldFetched = state.heldFetched.removeValue(forKey: key) != nil
+                    let dropped = fetchedInDoubt || heldFetched
                     state.heldUntilFetch[key] = nil
+                    if dropped, state.zones[key.zoneKey] != nil {
+                        state.zones[key.zoneKey]!.token = nil
+                        state.zones[key.zoneKey]!.needsFetch = true
+                        wantFetch = true
+                        context.log("refetchAfterDelete", [("record", key.itemName)])
+                    }
                 }
                 state.conflictTags[key] = nil
                 for id in cascaded {
@@ -608,6 +627,10 @@ extension RecordEngine {
             case .delete(let write):
                 guard writes.contains(write) else { continue }
                 report(write, item(key), &context)
+                if let earlier = change.saveReplacedByDelete, restoreSaveReplacedByDelete(key, earlier, change, notIn: writes, cause, &context) {
+                    names.append(key.itemName)
+                    continue
+                }
                 state.pending[key] = nil
                 if let server = state.table[server: key] { applyServer(key, server, cause, &context) }
                 names.append(key.itemName)
@@ -671,6 +694,30 @@ extension RecordEngine {
             }
         }
         return names
+    }
+
+    /// Puts back the device's own pending save that a taken-back delete had replaced: the record
+    /// as the device showed it before the delete, its pending fields pending again (a field whose
+    /// write is itself taken back goes back to the last server record seen). False, changing
+    /// nothing, when the record's creation is taken back too.
+    private mutating func restoreSaveReplacedByDelete(_ key: RecordKey, _ earlier: SaveReplacedByDelete, _ change: PendingRecordChange,
+                                                      notIn writes: Set<WriteID>, _ cause: VisibilityCause, _ context: inout EngineContext) -> Bool {
+        let server = state.table[server: key]
+        if server == nil && writes.contains(earlier.local.existenceWrite) { return false }
+        var local = earlier.local
+        var fields = earlier.fields
+        for name in fields.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            guard let field = local.fields[name], writes.contains(field.write) else { continue }
+            local.fields[name] = server?.fields[name]
+            fields.remove(name)
+        }
+        context.observe(.visible(item: item(key), value: .recordExists(type: local.type), write: local.existenceWrite, cause: cause))
+        for name in local.fieldNames { show(key, field: name, local.fields[name], cause, &context) }
+        state.table[local: key] = local
+        var restored = change
+        restored.kind = .save(fields: fields)
+        state.pending[key] = fields.isEmpty && server != nil ? nil : restored
+        return true
     }
 
     /// The device's own pending value from before the taken-back writes, walking back through

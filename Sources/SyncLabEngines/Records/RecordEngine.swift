@@ -117,6 +117,9 @@ public struct RecordEngine: ClientEngine {
     /// request: a subscription confirmed with no fetch sent after it is followed by one.
     var privateSubscribeRequest: UInt64 = 0
     var fetchStartRequest: UInt64 = 0
+    /// The first request of the fetch cycle whose database changes were answered last: on a link
+    /// that reorders, a cycle begun after the subscription request can be answered before it.
+    var databaseChangesAnsweredCycle: UInt64 = 0
 
     public var durable: RecordEngineState { state }
 

@@ -299,7 +299,9 @@ struct StepResolver {
         guard Suggestion.closest(to: key, in: stepKeys + spec.arguments) == nil else { return nil }
         let family = spec.name.split(separator: ".").first.map(String.init) ?? spec.name
         if let sibling = ops.first(where: { $0.name != spec.name && $0.name.hasPrefix(family + ".") && $0.arguments.contains(key) }) {
-            return "; '\(key)' is an argument of \(sibling.name) (\(spec.name) takes \((spec.arguments).joined(separator: ", ")))"
+            // An op without arguments (account.signOut beside account.signIn) says so, not "takes )".
+            let takes = spec.arguments.isEmpty ? "takes no arguments" : "takes \(spec.arguments.joined(separator: ", "))"
+            return "; '\(key)' is an argument of \(sibling.name) (\(spec.name) \(takes))"
         }
         if spec.name == "record.save" {
             return "; a record's fields go under 'fields', like \"fields\": {\"\(key)\": …}"

@@ -17,7 +17,12 @@ extension Simulator {
         let apps = DeviceApps(spec.apps, engine: run.engine)
         var identity = EngineIdentity(device: device, deviceName: spec.id, settings: apps.applied(to: run.engine), limits: run.limits, environment: run.environment)
         if options.apps.documents[apps.documents] != nil { identity.documentsApp = apps.documents }
-        if options.apps.records[apps.records] != nil { identity.recordsApp = apps.records }
+        if options.apps.records[apps.records] != nil || BuiltInApps.records(named: apps.records) != nil {
+            identity.recordsApp = apps.records
+        } else if options.hostRecordsPolicies, let policy = RecordConflictPolicy(rawValue: apps.records) {
+            // The built-in app hosted in the policy's place (`--host-records-policies`).
+            identity.recordsApp = BuiltInApps.recordsAppName(policy)
+        }
         return identity
     }
 

@@ -19,7 +19,8 @@ extension SyncEnginePlatform {
                     // An atomic zone group is refused whole and cannot be split: each of its
                     // changes fails for good, as the built-in engine rolls its group back.
                     let failures = saves.map(\.id) + deletes.map(\.id)
-                    modifyDone(saves, deletes, failures.map { .failed($0, .limitExceeded(limit: "records.batch")) }, &app, &context)
+                    let limit = RecordEngine.limitBroken(items: failures.count, identity.limits.records)
+                    modifyDone(saves, deletes, failures.map { .failed($0, .limitExceeded(limit: limit)) }, &app, &context)
                 } else if saves.count + deletes.count > 1 {
                     batchCap = max(1, (saves.count + deletes.count) / 2)
                     context.log("batchSplit", [("nextBatch", String(batchCap))])
