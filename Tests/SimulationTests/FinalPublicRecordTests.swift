@@ -31,4 +31,12 @@ struct FinalPublicRecordTests {
         let results = try outcomes(#"{"_defaultZone/p": null}"#)
         #expect(results.map(\.1) == [false])
     }
+
+    /// A record wanted absent that exists shows what it holds: the failure read
+    /// `wanted null, got {}`, as if the record had no fields (none were listed to read).
+    @Test func aRecordWantedAbsentShowsItsFields() throws {
+        let results = try outcomes(#"{"_defaultZone/p": null, "_defaultZone/both": null}"#)
+        #expect(results.map(\.1) == [false, false])
+        #expect(results.map(\.2) == [#"{"title":"Hello"}"#, #"{"v":"private"}"#])
+    }
 }
