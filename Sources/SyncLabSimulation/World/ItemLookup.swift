@@ -36,7 +36,11 @@ public struct ItemLookup {
         guard let fields else {
             return exists ? ["record \"\(name)\" exists, expected it absent"] : []
         }
-        guard exists else { return ["record \"\(name)\" is absent, expected fields \(fields.map(\.name).joined(separator: ", "))"] }
+        guard exists else {
+            // `{}` lists no field: it asks only that the record exist ("expected fields " said nothing).
+            let wanted = fields.isEmpty ? "expected it to exist" : "expected fields \(fields.map(\.name).joined(separator: ", "))"
+            return ["record \"\(name)\" is absent, \(wanted)"]
+        }
         var failures: [String] = []
         for field in fields {
             let actual = value(ItemKey(account: account, store: .records, name: name, field: field.name))
