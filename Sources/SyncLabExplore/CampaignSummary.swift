@@ -81,7 +81,9 @@ public struct CampaignSummary: Sendable, Equatable {
 
     public var markdown: String {
         var lines = ["# synclab fuzz campaign", ""]
-        lines.append("- profile: `\(profile)`; policies: \(policies.map { "`\($0)`" }.joined(separator: ", "))"
+        // A KVS campaign has no policy: "(none)", as `fuzz merge` names it, not an empty list.
+        let policyText = policies.isEmpty ? "(none)" : policies.map { "`\($0)`" }.joined(separator: ", ")
+        lines.append("- profile: `\(profile)`; policies: \(policyText)"
                      + (find.map { "; looking for `\($0)`" } ?? "; findings are broken promises (docs/FUZZING.md)"))
         lines.append("- seeds \(firstSeed)..\(lastSeed)" + (shard.map { ", shard \($0.index)/\($0.count)" } ?? "") + ": \(seedsRun) run, \(seedsWithFindings) with findings")
         lines.append("- runs per second: see `timing.json` (wall-clock figures are kept out of this file)")

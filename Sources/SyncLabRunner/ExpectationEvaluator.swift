@@ -116,8 +116,14 @@ public enum ExpectationEvaluator {
             var actualMembers: [(String, JSON)] = []
             let holder = lookup.recordHolder(name: name, accounts: [account, .publicDatabase])
             let exists = lookup.value(ItemKey(account: holder, store: .records, name: name, field: "")) != .absent
-            for field in fields ?? [] {
-                actualMembers.append((field.name, ValueJSON.json(lookup.value(ItemKey(account: holder, store: .records, name: name, field: field.name)))))
+            if let fields {
+                for field in fields {
+                    actualMembers.append((field.name, ValueJSON.json(lookup.value(ItemKey(account: holder, store: .records, name: name, field: field.name)))))
+                }
+            } else {
+                // Wanted absent: a record that exists shows every field it has (it read `{}`,
+                // as if the record had no fields, since no field was listed).
+                actualMembers = lookup.recordFields(name: name, account: holder).map { ($0.name, ValueJSON.json($0.value)) }
             }
             let actual: JSON = exists ? JSON.object(actualMembers) : .null
             results.append(ExpectationResult(name: "final.records.\(name)", wanted: wanted, actual: actual, passed: mismatches.isEmpty))

@@ -22,6 +22,14 @@ import SyncLabExplore
         #expect(merged.markdown == whole.markdown)
     }
 
+    /// A KVS campaign has no policies: its campaign.md header said "policies: ;".
+    @Test func aCampaignWithoutPoliciesSaysNoneInItsHeader() {
+        let summary = CampaignSummary(profile: "kvs", policies: [], find: nil, firstSeed: 1, lastSeed: 2, shard: nil)
+        #expect(summary.markdown.contains("- profile: `kvs`; policies: (none); findings are broken promises"))
+        let mixed = CampaignSummary(profile: "mixed", policies: ["keepVersions", "merge"], find: nil, firstSeed: 1, lastSeed: 2, shard: nil)
+        #expect(mixed.markdown.contains("policies: `keepVersions`, `merge`;"))
+    }
+
     @Test func twoRunsAreIdentical() {
         #expect(CampaignTests.summary(shard: nil).json.renderedPretty() == CampaignTests.summary(shard: nil).json.renderedPretty())
     }

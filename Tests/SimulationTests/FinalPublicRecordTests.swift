@@ -31,4 +31,23 @@ struct FinalPublicRecordTests {
         let results = try outcomes(#"{"_defaultZone/p": null}"#)
         #expect(results.map(\.1) == [false])
     }
+
+    /// `{}` asks only that the record exist; an assert's failure said "expected fields " with
+    /// nothing after it.
+    @Test func anAssertWantingAnyRecordSaysItShouldExist() throws {
+        let judged = try Harness.run("""
+        {"format": "synclab/1", "name": "t", "devices": [{"id": "A"}],
+         "steps": [{"at": "1s", "device": "A", "op": "assert", "records": {"_defaultZone/none": {}, "_defaultZone/n2": {"v": 1}}}]}
+        """)
+        let failures = judged.expectations.filter { !$0.passed }.map { $0.actual.rendered() }
+        #expect(failures == [#""steps[0] assert on A at 1s: record \"_defaultZone/none\" is absent, expected it to exist; record \"_defaultZone/n2\" is absent, expected fields v""#], "\(failures)")
+    }
+
+    /// A record wanted absent that exists shows what it holds: the failure read
+    /// `wanted null, got {}`, as if the record had no fields (none were listed to read).
+    @Test func aRecordWantedAbsentShowsItsFields() throws {
+        let results = try outcomes(#"{"_defaultZone/p": null, "_defaultZone/both": null}"#)
+        #expect(results.map(\.1) == [false, false])
+        #expect(results.map(\.2) == [#"{"title":"Hello"}"#, #"{"v":"private"}"#])
+    }
 }

@@ -7,13 +7,26 @@ import SyncLabResult
 /// Finds items of a sorted view by key: for the simulator's asserts and the runner's `final` expectations.
 public struct ItemLookup {
     var byItem: [ItemKey: ItemValue] = [:]
-    public init(_ view: [ViewEntry]) { for entry in view { byItem[entry.item] = entry.value } }
+    /// The view as given, for listing a record's fields.
+    let view: [ViewEntry]
+    public init(_ view: [ViewEntry]) {
+        self.view = view
+        for entry in view { byItem[entry.item] = entry.value }
+    }
 
     public func value(_ item: ItemKey) -> ItemValue { byItem[item] ?? .absent }
 
     /// The first of `accounts` (databases) whose view has record `name`, else the first.
     public func recordHolder(name: String, accounts: [AccountID]) -> AccountID {
         accounts.first { byItem[ItemKey(account: $0, store: .records, name: name, field: "")] != nil } ?? accounts[0]
+    }
+
+    /// Every field record `name` has in `account`'s view, in UTF-8 order of the field names: what
+    /// an expectation that wanted the record absent shows it holds.
+    public func recordFields(name: String, account: AccountID) -> [(name: String, value: ItemValue)] {
+        view.filter { $0.item.account == account && $0.item.store == .records && $0.item.name == name && !$0.item.field.isEmpty && $0.value != .absent }
+            .sorted { $0.item < $1.item }
+            .map { (name: $0.item.field, value: $0.value) }
     }
 
     /// Compares the listed fields of record `name` (`ZONE/NAME`); nil fields means "absent".
@@ -23,7 +36,11 @@ public struct ItemLookup {
         guard let fields else {
             return exists ? ["record \"\(name)\" exists, expected it absent"] : []
         }
-        guard exists else { return ["record \"\(name)\" is absent, expected fields \(fields.map(\.name).joined(separator: ", "))"] }
+        guard exists else {
+            // `{}` lists no field: it asks only that the record exist ("expected fields " said nothing).
+            let wanted = fields.isEmpty ? "expected it to exist" : "expected fields \(fields.map(\.name).joined(separator: ", "))"
+            return ["record \"\(name)\" is absent, \(wanted)"]
+        }
         var failures: [String] = []
         for field in fields {
             let actual = value(ItemKey(account: account, store: .records, name: name, field: field.name))
