@@ -328,22 +328,6 @@ struct ValidationTests {
         #expect(errors[5].message.contains("did you mean 'settled'?"))
     }
 
-    /// `"at": "+5s"` ran at 5 s from the start, silently, where a user means "5 s after the step
-    /// before". A time (a step's `at`, `end.at`) takes no sign; offsets, jumps, and delays such as
-    /// `every` and `settle` (where "+" changes no meaning) keep accepting one.
-    @Test func aSignedTimeIsAnError() {
-        let text = Load.scenario(#"""
-        "steps": [{"at": "+5s", "device": "A", "op": "airplane.on"},
-                  {"at": "6s", "device": "A", "op": "clock.jump", "by": "+1m"},
-                  {"at": "7s", "every": " +1s", "times": 2, "device": "A", "op": "kvs.synchronize"}],
-        "end": {"settle": "+1h", "at": "+2m"}
-        """#, devices: #"[{"id": "A", "clock": {"offset": "+2s"}}]"#)
-        let errors = Load.errors(text)
-        #expect(errors.map(\.path) == ["steps[0].at", "end.at"], "\(Load.describe(errors))")
-        #expect(errors.first?.message == #"a step time takes no sign, got "+5s": it counts from the scenario's start, not from the step before; write "5s""#)
-        #expect(errors.last?.message == #"an end time takes no sign, got "+2m": it counts from the scenario's start, not from the step before; write "2m""#)
-    }
-
     @Test func jsonPathsQuoteKeysThatAreNotPlainNames() {
         let found = error(Load.scenario(#""expect": {"final": {"records": {"Notes/n1": {"when": {"$date": "yesterday"}}}}}"#), at: #"expect.final.records["Notes/n1"].when.$date"#)
         #expect(found?.message.hasPrefix("expected an ISO 8601 date") == true)

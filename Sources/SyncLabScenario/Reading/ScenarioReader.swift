@@ -199,10 +199,8 @@ final class ScenarioReader {
     enum DurationRule {
         /// Offsets and jumps: any sign.
         case signed
-        /// Delays and lengths: zero or more (`"+1h"` is accepted as `"1h"`).
+        /// Times and delays: zero or more.
         case nonNegative
-        /// Times from the scenario's start (a step's `at`, `end.at`): zero or more, and no sign.
-        case time
         /// Periods and timeouts: more than zero.
         case positive
     }
@@ -222,14 +220,6 @@ final class ScenarioReader {
                     let compound = ScenarioReader.compoundDuration(text).map { " (one unit per duration: write \"\($0)\")" } ?? ""
                     report("expected \(what) \(example) (units us, ms, s, m, h, d), got \(node.value.shortDescription)\(compound)", at: node.position, path: path)
                 }
-                return nil
-            }
-            // On a time `"+5s"` reads as "5 s after the step before", a meaning SPEC §5 does not
-            // have (steps count from the start, in any order): refused rather than run silently
-            // as 5 s from the start.
-            if rule == .time, text.drop(while: { $0 == " " }).first == "+" {
-                let bare = String(text.drop(while: { $0 == " " }).dropFirst().drop(while: { $0 == " " }))
-                report("\(what) takes no sign, got \(node.value.shortDescription): it counts from the scenario's start, not from the step before; write \"\(bare)\"", at: node.position, path: path)
                 return nil
             }
             value = parsed
@@ -254,7 +244,7 @@ final class ScenarioReader {
         switch rule {
         case .signed:
             break
-        case .nonNegative, .time:
+        case .nonNegative:
             if value < .zero {
                 report("\(what) can't be negative, got \(node.value.shortDescription)", at: node.position, path: path)
                 return nil

@@ -299,7 +299,7 @@ struct ScenarioResolver {
             case "heal": if let heal = reader.bool(member.value, valuePath) { end.heal = heal }
             case "settle": if let settle = reader.duration(member.value, valuePath, .nonNegative, what: "a settle time") { end.settle = settle }
             case "maxEvents": if let cap = reader.int(member.value, valuePath, minimum: 1, what: "an event cap") { end.maxEvents = cap }
-            case "at": if let at = reader.duration(member.value, valuePath, .time, what: "an end time") { end.at = .start + at }
+            case "at": if let at = reader.duration(member.value, valuePath, .nonNegative, what: "an end time") { end.at = .start + at }
             default: break
             }
         }

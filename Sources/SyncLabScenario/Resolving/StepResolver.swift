@@ -148,7 +148,7 @@ struct StepResolver {
             }
         }
         let at = reader.required(allMembers, "at", in: node, path, what: "a step")
-            .flatMap { reader.duration($0, path.key("at"), .time, what: "a step time") }
+            .flatMap { reader.duration($0, path.key("at"), .nonNegative, what: "a step time") }
 
         // Devices.
         let deviceNode = node["device"]
