@@ -20,6 +20,11 @@ struct CloudRecordZone: Hashable, Sendable {
         /// nothing: the write is already in, and changes others made on top of it since must not
         /// be overwritten by it (SPEC §3.2: every request is idempotent).
         var appliedSaves: [RecordSave] = []
+        /// The saves applied to an earlier record of this name, deleted before this one was
+        /// created (its tombstone's): one re-sent after its answer was lost is done, and deleted
+        /// since; it must neither count as applied to this record nor, once this one goes too,
+        /// bring the record back (mixed seed 47576).
+        var savesBeforeDeletion: [RecordSave] = []
     }
 
     /// A deleted record: the delete's write and the sequence it happened at.
@@ -56,7 +61,7 @@ struct CloudRecordZone: Hashable, Sendable {
     /// and those of an earlier zone of this name): what a deleted zone keeps.
     var appliedSavesByName: [String: [RecordSave]] {
         var result = savesBeforeZoneDeletion
-        for (name, entry) in records { result[name, default: []].append(contentsOf: entry.appliedSaves) }
+        for (name, entry) in records { result[name, default: []].append(contentsOf: entry.savesBeforeDeletion + entry.appliedSaves) }
         for (name, tombstone) in tombstones { result[name, default: []].append(contentsOf: tombstone.appliedSaves) }
         return result
     }
@@ -112,7 +117,7 @@ struct CloudRecordZone: Hashable, Sendable {
         guard let entry = records.removeValue(forKey: name) else { return nil }
         answers.removeAll()
         var tombstone = tombstone
-        tombstone.appliedSaves = entry.appliedSaves
+        tombstone.appliedSaves = Array((entry.savesBeforeDeletion + entry.appliedSaves).suffix(CloudRecordZone.savesRemembered))
         tombstones[name] = tombstone
         appliedDeletes[name, default: []].append(tombstone.write)
         if appliedDeletes[name]!.count > CloudRecordZone.savesRemembered { appliedDeletes[name]!.removeFirst() }

@@ -94,6 +94,8 @@ extension RecordService {
             // `serverRecordChanged`, the device kept the deleted zone's version beside the
             // deletion of its other records).
             if work.db.zones[id.zone]!.savesBeforeZoneDeletion[id.name]?.contains(save) == true { return .deleted(id, cascaded: []) }
+            // Likewise a save applied to an earlier record of this name, deleted since.
+            if existing.savesBeforeDeletion.contains(save) { return .deleted(id, cascaded: []) }
             if policy == .ifServerRecordUnchanged && save.baseTag != existing.record.changeTag {
                 let ancestor = save.baseTag.flatMap { tag in existing.history.last { $0.changeTag == tag } }
                 return .failed(id, .serverRecordChanged(server: existing.record, client: save, ancestor: ancestor))
@@ -148,8 +150,10 @@ extension RecordService {
         var appliedSaves = existing?.appliedSaves ?? work.db.zones[id.zone]!.tombstones[id.name]?.appliedSaves ?? []
         appliedSaves.append(save)
         if appliedSaves.count > CloudRecordZone.savesRemembered { appliedSaves.removeFirst() }
+        // A record created over a tombstone keeps what the deleted one had applied.
+        let savesBeforeDeletion = existing?.savesBeforeDeletion ?? work.db.zones[id.zone]!.tombstones[id.name]?.appliedSaves ?? []
         work.db.zones[id.zone]!.store(id.name, CloudRecordZone.Entry(record: record, sequence: sequence, chargedBytes: charge, history: history,
-                                                                     appliedSaves: appliedSaves))
+                                                                     appliedSaves: appliedSaves, savesBeforeDeletion: savesBeforeDeletion))
         work.db.zones[id.zone]!.lastChangeSequence = sequence
         work.changed = true
         return .saved(record)

@@ -150,7 +150,9 @@ extension DocumentEngine {
                            _ cloudState: DocumentState?, _ context: inout EngineContext) {
         guard var document = state.documents[path] else { return }
         if outcome == .quotaExceeded {
-            document.quotaBlocked = true
+            // Only what the cloud refused waits for space: a version saved while the upload was
+            // on the wire (a delete, a smaller edit) was never tried, and goes now.
+            document.quotaBlocked = document.pending.allSatisfy { sent.contains($0.id) }
             let newly = sent.filter { !document.reportedRejections.contains($0) }
             for write in newly {
                 context.observe(.rejected(write: write, item: item(path), error: "quotaExceeded", limit: "storage"))

@@ -233,6 +233,9 @@ public struct DocumentEngine: ClientEngine {
                                       author: identity.device, authorName: identity.deviceName, body: body)
         if document.pending.isEmpty { document.base = document.cloud?.current.id }
         document.pending.append(version)
+        // The next upload carries this version, which the cloud has not judged: a refusal for
+        // space covered the versions it was sent, not this one (a delete frees space).
+        document.quotaBlocked = false
         document.shown = version
         state.documents[path] = document
         context.observe(.visible(item: item(path), value: document.visibleValue, write: write, cause: .local))

@@ -13,5 +13,9 @@ public struct PendingZoneOperation: Hashable, Sendable {
     /// A delete's records this device showed and removed by it (their existence items, in key
     /// order): what it reports discarded if it never reaches the cloud (app deletion, sign-out).
     public var removed: [ItemKey] = []
+    /// A delete's record deletes it replaced in the queue (records the device had deleted
+    /// before, still pending): reported discarded, each with its own write, with `removed`
+    /// (mixed seed 32554: the record delete went unreported and read as a resurrection).
+    public var replacedDeletes: [ReplacedRecordDelete] = []
     public init(id: UInt64, zone: ZoneKey, kind: Kind) { self.id = id; self.zone = zone; self.kind = kind }
 }

@@ -21,6 +21,13 @@ extension RecordEngine {
         guard database == .private, zone != RecordID.defaultZone else { return rejectCall("invalidArguments", zone, &context) }
         let zoneKey = ZoneKey(database: database, zone: zone)
         noteZoneDeleted(zoneKey)
+        // Records already deleted here whose deletes are still pending: the zone delete takes
+        // their place, so it must report them if it is discarded, or their loss goes unsaid.
+        var replacedDeletes: [ReplacedRecordDelete] = []
+        for key in orderedPendingKeys() where key.zoneKey == zoneKey && state.table[local: key] == nil {
+            guard let change = state.pending[key], case .delete(let deleteWrite) = change.kind else { continue }
+            replacedDeletes.append(ReplacedRecordDelete(write: deleteWrite, key: key, removedFields: change.removedFields))
+        }
         var removed: [ItemKey] = []
         for key in state.table.localKeys.sorted() where key.zoneKey == zoneKey {
             removed.append(item(key))
@@ -37,6 +44,7 @@ extension RecordEngine {
         enqueueZoneOperation(zoneKey, .delete(ZoneDeletion(zone: zone, byUser: byUser, write: write)))
         if let last = state.zoneOperations.lastIndex(where: { $0.zone == zoneKey && $0.kind != .create }) {
             state.zoneOperations[last].removed.append(contentsOf: removed)
+            state.zoneOperations[last].replacedDeletes.append(contentsOf: replacedDeletes)
         }
         pump(&context)
         return .accepted

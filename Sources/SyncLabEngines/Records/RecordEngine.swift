@@ -232,7 +232,8 @@ public struct RecordEngine: ClientEngine {
     }
 
     /// What this device shows absent by its pending deletes of a database (nil: every database):
-    /// each record and the fields the delete removed here, in queue order. When those deletes are
+    /// each record and the fields the delete removed here, in queue order (then those of record
+    /// deletes a queued zone delete replaced). When those deletes are
     /// discarded (sign-out, an account switch, app deletion) these are shown absent by no write.
     public func itemsRemovedByPendingDeletes(in database: DatabaseScope?) -> [ItemKey] {
         var result: [ItemKey] = []
@@ -240,6 +241,13 @@ public struct RecordEngine: ClientEngine {
             guard let change = state.pending[key], case .delete = change.kind, state.table[local: key] == nil else { continue }
             for name in change.removedFields { result.append(item(key, field: name)) }
             result.append(item(key))
+        }
+        for operation in state.zoneOperations where database == nil || operation.zone.database == database {
+            // Record deletes a zone delete replaced, unless the record is back here since.
+            for replaced in operation.replacedDeletes where state.table[local: replaced.key] == nil {
+                for name in replaced.removedFields { result.append(item(replaced.key, field: name)) }
+                result.append(item(replaced.key))
+            }
         }
         return result
     }
@@ -251,6 +259,7 @@ public struct RecordEngine: ClientEngine {
         for operation in state.zoneOperations where database == nil || operation.zone.database == database {
             guard case .delete(let deletion) = operation.kind else { continue }
             for removed in operation.removed { result.append((deletion.write, removed)) }
+            for replaced in operation.replacedDeletes { result.append((replaced.write, item(replaced.key))) }
         }
         return result
     }
