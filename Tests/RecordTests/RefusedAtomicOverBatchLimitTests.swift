@@ -17,6 +17,10 @@ import SyncLab
         #expect(!result.anomalies.contains { $0.kind == "atomicityViolation" }, "\(result.summary)")
         let refused = Set(result.anomalies.filter { $0.kind == "quotaViolation" }.compactMap(\.write))
         #expect(refused == ["A:3"], "\(result.summary)")
+        // After the refusal only A:4 goes out (before, r1's save of A:3 went out again alone).
+        let lines = result.trace.split(separator: "\n")
+        let refusal = lines.firstIndex { $0.contains(#""ev":"rejected""#) } ?? lines.endIndex
+        #expect(lines[refusal...].filter { $0.contains(#""ev":"send""#) && $0.contains(#""kind":"modifyRecords""#) }.count == 1)
         #expect(!result.trace.contains(#""rejected","device":"A","store":"records","account":"main","item":"Z/r0","field":"title","write":"A:2""#))
         #expect(result.failedExpectations.isEmpty, "\(result.failedExpectations)")
     }
