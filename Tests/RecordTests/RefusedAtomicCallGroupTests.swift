@@ -62,4 +62,21 @@ struct RefusedAtomicCallGroupTests {
         #expect(world.cloud("Z/r0", "title") == field("P"))
         #expect(world.converged(0))
     }
+
+    /// Call X is on the wire when call Y replaces every value X set (records seed 6877). The cloud
+    /// refuses X whole, then Y. X has nothing left to roll back on the device, yet the app is told
+    /// it was refused, on each item; before, X's refusal was reported nowhere (or, before its
+    /// in-doubt save was dropped, that save went out again for ever).
+    @Test func aRefusedCallWhoseEveryValueALaterCallReplacedIsStillReported() {
+        var world = RefusedAtomicCallGroupTests.world()
+        let call = RecordRetryTests.saveAtomic(&world, 0, [("r0", [("title", text("X"))]), ("r1", [("title", text("X"))])])
+        let later = RecordRetryTests.saveAtomic(&world, 0, [("r0", [("title", text("Y"))]), ("r1", [("title", text("Y"))])])
+        world.settle()
+        let refusedItems = world.rejections(0).filter { $0.0 == call }.map(\.1)
+        #expect(refusedItems.count == 2, "\(refusedItems)")
+        #expect(world.rejections(0).contains { $0.0 == later })
+        #expect(world.engine(0).pendingWrites().isEmpty)
+        #expect(world.local(0, "Z/r0", "title") == world.cloud("Z/r0", "title"))
+        #expect(world.converged(0))
+    }
 }

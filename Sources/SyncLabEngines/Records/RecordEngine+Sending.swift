@@ -711,9 +711,16 @@ extension RecordEngine {
                     fields.remove(name)
                     show(key, field: name, back, cause, &context)
                 }
+                // A taken-back write's value that a later write standing now had replaced here has
+                // nothing to roll back, but the app is told it was refused there too: a call whose
+                // every value later calls replaced was refused unreported, and lost unseen (records
+                // seed 6877, once its in-doubt save no longer went out again).
+                let replacedTakenBack = RecordEngine.takenBackUnderStandingWrites(replaced, writes)
+                for (write, name) in replacedTakenBack { report(write, item(key, field: name), &context) }
                 if !replaced.isEmpty { change.replacedByAtomicCall = RecordEngine.withoutTakenBack(replaced, writes) }
                 guard touched else {
                     if !replaced.isEmpty || inDoubtTakenBack { state.pending[key] = change }
+                    if !replacedTakenBack.isEmpty { names.append(key.itemName) }
                     continue
                 }
                 state.table[local: key] = local
@@ -777,6 +784,19 @@ extension RecordEngine {
             var listed: Set<WriteID> = []
             for entry in change.replacedByAtomicCall[name]! where listed.insert(entry.earlier.write).inserted {
                 result.append((entry.earlier.write, item(key, field: name)))
+            }
+        }
+        return result
+    }
+
+    /// The taken-back writes whose values on this record later writes not taken back had replaced,
+    /// each with the field, in field name order, once per write and field.
+    static func takenBackUnderStandingWrites(_ replaced: [String: [ReplacedPendingField]], _ writes: Set<WriteID>) -> [(WriteID, String)] {
+        var result: [(WriteID, String)] = []
+        for name in replaced.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            var listed: Set<WriteID> = []
+            for entry in replaced[name]! where writes.contains(entry.earlier.write) && !writes.contains(entry.replacedBy) && listed.insert(entry.earlier.write).inserted {
+                result.append((entry.earlier.write, name))
             }
         }
         return result
