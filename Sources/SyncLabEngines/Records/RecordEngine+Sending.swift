@@ -465,6 +465,16 @@ extension RecordEngine {
             for (name, write) in sent where fields.contains(name) && state.table[local: key]?.fields[name]?.write == write {
                 fields.remove(name)
             }
+            // A value the cloud has now decided is no longer this device's pending value: a later
+            // write's refusal puts back the server record's value, never this one pending again
+            // (records seed 4053: a plain save answered after an atomic call replaced its title
+            // went out again at the call's refusal, in a later call's atomic request, and was
+            // refused for a batch limit it did not break).
+            for (name, write) in sent {
+                guard let chain = change.replacedByAtomicCall[name] else { continue }
+                let left = chain.filter { $0.earlier.write != write && $0.replacedBy != write }
+                change.replacedByAtomicCall[name] = left.isEmpty ? nil : left
+            }
             change.reupload = false
             change.quotaBlocked = false
             change.kind = .save(fields: fields)
@@ -585,10 +595,29 @@ extension RecordEngine {
     /// The cloud refused these writes for good: the app is told, and every field they set goes
     /// back to the last server record seen (a record they created goes away).
     mutating func rollback(_ writes: Set<WriteID>, error: String, limit: String?, _ context: inout EngineContext) {
-        let names = revert(withCallsOfRefusedCreations(writes), cause: .rollback, &context) { write, rejectedItem, context in
+        let takenBack = withCallsOfRefusedCreations(writes)
+        let names = revert(takenBack, cause: .rollback, &context) { write, rejectedItem, context in
             context.observe(.rejected(write: write, item: rejectedItem, error: error, limit: limit))
         }
+        leaveGroupsOfTakenBackCalls(takenBack)
         context.emit(.notify(AppNotification(store: .records, reason: "error", items: names)))
+    }
+
+    /// A record's pending change that was in an atomic group only for calls now taken back leaves
+    /// the group: what it still carries (a plain save put back, a merge result) goes out on its
+    /// own, not in the atomic request of a later call the group had joined, which would make it
+    /// share that call's fate (records seed 4053: a one-item save went out with a later call's
+    /// record and was refused with it over the batch limit). A save in doubt stays: it goes
+    /// out again exactly as it went.
+    private mutating func leaveGroupsOfTakenBackCalls(_ takenBack: Set<WriteID>) {
+        for key in orderedPendingKeys() {
+            guard let change = state.pending[key], let group = change.atomicGroup, change.inDoubt == nil, !change.replacesSaveInDoubt else { continue }
+            let calls = atomicCalls(of: group)
+            guard !calls.isDisjoint(with: takenBack) else { continue }
+            let standing = calls.subtracting(takenBack)
+            if pendingWrites(of: key).contains(where: { standing.contains($0.0) }) { continue }
+            state.pending[key]!.atomicGroup = nil
+        }
     }
 
     /// These writes and the atomic calls that set fields of a record one of them created: the
@@ -659,6 +688,12 @@ extension RecordEngine {
                 }
                 var touched = false
                 let replaced = change.replacedByAtomicCall
+                // A save in doubt that carries a taken-back write never goes out again, even when
+                // later writes replaced every field it carried here and the record is untouched
+                // (records seed 4053: a call refused whole over the batch limit, its in-doubt save
+                // of r1 went out again alone and was applied, the call shown in part).
+                let inDoubtTakenBack = change.inDoubt?.fields.values.contains { writes.contains($0.write) } ?? false
+                if inDoubtTakenBack { change.inDoubt = nil }
                 for name in change.sortedFields {
                     guard let field = local.fields[name], writes.contains(field.write) else { continue }
                     report(field.write, item(key, field: name), &context)
@@ -676,11 +711,18 @@ extension RecordEngine {
                     fields.remove(name)
                     show(key, field: name, back, cause, &context)
                 }
-                if !replaced.isEmpty {
-                    change.replacedByAtomicCall = RecordEngine.withoutTakenBack(replaced, writes)
-                    if !touched { state.pending[key] = change }
+                // A taken-back write's value that a later write standing now had replaced here has
+                // nothing to roll back, but the app is told it was refused there too: a call whose
+                // every value later calls replaced was refused unreported, and lost unseen (records
+                // seed 6877, once its in-doubt save no longer went out again).
+                let replacedTakenBack = RecordEngine.takenBackUnderStandingWrites(replaced, writes)
+                for (write, name) in replacedTakenBack { report(write, item(key, field: name), &context) }
+                if !replaced.isEmpty { change.replacedByAtomicCall = RecordEngine.withoutTakenBack(replaced, writes) }
+                guard touched else {
+                    if !replaced.isEmpty || inDoubtTakenBack { state.pending[key] = change }
+                    if !replacedTakenBack.isEmpty { names.append(key.itemName) }
+                    continue
                 }
-                guard touched else { continue }
                 state.table[local: key] = local
                 // A save in doubt carrying the taken-back writes must not go out again.
                 change.inDoubt = nil
@@ -742,6 +784,19 @@ extension RecordEngine {
             var listed: Set<WriteID> = []
             for entry in change.replacedByAtomicCall[name]! where listed.insert(entry.earlier.write).inserted {
                 result.append((entry.earlier.write, item(key, field: name)))
+            }
+        }
+        return result
+    }
+
+    /// The taken-back writes whose values on this record later writes not taken back had replaced,
+    /// each with the field, in field name order, once per write and field.
+    static func takenBackUnderStandingWrites(_ replaced: [String: [ReplacedPendingField]], _ writes: Set<WriteID>) -> [(WriteID, String)] {
+        var result: [(WriteID, String)] = []
+        for name in replaced.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            var listed: Set<WriteID> = []
+            for entry in replaced[name]! where writes.contains(entry.earlier.write) && !writes.contains(entry.replacedBy) && listed.insert(entry.earlier.write).inserted {
+                result.append((entry.earlier.write, name))
             }
         }
         return result
