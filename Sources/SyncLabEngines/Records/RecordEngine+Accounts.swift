@@ -55,6 +55,25 @@ extension RecordEngine {
         for (write, removedItem) in pendingZoneDeletes(in: .private) {
             context.observe(.discarded(write: write, item: removedItem, reason: reason))
         }
+        // Records the device showed deleted by a write (another device's delete it fetched, or
+        // its own) are absent by no write from now on too: a record it creates while signed out
+        // is built on nothing, not on that delete and every version the delete had seen (records
+        // seed 39074: a create built on a fetched delete made the device's later delete of
+        // another record of the same atomic call "see" that record's first version, and its
+        // return at sign-in was reported a resurrection).
+        // Those a discarded delete removed are reported below, with the discard.
+        let removedByDiscards = itemsRemovedByPendingDeletes(in: .private)
+        let reportedWithDiscards = Set(removedByDiscards)
+        for key in state.shownDeleted.keys.sorted() where key.database == .private {
+            let local = state.table[local: key]
+            let names = Set(state.shownDeleted[key]!).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            var items = names.filter { local?.fields[$0] == nil }.map { item(key, field: $0) }
+            if local == nil { items.append(item(key)) }
+            for removed in items where !reportedWithDiscards.contains(removed) {
+                context.observe(.visible(item: removed, value: .absent, write: nil, cause: .reset))
+            }
+            state.shownDeleted[key] = nil
+        }
         for key in state.table.localKeys.sorted() where key.database == .private {
             removeLocal(key, write: nil, .reset, &context)
         }
@@ -64,7 +83,7 @@ extension RecordEngine {
         // delete and the version it had removed (mixed seed 8474: a record created and deleted
         // while signed out counted as having seen that version, whose return at sign-in was
         // then reported a resurrection; the discard is the loss, and it is reported).
-        for removed in itemsRemovedByPendingDeletes(in: .private) {
+        for removed in removedByDiscards {
             context.observe(.visible(item: removed, value: .absent, write: nil, cause: .reset))
         }
         for key in state.pending.keys where key.database == .private { state.pending[key] = nil }

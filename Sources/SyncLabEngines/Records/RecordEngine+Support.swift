@@ -207,10 +207,15 @@ extension RecordEngine {
         return changed
     }
 
-    /// Whether the app sees no change when a field goes from `before` to `after`: the same value,
-    /// and for a value (not a removal) the same write.
+    /// Whether the app sees no change when a field goes from `before` to `after`: the same value
+    /// by the same write. A removal the server record carries (`after` with no value) is shown by
+    /// its write even where the field was already absent, as an equal value with a newer write
+    /// is: the absence is now that removal's (mixed seed 43486: a field absent by the device's
+    /// own earlier delete, absent in the fetched version by another device's later save, still
+    /// credited to the delete, so the checker saw part of an atomic save the delete had
+    /// replaced). A field the server record does not name at all changes nothing.
     static func sameShown(_ before: StoredField?, _ after: StoredField?) -> Bool {
-        before?.value == after?.value && (after?.value == nil || before?.write == after?.write)
+        before?.value == after?.value && (after == nil || before?.write == after?.write)
     }
 
     /// The field names, in UTF-8 order, whose shown value or write differs between the local
@@ -320,6 +325,7 @@ extension RecordEngine {
     mutating func removeLocal(_ key: RecordKey, write: WriteID?, _ cause: VisibilityCause, _ context: inout EngineContext) {
         state.fetchedWhileCreating[key] = nil
         guard let record = state.table.removeLocal(forKey: key) else { return }
+        if write != nil, key.database == .private { state.shownDeleted[key, default: []].append(contentsOf: record.fieldNames) }
         // A field shown removed is reported too: the removal is replaced by this write, as a
         // value is (mixed seed 8474: a save's removal after a delete, then deleted again).
         for name in record.fieldNames {

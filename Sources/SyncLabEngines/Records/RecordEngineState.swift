@@ -42,6 +42,10 @@ public struct RecordEngineState: Sendable {
     /// Zone deletions by other devices waiting for this device's saves in doubt into the zone
     /// (see `HeldZoneDeletion`).
     public var heldZoneDeletions: [ZoneKey: HeldZoneDeletion] = [:]
+    /// Records this device removed from its cache by a write (a fetched delete, its own delete),
+    /// with the field names it showed removed with them: shown absent by that write until a
+    /// sign-out, which drops everything of the account, makes them absent by no write.
+    public var shownDeleted: [RecordKey: [String]] = [:]
     public var nextPendingOrder: UInt64 = 0
     /// Per atomic group label (`PendingRecordChange.atomicGroup`), the earlier `records.saveAtomic`
     /// calls joined into it because a later call touched one of their records: the group stands
