@@ -199,7 +199,10 @@ extension RecordEngine {
                     continue
                 }
                 // `held` first: nearly always empty, and the lookups after it are then not made.
-                if !held.isEmpty, state.pending[key]?.awaitingAnswer != true, state.heldUntilFetch[key] == nil,
+                // A record whose own save's answer held a version for this fetch waits too: that
+                // answer released nothing, and showing the fetched version would show the rest of
+                // an atomic call without the member in doubt (records seed 11399).
+                if !held.isEmpty, state.pending[key]?.awaitingAnswer != true,
                    RecordEngine.writes(of: records[index]).contains(where: held.contains) {
                     state.heldFetched[key] = records[index]
                     context.log("fetchHeld", [("record", key.itemName)])
@@ -318,7 +321,7 @@ extension RecordEngine {
         // copied the whole change, a save in doubt included, to compare it with nil).
         let pendingPlace = state.pending.isEmpty ? nil : state.pending.index(forKey: key)
         if let pendingPlace, state.pending.values[pendingPlace].awaitingAnswer { writes.formUnion(RecordEngine.writes(of: changed[index])) }
-            else if state.heldUntilFetch[key] == nil { others.append(index) }
+            else { others.append(index) }
         }
         guard !writes.isEmpty else { return writes }
         var othersWrites = others.map { RecordEngine.writes(of: changed[$0]) }
