@@ -89,4 +89,21 @@ extension FuzzFindingTests {
         let r2 = try #require(visible.first { $0.string("item") == "Z/r2" })
         #expect(r0.time >= r2.time)
     }
+    @Test("a fetch that leaves alone a record answered during it leaves alone, transitively, the records sharing a write with those it leaves alone (records seed 13102)")
+    func staleFetchLeavesAloneTransitively() throws {
+        // A's save of r2 is answered while its fetch is on the way: r2 is left alone, and r0 with
+        // it (D:1). r1 shares only D:2 with r0, and used to show: D:2 on r1 beside r0's old body.
+        let judged = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 13102, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "A"}, {"id": "D"}],
+         "steps": [{"at": "0ms", "device": "D", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r2", "fields": {"title": "D2", "body": "D2", "n": 0}}, {"type": "Note", "name": "r0", "fields": {"title": "D2", "body": "D2", "n": 7}}]},
+                   {"at": "1100ms", "device": "D", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r0", "fields": {"title": "D1", "body": "D1"}}, {"type": "Note", "name": "r1", "fields": {"title": "D1", "n": 0}}]},
+                   {"at": "1100ms", "device": "A", "op": "airplane.on"},
+                   {"at": "1101ms", "device": "A", "op": "record.save", "zone": "Z", "type": "Note", "name": "r2", "fields": {"title": "A3"}}],
+         "expect": {"converged": true, "noAnomalies": ["atomicityViolation"]}}
+        """)
+        let visible = try Harness.events(try #require(judged.first)).filter { $0.event == "visible" && $0.string("device") == "A" && $0.string("write") == "D:2" }
+        let r0 = try #require(visible.first { $0.string("item") == "Z/r0" })
+        let r1 = try #require(visible.first { $0.string("item") == "Z/r1" })
+        #expect(r0.time == r1.time)
+    }
 }

@@ -179,10 +179,18 @@ extension RecordEngine {
         // and field dictionary retained and released), and the `where` of the first loop ran
         // after that copy.
         if !answeredDuringFetch.isEmpty {
-            for index in changed.indices
-            where answeredDuringFetch.contains(RecordKey(database: zoneKey.database, id: changed[index].id)) {
-                stale.formUnion(RecordEngine.writes(of: changed[index]))
+            var others: [Int] = []
+            for index in changed.indices {
+                if answeredDuringFetch.contains(RecordKey(database: zoneKey.database, id: changed[index].id)) {
+                    stale.formUnion(RecordEngine.writes(of: changed[index]))
+                } else {
+                    others.append(index)
+                }
             }
+            // Transitively: a record left alone for sharing one write leaves alone the records
+            // sharing its other writes (records seed 13102: r0, left alone for sharing D:1 with
+            // the answered r2, held back D:2, whose other record r1 showed without it).
+            RecordEngine.absorbSharing(&stale, &others) { RecordEngine.writes(of: changed[$0]) }
         }
         // Through the array's buffer: reading `changed[index]` to pass it on (or binding it to a
         // name) copied the record, every string and its field dictionary retained, then released.
