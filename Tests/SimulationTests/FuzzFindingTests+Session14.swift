@@ -61,4 +61,49 @@ extension FuzzFindingTests {
         let view = try #require(judged.first).outcome.history.finalDeviceViews.first ?? nil
         #expect(view?.map(\.write?.sequence) == [2, 4])
     }
+    @Test("a record whose own re-sent save's answer held a version for the next fetch waits, when that fetch comes, with the rest of the atomic call held for a save in doubt (records seed 11399)")
+    func answerHeldVersionWaitsWithTheRestOfItsCall() throws {
+        // F's re-sent save of r0 is answered with A:5's version (held for the next fetch); F's
+        // edit of r2 is then in doubt. The next fetch brings r0 and r2 as A:5 left them: r2 waits
+        // for its answer, and r0 used to show at once, A:5 on r0 beside r2.n from before it.
+        let judged = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 11399, "network": {"latency": {"dist": "uniform", "min": "25ms", "max": "170ms"}, "loss": 0.2},
+         "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "A"}, {"id": "C"}, {"id": "F"}],
+         "steps": [{"at": "0ms", "device": "*", "op": "zone.create", "zone": "Z"},
+                   {"at": "277ms", "device": "F", "op": "airplane.on"},
+                   {"at": "43484ms", "device": "A", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"body": "A6"}},
+                   {"at": "43484ms", "device": "F", "op": "airplane.off"},
+                   {"at": "112513ms", "device": "A", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r2", "fields": {"title": "A4", "n": 1}}]},
+                   {"at": "113060ms", "op": "cloud.throttle", "for": "69944ms", "retryAfter": "28109ms"},
+                   {"at": "113060ms", "device": "F", "op": "app.delete"},
+                   {"at": "162018ms", "device": "F", "op": "app.install"},
+                   {"at": "162417ms", "device": "A", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"body": "A7"}},
+                   {"at": "162417ms", "device": "F", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "F1"}},
+                   {"at": "247442ms", "device": "A", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r2", "fields": {"title": "A3", "body": "A3", "n": 6}}, {"type": "Note", "name": "r0", "fields": {"title": "A3", "body": "A3", "n": 5}}]},
+                   {"at": "265268ms", "device": "F", "op": "record.save", "zone": "Z", "type": "Note", "name": "r2", "fields": {"title": "F2"}}],
+         "expect": {"converged": true, "noAnomalies": ["atomicityViolation"]}}
+        """)
+        // r0 shows A:5 on F no earlier than r2 does.
+        let visible = try Harness.events(try #require(judged.first)).filter { $0.event == "visible" && $0.string("device") == "F" && $0.string("write") == "A:5" }
+        let r0 = try #require(visible.first { $0.string("item") == "Z/r0" })
+        let r2 = try #require(visible.first { $0.string("item") == "Z/r2" })
+        #expect(r0.time >= r2.time)
+    }
+    @Test("a fetch that leaves alone a record answered during it leaves alone, transitively, the records sharing a write with those it leaves alone (records seed 13102)")
+    func staleFetchLeavesAloneTransitively() throws {
+        // A's save of r2 is answered while its fetch is on the way: r2 is left alone, and r0 with
+        // it (D:1). r1 shares only D:2 with r0, and used to show: D:2 on r1 beside r0's old body.
+        let judged = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 13102, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "A"}, {"id": "D"}],
+         "steps": [{"at": "0ms", "device": "D", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r2", "fields": {"title": "D2", "body": "D2", "n": 0}}, {"type": "Note", "name": "r0", "fields": {"title": "D2", "body": "D2", "n": 7}}]},
+                   {"at": "1100ms", "device": "D", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r0", "fields": {"title": "D1", "body": "D1"}}, {"type": "Note", "name": "r1", "fields": {"title": "D1", "n": 0}}]},
+                   {"at": "1100ms", "device": "A", "op": "airplane.on"},
+                   {"at": "1101ms", "device": "A", "op": "record.save", "zone": "Z", "type": "Note", "name": "r2", "fields": {"title": "A3"}}],
+         "expect": {"converged": true, "noAnomalies": ["atomicityViolation"]}}
+        """)
+        let visible = try Harness.events(try #require(judged.first)).filter { $0.event == "visible" && $0.string("device") == "A" && $0.string("write") == "D:2" }
+        let r0 = try #require(visible.first { $0.string("item") == "Z/r0" })
+        let r1 = try #require(visible.first { $0.string("item") == "Z/r1" })
+        #expect(r0.time == r1.time)
+    }
 }

@@ -179,10 +179,18 @@ extension RecordEngine {
         // and field dictionary retained and released), and the `where` of the first loop ran
         // after that copy.
         if !answeredDuringFetch.isEmpty {
-            for index in changed.indices
-            where answeredDuringFetch.contains(RecordKey(database: zoneKey.database, id: changed[index].id)) {
-                stale.formUnion(RecordEngine.writes(of: changed[index]))
+            var others: [Int] = []
+            for index in changed.indices {
+                if answeredDuringFetch.contains(RecordKey(database: zoneKey.database, id: changed[index].id)) {
+                    stale.formUnion(RecordEngine.writes(of: changed[index]))
+                } else {
+                    others.append(index)
+                }
             }
+            // Transitively: a record left alone for sharing one write leaves alone the records
+            // sharing its other writes (records seed 13102: r0, left alone for sharing D:1 with
+            // the answered r2, held back D:2, whose other record r1 showed without it).
+            RecordEngine.absorbSharing(&stale, &others) { RecordEngine.writes(of: changed[$0]) }
         }
         // Through the array's buffer: reading `changed[index]` to pass it on (or binding it to a
         // name) copied the record, every string and its field dictionary retained, then released.
@@ -199,7 +207,10 @@ extension RecordEngine {
                     continue
                 }
                 // `held` first: nearly always empty, and the lookups after it are then not made.
-                if !held.isEmpty, state.pending[key]?.awaitingAnswer != true, state.heldUntilFetch[key] == nil,
+                // A record whose own save's answer held a version for this fetch waits too: that
+                // answer released nothing, and showing the fetched version would show the rest of
+                // an atomic call without the member in doubt (records seed 11399).
+                if !held.isEmpty, state.pending[key]?.awaitingAnswer != true,
                    RecordEngine.writes(of: records[index]).contains(where: held.contains) {
                     state.heldFetched[key] = records[index]
                     context.log("fetchHeld", [("record", key.itemName)])
@@ -318,7 +329,7 @@ extension RecordEngine {
         // copied the whole change, a save in doubt included, to compare it with nil).
         let pendingPlace = state.pending.isEmpty ? nil : state.pending.index(forKey: key)
         if let pendingPlace, state.pending.values[pendingPlace].awaitingAnswer { writes.formUnion(RecordEngine.writes(of: changed[index])) }
-            else if state.heldUntilFetch[key] == nil { others.append(index) }
+            else { others.append(index) }
         }
         guard !writes.isEmpty else { return writes }
         var othersWrites = others.map { RecordEngine.writes(of: changed[$0]) }
