@@ -129,4 +129,29 @@ extension FuzzFindingTests {
         #expect(!rollback.isEmpty)
         #expect(rollback.allSatisfy { $0.string("write") == "B:4" })
     }
+    @Test("a delete that went in the request of an atomic call's saves goes again with them after a throttled answer (records seed 24280)")
+    func deleteSentWithItsCallGoesAgainWithIt() throws {
+        // C:1 (r0, r1) and C:2 (delete r1) go out in one atomic request, answered
+        // requestRateLimited. The retry sent r0's save alone, then the delete: G fetched r0 with
+        // C:1 between the two, beside r1's title from before C:1.
+        let judged = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 24280, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "C"}, {"id": "G"}],
+         "steps": [{"at": "0ms", "device": "G", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"title": "G4"}},
+                   {"at": "721ms", "op": "cloud.throttle", "for": "77ms", "retryAfter": "1ms"},
+                   {"at": "721ms", "device": "C", "op": "airplane.on"},
+                   {"at": "721ms", "device": "C", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r0", "fields": {"body": "C3"}}, {"type": "Note", "name": "r1", "fields": {"title": "C3", "body": "C3"}}]},
+                   {"at": "721ms", "device": "C", "op": "record.delete", "zone": "Z", "name": "r1"},
+                   {"at": "722ms", "device": "C", "op": "airplane.off"},
+                   {"at": "855ms", "op": "cloud.throttle", "for": "1ms", "retryAfter": "1ms"}],
+         "expect": {"converged": true, "noAnomalies": ["atomicityViolation", "divergence"], "final": {"records": {"Z/r0": {"body": "C3"}, "Z/r1": null}}}}
+        """)
+        // Every request C sends with r0's save carries r1's delete.
+        let batches = try Harness.events(try #require(judged.first)).filter { $0.event == "log" && $0.string("device") == "C" && $0.string("event") == "sendingBatch" }
+        #expect(!batches.isEmpty)
+        let deletes = batches.map { line -> String? in
+            guard case .object(let members)? = line.fields["details"], case .string(let count)? = members.first(where: { $0.key == "deletes" })?.value.value else { return nil }
+            return count
+        }
+        #expect(deletes.allSatisfy { $0 == "1" })
+    }
 }

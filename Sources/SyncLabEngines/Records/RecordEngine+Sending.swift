@@ -70,8 +70,11 @@ extension RecordEngine {
             let members = keys.filter { $0.database == database && state.pending[$0]!.atomicGroup == group }
             // Saves in doubt go out again first, as the one request they went in, alone: a later
             // call joined to the group since follows whole once they are answered. A delete that
-            // replaced one of those saves stands in its place (records seed 2610).
-            let inDoubt = members.filter { state.pending[$0]!.inDoubt != nil || state.pending[$0]!.replacesSaveInDoubt }
+            // replaced one of those saves stands in its place (records seed 2610), and a delete
+            // that went in that request goes again with it (records seed 24280: after a throttled
+            // answer the call's save went again alone, then its delete, and another device
+            // fetched the call's other record between the two).
+            let inDoubt = members.filter { state.pending[$0]!.inDoubt != nil || state.pending[$0]!.replacesSaveInDoubt || state.pending[$0]!.deleteSent }
             for key in inDoubt.contains(where: { state.pending[$0]!.inDoubt != nil }) ? inDoubt : members {
                 add(key, &batch, &saves, &deletes, &bytes)
             }
