@@ -106,4 +106,52 @@ extension FuzzFindingTests {
         let r1 = try #require(visible.first { $0.string("item") == "Z/r1" })
         #expect(r0.time == r1.time)
     }
+    @Test("a refused save that followed the device's own pending delete puts the delete back, not the last server record (records seed 22349)")
+    func refusedSaveAfterDeleteRestoresTheDelete() throws {
+        // B:5 saves r1 after B:4 deleted it (one save with the delete, removing r1's title). The
+        // request with B:5 and B:6 is over the batch limit and refused whole: r1 used to go back
+        // to the server's title B1 (from B:2) while r0 kept B:3's title, B:3 shown in part.
+        let judged = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 22349, "limits": {"records": {"batch": 2}}, "engine": {"records": {"conflict": "merge"}},
+         "devices": [{"id": "B"}],
+         "steps": [{"at": "0ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "B"}},
+                   {"at": "0ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"title": "B1"}},
+                   {"at": "331ms", "device": "B", "op": "airplane.on"},
+                   {"at": "331ms", "device": "B", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"title": "B6"}}, {"type": "Note", "name": "r0", "fields": {"title": "B6"}}]},
+                   {"at": "331ms", "device": "B", "op": "record.delete", "zone": "Z", "name": "r1"},
+                   {"at": "331ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"body": "B11"}},
+                   {"at": "331ms", "device": "B", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r2", "fields": {"title": "B9", "n": 9}}, {"type": "Note", "name": "r0", "fields": {"title": "B9"}}]}],
+         "expect": {"converged": true, "quotaViolations": 2, "noAnomalies": ["atomicityViolation", "lostUpdate", "divergence"],
+                    "final": {"records": {"Z/r0": {"title": "B6", "body": "B"}, "Z/r1": null, "Z/r2": null}}}}
+        """)
+        // The rollback shows r1 gone by the delete B:4, and never B:2's title again.
+        let rollback = try Harness.events(try #require(judged.first)).filter { $0.event == "visible" && $0.string("cause") == "rollback" && $0.string("item") == "Z/r1" }
+        #expect(!rollback.isEmpty)
+        #expect(rollback.allSatisfy { $0.string("write") == "B:4" })
+    }
+    @Test("a delete that went in the request of an atomic call's saves goes again with them after a throttled answer (records seed 24280)")
+    func deleteSentWithItsCallGoesAgainWithIt() throws {
+        // C:1 (r0, r1) and C:2 (delete r1) go out in one atomic request, answered
+        // requestRateLimited. The retry sent r0's save alone, then the delete: G fetched r0 with
+        // C:1 between the two, beside r1's title from before C:1.
+        let judged = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 24280, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "C"}, {"id": "G"}],
+         "steps": [{"at": "0ms", "device": "G", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"title": "G4"}},
+                   {"at": "721ms", "op": "cloud.throttle", "for": "77ms", "retryAfter": "1ms"},
+                   {"at": "721ms", "device": "C", "op": "airplane.on"},
+                   {"at": "721ms", "device": "C", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r0", "fields": {"body": "C3"}}, {"type": "Note", "name": "r1", "fields": {"title": "C3", "body": "C3"}}]},
+                   {"at": "721ms", "device": "C", "op": "record.delete", "zone": "Z", "name": "r1"},
+                   {"at": "722ms", "device": "C", "op": "airplane.off"},
+                   {"at": "855ms", "op": "cloud.throttle", "for": "1ms", "retryAfter": "1ms"}],
+         "expect": {"converged": true, "noAnomalies": ["atomicityViolation", "divergence"], "final": {"records": {"Z/r0": {"body": "C3"}, "Z/r1": null}}}}
+        """)
+        // Every request C sends with r0's save carries r1's delete.
+        let batches = try Harness.events(try #require(judged.first)).filter { $0.event == "log" && $0.string("device") == "C" && $0.string("event") == "sendingBatch" }
+        #expect(!batches.isEmpty)
+        let deletes = batches.map { line -> String? in
+            guard case .object(let members)? = line.fields["details"], case .string(let count)? = members.first(where: { $0.key == "deletes" })?.value.value else { return nil }
+            return count
+        }
+        #expect(deletes.allSatisfy { $0 == "1" })
+    }
 }

@@ -21,6 +21,7 @@ public struct PendingRecordChange: Hashable, Sendable {
             case .delete:
                 if inDoubt != nil || followsSaveInDoubt { replacesSaveInDoubt = true }
                 inDoubt = nil
+                deleteReplacedBySave = nil
             case .save:
                 deleteSent = false
                 saveReplacedByDelete = nil
@@ -82,6 +83,10 @@ public struct PendingRecordChange: Hashable, Sendable {
     /// For a delete that replaced this device's own pending save not in doubt: that save, which
     /// a refusal of the delete puts back (see `SaveReplacedByDelete`).
     public var saveReplacedByDelete: SaveReplacedByDelete?
+
+    /// For a save that followed this device's own pending delete not sent: that delete, which a
+    /// refusal of the save's recreation puts back (see `DeleteReplacedBySave`).
+    public var deleteReplacedBySave: DeleteReplacedBySave?
 
     public init(order: UInt64, kind: Kind, atomicGroup: WriteID?) {
         self.order = order; self.kind = kind; self.atomicGroup = atomicGroup

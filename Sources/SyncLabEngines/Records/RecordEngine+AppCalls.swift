@@ -135,6 +135,7 @@ extension RecordEngine {
         var created = false
         var changedFields: Set<String> = []
         var removed: [String] = []
+        var replacedDelete: DeleteReplacedBySave?
         if let existing = state.table[local: key] {
             record = existing
         } else {
@@ -152,8 +153,13 @@ extension RecordEngine {
             // field set elsewhere after the delete, unseen here, wins the per-field merge
             // (records seed 5324: dated by the save, the removal beat a body set in between,
             // and the record showed that creation without its body).
-            if let pending = state.pending[key], case .delete = pending.kind, let server = state.table[server: key] {
+            if let pending = state.pending[key], case .delete(let deleteWrite) = pending.kind, let server = state.table[server: key] {
                 let removedAt = pending.deletedAt ?? context.now
+                // A refusal of this save puts the delete back (records seed 22349).
+                if !pending.deleteSent && !pending.saveUnanswered {
+                    replacedDelete = DeleteReplacedBySave(write: deleteWrite, removedFields: pending.removedFields,
+                                                          deletedAt: pending.deletedAt, saveReplacedByDelete: pending.saveReplacedByDelete)
+                }
                 for name in server.fieldNames where server.fields[name]?.value != nil {
                     record.fields[name] = StoredField(value: nil, write: write, modifiedAt: removedAt)
                     changedFields.insert(name)
@@ -179,6 +185,7 @@ extension RecordEngine {
         }
         for name in shown { show(key, field: name, record.fields[name], .local, &context) }
         enqueue(key, fields: changedFields, atomicGroup: atomicGroup)
+        if let replacedDelete { state.pending[key]!.deleteReplacedBySave = replacedDelete }
         return true
     }
 

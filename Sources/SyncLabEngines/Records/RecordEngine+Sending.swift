@@ -70,8 +70,11 @@ extension RecordEngine {
             let members = keys.filter { $0.database == database && state.pending[$0]!.atomicGroup == group }
             // Saves in doubt go out again first, as the one request they went in, alone: a later
             // call joined to the group since follows whole once they are answered. A delete that
-            // replaced one of those saves stands in its place (records seed 2610).
-            let inDoubt = members.filter { state.pending[$0]!.inDoubt != nil || state.pending[$0]!.replacesSaveInDoubt }
+            // replaced one of those saves stands in its place (records seed 2610), and a delete
+            // that went in that request goes again with it (records seed 24280: after a throttled
+            // answer the call's save went again alone, then its delete, and another device
+            // fetched the call's other record between the two).
+            let inDoubt = members.filter { state.pending[$0]!.inDoubt != nil || state.pending[$0]!.replacesSaveInDoubt || state.pending[$0]!.deleteSent }
             for key in inDoubt.contains(where: { state.pending[$0]!.inDoubt != nil }) ? inDoubt : members {
                 add(key, &batch, &saves, &deletes, &bytes)
             }
@@ -665,6 +668,11 @@ extension RecordEngine {
                 names.append(key.itemName)
             case .save(var fields):
                 guard var local = state.table[local: key] else { state.pending[key] = nil; continue }
+                if let deleted = change.deleteReplacedBySave, writes.contains(local.existenceWrite), !writes.contains(deleted.write) {
+                    restoreDeleteReplacedBySave(key, deleted, change, cause, &context, report: report)
+                    names.append(key.itemName)
+                    continue
+                }
                 if state.table[server: key] == nil && writes.contains(local.existenceWrite) {
                     let current = pendingWrites(of: key)
                     for (write, revertedItem) in current { report(write, revertedItem, &context) }
@@ -736,6 +744,29 @@ extension RecordEngine {
             }
         }
         return names
+    }
+
+    /// Puts back the device's own pending delete that a taken-back save had replaced (the save made
+    /// the record again): every write the save's record carries is taken back with it, and the
+    /// record is shown deleted by the delete again, which stays pending (SPEC §4.3, §6: the refused
+    /// change is rolled back whole, to the state before it, not to the last server record seen).
+    private mutating func restoreDeleteReplacedBySave(_ key: RecordKey, _ deleted: DeleteReplacedBySave, _ change: PendingRecordChange,
+                                                      _ cause: VisibilityCause, _ context: inout EngineContext,
+                                                      report: (WriteID, ItemKey, inout EngineContext) -> Void) {
+        let current = pendingWrites(of: key)
+        for (write, revertedItem) in current { report(write, revertedItem, &context) }
+        for (write, revertedItem) in foldedWrites(of: change, key) where !current.contains(where: { $0 == (write, revertedItem) }) {
+            report(write, revertedItem, &context)
+        }
+        removeLocal(key, write: deleted.write, cause, &context)
+        var restored = change
+        restored.inDoubt = nil
+        restored.replacedByAtomicCall = [:]
+        restored.kind = .delete(write: deleted.write)
+        restored.removedFields = deleted.removedFields
+        restored.deletedAt = deleted.deletedAt
+        restored.saveReplacedByDelete = deleted.saveReplacedByDelete
+        state.pending[key] = restored
     }
 
     /// Puts back the device's own pending save that a taken-back delete had replaced: the record
