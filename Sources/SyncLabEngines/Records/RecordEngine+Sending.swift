@@ -674,13 +674,7 @@ extension RecordEngine {
                     continue
                 }
                 if state.table[server: key] == nil && writes.contains(local.existenceWrite) {
-                    let current = pendingWrites(of: key)
-                    for (write, revertedItem) in current { report(write, revertedItem, &context) }
-                    // The device's earlier pending values that later writes replaced go with the
-                    // record too: reported, never dropped unseen (records seeds 3358, 5191).
-                    for (write, revertedItem) in foldedWrites(of: change, key) where !current.contains(where: { $0 == (write, revertedItem) }) {
-                        report(write, revertedItem, &context)
-                    }
+                    reportEveryWrite(of: key, change, &context, report: report)
                     state.pending[key] = nil
                     // Back to the last server record seen: one fetched while the creation was in
                     // doubt stays (with every field it has); with none, the record goes.
@@ -746,6 +740,18 @@ extension RecordEngine {
         return names
     }
 
+    /// Reports every write record `key`'s pending change carries, as a record taken back whole:
+    /// its pending values, and the device's earlier pending values that later writes replaced,
+    /// which go with the record too, never dropped unseen (records seeds 3358, 5191).
+    private func reportEveryWrite(of key: RecordKey, _ change: PendingRecordChange, _ context: inout EngineContext,
+                                  report: (WriteID, ItemKey, inout EngineContext) -> Void) {
+        let current = pendingWrites(of: key)
+        for (write, revertedItem) in current { report(write, revertedItem, &context) }
+        for (write, revertedItem) in foldedWrites(of: change, key) where !current.contains(where: { $0 == (write, revertedItem) }) {
+            report(write, revertedItem, &context)
+        }
+    }
+
     /// Puts back the device's own pending delete that a taken-back save had replaced (the save made
     /// the record again): every write the save's record carries is taken back with it, and the
     /// record is shown deleted by the delete again, which stays pending (SPEC §4.3, §6: the refused
@@ -753,11 +759,7 @@ extension RecordEngine {
     private mutating func restoreDeleteReplacedBySave(_ key: RecordKey, _ deleted: DeleteReplacedBySave, _ change: PendingRecordChange,
                                                       _ cause: VisibilityCause, _ context: inout EngineContext,
                                                       report: (WriteID, ItemKey, inout EngineContext) -> Void) {
-        let current = pendingWrites(of: key)
-        for (write, revertedItem) in current { report(write, revertedItem, &context) }
-        for (write, revertedItem) in foldedWrites(of: change, key) where !current.contains(where: { $0 == (write, revertedItem) }) {
-            report(write, revertedItem, &context)
-        }
+        reportEveryWrite(of: key, change, &context, report: report)
         removeLocal(key, write: deleted.write, cause, &context)
         var restored = change
         restored.inDoubt = nil
