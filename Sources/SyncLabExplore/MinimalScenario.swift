@@ -22,7 +22,7 @@ public enum MinimalScenario {
             description += " Its expectations fail while the bug is there."
         case .fingerprint(_, .find(let kind)):
             description += " An example of \(kind): the expectation asserts that it appears."
-            if let anomaly { scenario = scenario.setting("expect", .object([("anomalies", .array([pattern(anomaly)]))])) }
+            if let anomaly { scenario = scenario.setting("expect", .object([("anomalies", .array(examplePatterns(anomaly, among: judged.outcome.report.anomalies)))])) }
         case .fingerprint(_, .promises):
             description += " A broken promise (docs/FUZZING.md): these expectations fail while the bug is there."
             var expect: [(String, JSON)] = []
@@ -37,6 +37,20 @@ public enum MinimalScenario {
     static func firstAnomaly(_ judged: ScenarioRunner.Judged, _ target: ShrinkTarget) -> Anomaly? {
         guard case .fingerprint(let fingerprint, let rule) = target else { return nil }
         return PromiseJudge.findings(judged, rule: rule).first { $0.fingerprint == fingerprint }?.anomaly
+    }
+
+    /// The patterns of a `--find` example: the anomaly's, and for a kind that fails a run
+    /// unless `expect.anomalies` names it (`ExpectationEvaluator.invariantKinds`), one for each
+    /// other anomaly of that kind in the run, so the example passes while it shows them all
+    /// (each violation must be named, SPEC §7).
+    static func examplePatterns(_ anomaly: Anomaly, among anomalies: [Anomaly]) -> [JSON] {
+        var patterns = [pattern(anomaly)]
+        guard ExpectationEvaluator.invariantKinds.contains(anomaly.kind) else { return patterns }
+        for other in anomalies where other.kind == anomaly.kind {
+            let named = pattern(other)
+            if !patterns.contains(named) { patterns.append(named) }
+        }
+        return patterns
     }
 
     /// `{"kind", "store", "item", "device"}` matching exactly this anomaly.
