@@ -34,12 +34,18 @@ extension ScenarioReader {
                     if entry.key.isEmpty {
                         report("expected a key, got an empty string", at: entry.keyPosition, path: entryPath)
                         failed = true
-                    } else if let value = expectedPlist(entry.value, entryPath) { result.kvs.append((entry.key, value)) } else { failed = true }
+                    } else if let value = expectedPlist(entry.value, entryPath) {
+                        checkSpelling(entry.key, .key, at: entry.keyPosition, path: entryPath)
+                        result.kvs.append((entry.key, value))
+                    } else { failed = true }
                 case "documents":
                     if !ScenarioReader.isDocumentPath(entry.key) {
                         report(ScenarioReader.documentPathError(entry.key), at: entry.keyPosition, path: entryPath)
                         failed = true
-                    } else if let content = expectedContent(entry.value, entryPath) { result.documents.append((entry.key, content)) } else { failed = true }
+                    } else if let content = expectedContent(entry.value, entryPath) {
+                        checkSpelling(entry.key, .path, at: entry.keyPosition, path: entryPath)
+                        result.documents.append((entry.key, content))
+                    } else { failed = true }
                 default:
                     let parts = entry.key.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
                     guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
@@ -47,6 +53,8 @@ extension ScenarioReader {
                         failed = true
                         continue
                     }
+                    checkSpelling(String(parts[0]), .zone, at: entry.keyPosition, path: entryPath)
+                    checkSpelling(String(parts[1]), .record, at: entry.keyPosition, path: entryPath)
                     if case .null = entry.value.value {
                         result.records.append((entry.key, nil))
                     } else if let fields = fieldAssignments(entry.value, entryPath) {

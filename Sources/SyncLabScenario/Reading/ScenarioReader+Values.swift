@@ -114,6 +114,7 @@ extension ScenarioReader {
                 failed = true
                 continue
             }
+            checkSpelling(member.key, .field, at: member.keyPosition, path: fieldPath)
             if case .null = member.value.value {
                 result.append(FieldAssignment(name: member.key, value: nil))
             } else if let value = fieldValue(member.value, fieldPath, inList: false) {

@@ -10,6 +10,8 @@ final class ScenarioReader {
     /// The app names `apps` sections may use (SPEC §9).
     let appNames: AppNames
     private var errors: [ScenarioError] = []
+    /// Every name's first spelling (`checkSpelling`).
+    private var spellings = NameSpellings()
 
     init(file: String, appNames: AppNames = .builtIn) { self.file = file; self.appNames = appNames }
 
@@ -18,6 +20,15 @@ final class ScenarioReader {
     /// Records one error.
     func report(_ message: String, at position: SourcePosition?, path: JSONPath) {
         errors.append(ScenarioError(file: file, position: position, path: path.description, message: message))
+    }
+
+    /// Reports `name` when the file wrote the same name before in another Unicode normalization
+    /// form (`NameSpellings`): Swift takes the two as one name, their bytes as two.
+    func checkSpelling(_ name: String, _ kind: NameSpellings.Kind, at position: SourcePosition?, path: JSONPath) {
+        guard let earlier = spellings.note(name, kind: kind, path: path) else { return }
+        let (mine, theirs) = NameSpellings.difference(name, earlier.spelling)
+        report("\(kind.rawValue) \"\(name)\" is the \(kind.rawValue) written at \(earlier.path) in another Unicode normalization form (\(mine) here, \(theirs) there): Swift strings, and so SyncLab, take the two as one \(kind.rawValue) while their bytes differ; spell it the same way everywhere",
+               at: position, path: path)
     }
 
     /// Every error once, in file order. Errors at the same place and path are reported once

@@ -368,6 +368,7 @@ struct StepResolver {
             reader.report("expected a zone name without \"/\" (it separates zone and record in ZONE/NAME), got \"\(zone)\"", at: node.position, path: path)
             return nil
         }
+        reader.checkSpelling(zone, .zone, at: node.position, path: path)
         return zone
     }
 
@@ -378,6 +379,7 @@ struct StepResolver {
             reader.report(ScenarioReader.documentPathError(text), at: node.position, path: path)
             return nil
         }
+        reader.checkSpelling(text, .path, at: node.position, path: path)
         return text
     }
 
@@ -388,6 +390,12 @@ struct StepResolver {
         func argument(_ key: String) -> JSONNode? { arguments.first { $0.key == key }?.value }
         func text(_ key: String, what: String) -> String? {
             argument(key).flatMap { reader.string($0, path.key(key), nonEmpty: true, what: what) }
+        }
+        /// A name argument (`key`, `name`), its spelling checked against the file's others.
+        func nameArgument(_ key: String, what: String, kind: NameSpellings.Kind) -> String? {
+            guard let node = argument(key), let text = reader.string(node, path.key(key), nonEmpty: true, what: what) else { return nil }
+            reader.checkSpelling(text, kind, at: node.position, path: path.key(key))
+            return text
         }
         func database() -> DatabaseScope? {
             guard let value = argument("database") else { return .private }
@@ -433,7 +441,7 @@ struct StepResolver {
             return .cloudThrottle(duration: length, retryAfter: retryAfter, zone: zone)
         case "cloud.expireTokens": return .cloudExpireTokens
         case "kvs.set":
-            let key = text("key", what: "a key")
+            let key = nameArgument("key", what: "a key", kind: .key)
             let value = argument("value").flatMap { reader.plistValue($0, path.key("value")) }
             guard let key, let value else { return nil }
             return .kvsSet(entries: [PlistEntry(key: key, value: value)])
@@ -454,6 +462,7 @@ struct StepResolver {
                     reader.report("a key can't be empty", at: member.keyPosition, path: path.key("values").key(member.key))
                     failed = true
                 } else if let value = reader.plistValue(member.value, path.key("values").key(member.key)) {
+                    reader.checkSpelling(member.key, .key, at: member.keyPosition, path: path.key("values").key(member.key))
                     entries.append(PlistEntry(key: member.key, value: value))
                 } else {
                     failed = true
@@ -461,9 +470,9 @@ struct StepResolver {
             }
             guard !failed else { return nil }
             return .kvsSet(entries: entries.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }, many: true)
-        case "kvs.remove": return text("key", what: "a key").map { .kvsRemove(key: $0) }
+        case "kvs.remove": return nameArgument("key", what: "a key", kind: .key).map { .kvsRemove(key: $0) }
         case "kvs.increment":
-            let key = text("key", what: "a key")
+            let key = nameArgument("key", what: "a key", kind: .key)
             var by: Int64? = 1
             if let byNode = argument("by") { by = reader.integer(byNode, path.key("by"), what: "an integer increment") }
             guard let key, let by else { return nil }
@@ -492,13 +501,13 @@ struct StepResolver {
         case "record.save":
             let database = database(), zone = zone(default: "_defaultZone")
             let type = text("type", what: "a record type")
-            let name = text("name", what: "a record name")
+            let name = nameArgument("name", what: "a record name", kind: .record)
             let fields = argument("fields").flatMap { reader.fieldAssignments($0, path.key("fields")) }
             guard let database, let zone, let type, let name, let fields else { return nil }
             return .recordSave(RecordFieldsChange(database: database, zone: zone, type: type, name: name, fields: fields))
         case "record.delete":
             let database = database(), zone = zone(default: "_defaultZone")
-            let name = text("name", what: "a record name")
+            let name = nameArgument("name", what: "a record name", kind: .record)
             guard let database, let zone, let name else { return nil }
             return .recordDelete(database: database, zone: zone, name: name)
         case "records.saveAtomic":
@@ -534,6 +543,7 @@ struct StepResolver {
                     let type = reader.required(members, "type", in: element, recordPath, what: "a record").flatMap { reader.string($0, recordPath.key("type"), nonEmpty: true, what: "a record type") }
                     let nameNode = reader.required(members, "name", in: element, recordPath, what: "a record")
                     let name = nameNode.flatMap { reader.string($0, recordPath.key("name"), nonEmpty: true, what: "a record name") }
+                    if let name, let nameNode { reader.checkSpelling(name, .record, at: nameNode.position, path: recordPath.key("name")) }
                     let fields = reader.required(members, "fields", in: element, recordPath, what: "a record").flatMap { reader.fieldAssignments($0, recordPath.key("fields")) }
                     if let name, let nameNode, let first = saves.firstIndex(where: { $0.name == name }) {
                         // Not merged silently: one operation names a record once, as in CloudKit.
@@ -552,6 +562,7 @@ struct StepResolver {
             if case .array(let elements) = deleteNode.value {
                 for (index, element) in elements.enumerated() {
                     guard let name = reader.string(element, path.key("delete").index(index), nonEmpty: true, what: "a record name") else { failed = true; continue }
+                    reader.checkSpelling(name, .record, at: element.position, path: path.key("delete").index(index))
                     // A record both saved and deleted by one call: which one should win? CloudKit
                     // refuses such an operation; here the delete silently removed the save.
                     if let saved = saves.firstIndex(where: { $0.name == name }) {
