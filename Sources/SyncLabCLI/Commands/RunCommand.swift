@@ -98,6 +98,7 @@ enum RunCommand {
         let replayFlags = hostRecordsPolicies ? [FindingWriter.hostRecordsPoliciesFlag] : []
         var results: [JSON] = []
         var anyFailed = false
+        var reportsFailed = false
         for (index, load) in loads.enumerated() {
             let scenario: ScenarioFile
             switch load {
@@ -136,8 +137,14 @@ enum RunCommand {
             do {
                 removed = try ReportSet.write(judgedRuns, file: scenario.path, to: folder, variants: scenario.runs.map(\.variant))
             } catch {
-                Console.error("synclab run: cannot write reports to \(folder): \(ScenarioFiles.reason(error))")
-                return .badInput
+                // Said, and the other files still run: one folder that cannot take its reports
+                // (a file or folder in the way) used to stop the command there, with no later
+                // file run, no JSON document and no --junit file. Exit status 2 at the end.
+                let reason = FileErrorReason.text(error, folder: folder)
+                Console.error("synclab run: cannot write reports to \(folder): \(reason)")
+                entries.append(.reportsNotWritten(file: scenario.path, folder: folder, reason: reason))
+                reportsFailed = true
+                continue
             }
             // `--quiet` prints only failures, each whole: where its reports are is part of it.
             let quiet = parsed.has("--quiet")
@@ -155,7 +162,7 @@ enum RunCommand {
         if format == "json" {
             Console.out(JSON.object([("results", .array(results))]).renderedPretty())
         }
-        if invalid { return .badInput }
+        if invalid || reportsFailed { return .badInput }
         return anyFailed ? .failed : .success
     }
 }

@@ -22,6 +22,17 @@ public enum FileErrorReason {
         let hasPOSIXReason = nsError.domain == NSPOSIXErrorDomain
             || (nsError.userInfo[NSUnderlyingErrorKey] as? NSError)?.domain == NSPOSIXErrorDomain
         if !hasPOSIXReason {
+            // A folder where a file is written (`OUT/timeline.html/`): Foundation on Linux says
+            // "error 512" and names the file.
+            if let file = nsError.userInfo[NSFilePathErrorKey] as? String {
+                var isDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue {
+                    // Named as the folder was given, not by its absolute path.
+                    let absolute = URL(fileURLWithPath: folder).standardizedFileURL.path
+                    let shown = file.hasPrefix(absolute + "/") ? folder + file.dropFirst(absolute.count) : file
+                    return "\(shown) is a folder, not a file"
+                }
+            }
             var path = URL(fileURLWithPath: folder).standardizedFileURL
             while path.path != "/" {
                 var isDirectory: ObjCBool = false

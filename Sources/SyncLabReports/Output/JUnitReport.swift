@@ -14,10 +14,13 @@ public enum JUnitReport {
         case run(file: String, judged: JudgedRun)
         /// A file that did not validate: nothing of it ran.
         case invalid(file: String, errors: [ScenarioError])
+        /// A file whose runs (listed as `run` entries before it) could not write their reports
+        /// into `folder`, for `reason`.
+        case reportsNotWritten(file: String, folder: String, reason: String)
 
         public var file: String {
             switch self {
-            case .run(let file, _), .invalid(let file, _): return file
+            case .run(let file, _), .invalid(let file, _), .reportsNotWritten(let file, _, _): return file
             }
         }
     }
@@ -43,6 +46,7 @@ public enum JUnitReport {
                 switch entry {
                 case .run(_, let judged): xml += testCase(judged, suite: name, file: file, teamProgram: teamProgram, replayFlags: replayFlags)
                 case .invalid(_, let fileErrors): xml += invalidCase(fileErrors, suite: name, file: file)
+                case .reportsNotWritten(_, let folder, let reason): xml += reportsCase(folder: folder, reason: reason, suite: name, file: file)
                 }
             }
             xml += "  </testsuite>\n"
@@ -57,8 +61,10 @@ public enum JUnitReport {
     }
 
     private static func isError(_ entry: Entry) -> Bool {
-        if case .invalid = entry { return true }
-        return false
+        switch entry {
+        case .invalid, .reportsNotWritten: return true
+        case .run: return false
+        }
     }
 
     private static func scenarioName(_ entry: Entry) -> String? {
@@ -82,6 +88,15 @@ public enum JUnitReport {
         if !anomalies.isEmpty { xml += "      <system-out>\(Markup.escape(anomalies))</system-out>\n" }
         xml += "    </testcase>\n"
         return xml
+    }
+
+    /// The test case of a file whose reports could not be written: named `reports`, beside its
+    /// runs' own cases, so CI shows why the reports it links to are missing.
+    private static func reportsCase(folder: String, reason: String, suite: String, file: String) -> String {
+        let message = "cannot write reports to \(folder): \(reason)"
+        return "    <testcase classname=\"\(Markup.escape(suite))\" name=\"reports\" file=\"\(Markup.escape(file))\">\n"
+            + "      <error message=\"\(Markup.escape(message))\" type=\"reports\">\(Markup.escape(message))</error>\n"
+            + "    </testcase>\n"
     }
 
     /// The test case of a file that did not validate: named `validation`, since no variant ran.
