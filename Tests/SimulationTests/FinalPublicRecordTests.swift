@@ -33,14 +33,15 @@ struct FinalPublicRecordTests {
     }
 
     /// `{}` asks only that the record exist; an assert's failure said "expected fields " with
-    /// nothing after it.
+    /// nothing after it. Listed fields say what each should hold, absent included ("expected
+    /// fields v, w" named a field wanted absent as if it were wanted).
     @Test func anAssertWantingAnyRecordSaysItShouldExist() throws {
         let judged = try Harness.run("""
         {"format": "synclab/1", "name": "t", "devices": [{"id": "A"}],
-         "steps": [{"at": "1s", "device": "A", "op": "assert", "records": {"_defaultZone/none": {}, "_defaultZone/n2": {"v": 1}}}]}
+         "steps": [{"at": "1s", "device": "A", "op": "assert", "records": {"_defaultZone/none": {}, "_defaultZone/n2": {"v": 1, "w": null, "t": "x"}}}]}
         """)
         let failures = judged.expectations.filter { !$0.passed }.map { $0.actual.rendered() }
-        #expect(failures == [#""steps[0] assert on A at 1s: record \"_defaultZone/none\" is absent, expected it to exist; record \"_defaultZone/n2\" is absent, expected fields v""#], "\(failures)")
+        #expect(failures == [#""steps[0] assert on A at 1s: record \"_defaultZone/none\" is absent, expected it to exist; record \"_defaultZone/n2\" is absent, expected it to exist with v = 1, w absent, t = \"x\"""#], "\(failures)")
     }
 
     /// A record wanted absent that exists shows what it holds: the failure read

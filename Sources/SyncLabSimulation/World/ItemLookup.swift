@@ -38,7 +38,10 @@ public struct ItemLookup {
         }
         guard exists else {
             // `{}` lists no field: it asks only that the record exist ("expected fields " said nothing).
-            let wanted = fields.isEmpty ? "expected it to exist" : "expected fields \(fields.map(\.name).joined(separator: ", "))"
+            // Listed fields say what each should hold: "expected fields f, g" read as if a field
+            // wanted absent (`"g": null`) had been wanted present.
+            let listed = fields.map { field in "\(field.name) \(field.value.map { "= " + ValueText.describe(.field($0)) } ?? "absent")" }
+            let wanted = fields.isEmpty ? "expected it to exist" : "expected it to exist with \(listed.joined(separator: ", "))"
             return ["record \"\(name)\" is absent, \(wanted)"]
         }
         var failures: [String] = []
