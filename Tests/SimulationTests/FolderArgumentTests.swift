@@ -33,4 +33,21 @@ struct FolderArgumentTests {
         #expect(run.stdout.components(separatedBy: "\"file\": ").count == 2, "\(run.stdout)")
         #expect(FileManager.default.fileExists(atPath: out + "/result.json"))
     }
+
+    /// `.JSON` and `.Json5` are scenario extensions too: a folder's `Checkout.JSON` was skipped
+    /// without a word (a folder holding only it said "no scenario files found"), and named
+    /// alone its reports went to `Reports/Checkout.JSON/`.
+    @Test func extensionsInAnyCase() throws {
+        let folder = try Synclab.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenario = #"{"format": "synclab/1", "name": "NAME", "devices": [{"id": "A"}]}"#
+        try scenario.replacingOccurrences(of: "NAME", with: "upper").write(to: folder.appendingPathComponent("Checkout.JSON"), atomically: true, encoding: .utf8)
+        try scenario.replacingOccurrences(of: "NAME", with: "mixed").write(to: folder.appendingPathComponent("Other.Json5"), atomically: true, encoding: .utf8)
+        let out = folder.appendingPathComponent("out").path
+        let run = try Synclab.run(["run", folder.path, "--out", out])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("PASS  upper [base]") && run.stdout.contains("PASS  mixed [base]"), "\(run.stdout)")
+        #expect(FileManager.default.fileExists(atPath: out + "/Checkout/result.json"))
+        #expect(FileManager.default.fileExists(atPath: out + "/Other/result.json"))
+    }
 }

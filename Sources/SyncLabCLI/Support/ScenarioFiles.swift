@@ -18,7 +18,7 @@ enum ScenarioFiles {
                 // Hidden files (an editor's `.#x.json`, macOS's `._x.json` beside a copied file)
                 // and folders named like scenarios are not scenarios; named as arguments, they are read.
                 let scenarioNames = names.filter { name in
-                    guard !name.hasPrefix("."), name.hasSuffix(".json") || name.hasSuffix(".json5") else { return false }
+                    guard StaleReports.isScenarioName(name) else { return false }
                     var entryIsDirectory: ObjCBool = false
                     return FileManager.default.fileExists(atPath: "\(base)/\(name)", isDirectory: &entryIsDirectory) && !entryIsDirectory.boolValue
                 }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
@@ -66,11 +66,7 @@ enum ScenarioFiles {
     }
 
     /// `Scenarios/airplane-lost-update.json` → `airplane-lost-update`.
-    static func stem(_ path: String) -> String {
-        var name = (path as NSString).lastPathComponent
-        for suffix in [".json5", ".json"] where name.hasSuffix(suffix) { name.removeLast(suffix.count); break }
-        return name
-    }
+    static func stem(_ path: String) -> String { StaleReports.stem(path) }
 
     /// Checks, before anything runs, that every output folder can be made and written and that
     /// `junit` (if any) is not a folder: a bad `--out` or `--junit` (an existing file,

@@ -50,11 +50,22 @@ public enum StaleReports {
         return removed
     }
 
-    /// `Scenarios/a.json5` → `a`: the stem `synclab run` names a scenario's folder by.
-    static func stem(_ file: String) -> String {
+    /// `Scenarios/a.json5` → `a`: the stem `synclab run` names a scenario's folder by. The
+    /// extension in any case (`A.JSON` → `A`), as a folder's scenarios are found
+    /// (`isScenarioName`).
+    public static func stem(_ file: String) -> String {
         var name = (file as NSString).lastPathComponent
-        for suffix in [".json5", ".json"] where name.hasSuffix(suffix) { name.removeLast(suffix.count); break }
+        let lowered = name.lowercased()
+        for suffix in [".json5", ".json"] where lowered.hasSuffix(suffix) { name.removeLast(suffix.count); break }
         return name
+    }
+
+    /// Whether a file name found in a folder names a scenario: `.json` or `.json5`, in any case
+    /// (`Checkout.JSON`, as some tools and file systems write it, was skipped silently: a
+    /// folder run never ran it), and not hidden.
+    public static func isScenarioName(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return !name.hasPrefix(".") && (lowered.hasSuffix(".json") || lowered.hasSuffix(".json5"))
     }
 
     /// Whether `path` is a SyncLab RESULT written for a scenario file of that stem.
