@@ -10,4 +10,26 @@ public struct ExpectationResult: Sendable {
     public init(name: String, wanted: JSON, actual: JSON, passed: Bool) {
         self.name = name; self.wanted = wanted; self.actual = actual; self.passed = passed
     }
+
+    /// The expectation in one line, as the summary, JUnit and annotations print a failed one:
+    /// `NAME: wanted W, got A`, except where `wanted` is a pattern and `actual` a count of the
+    /// anomalies it matched, which read backwards that way ("noAnomalies[0]: wanted
+    /// {"kind":"divergence"}, got 1" reads as if a divergence had been wanted):
+    /// `anomalies[0]: wanted an anomaly matching {…}, found none`, `noAnomalies[0]: wanted no
+    /// anomaly matching {…}, found 1`, `invariant K: found 2 that expect.anomalies does not
+    /// name`. `result.json` keeps the fields as they are.
+    public var sentence: String {
+        var count: Int64?
+        if case .int(let value) = actual { count = value }
+        if name.hasPrefix("anomalies["), let count {
+            return "\(name): wanted an anomaly matching \(wanted.rendered()), found \(count == 0 ? "none" : String(count))"
+        }
+        if name.hasPrefix("noAnomalies["), let count {
+            return "\(name): wanted no anomaly matching \(wanted.rendered()), found \(count)"
+        }
+        if name.hasPrefix("invariant "), let count {
+            return "\(name): found \(count) that expect.anomalies does not name (an engine or app bug under every policy)"
+        }
+        return "\(name): wanted \(wanted.rendered()), got \(actual.rendered())"
+    }
 }

@@ -128,7 +128,7 @@ enum RunCommand {
                 }
                 if annotate && !judged.passed {
                     for expectation in judged.expectations where !expectation.passed {
-                        ValidationOutput.annotation(json: format == "json", GitHubAnnotation.error("\(expectation.name): wanted \(expectation.wanted.rendered()), got \(expectation.actual.rendered())",
+                        ValidationOutput.annotation(json: format == "json", GitHubAnnotation.error(expectation.sentence,
                                                            file: scenario.path, title: "\(run.scenarioName) [\(run.variant)]"))
                     }
                 }

@@ -77,8 +77,8 @@ public enum JUnitReport {
         var xml = "    <testcase classname=\"\(Markup.escape(suite))\" name=\"\(Markup.escape(run.variant))\" file=\"\(Markup.escape(file))\">\n"
         if !judged.passed {
             let failed = judged.expectations.filter { !$0.passed }
-            let message = failed.map { "\($0.name): wanted \($0.wanted.rendered()), got \($0.actual.rendered())" }.joined(separator: "; ")
-            var body = failed.map { "expectation \($0.name): wanted \($0.wanted.rendered()), got \($0.actual.rendered())" }
+            let message = failed.map(\.sentence).joined(separator: "; ")
+            var body = failed.map { "expectation \($0.sentence)" }
             body += judged.outcome.report.anomalies.map { "\($0.kind.rawValue): \($0.explanation)" }
             body.append("replay: " + ReplayCommand.render(file: file, seed: run.seed, variant: run.variant,
                                                              program: ReplayCommand.program(for: run, teamProgram: teamProgram), flags: replayFlags))

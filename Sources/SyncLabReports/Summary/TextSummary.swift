@@ -27,7 +27,7 @@ public enum TextSummary {
         if outcome.capHit { lines.append("      not judged: the event cap (end.maxEvents) cut the run off, so the checker looked for no anomalies") }
         else if report.anomalies.isEmpty { lines.append("      no anomalies") }
         for expectation in judged.expectations where !expectation.passed {
-            lines.append("      expectation failed: \(expectation.name): wanted \(expectation.wanted.rendered()), got \(expectation.actual.rendered())")
+            lines.append("      expectation failed: \(expectation.sentence)")
         }
         if !judged.passed {
             let variant = run.variant == "base" ? nil : run.variant
