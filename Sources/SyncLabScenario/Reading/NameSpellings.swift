@@ -24,20 +24,30 @@ struct NameSpellings {
         var text: String
     }
 
-    /// Each name's first spelling and where it was written.
+    /// Each non-ASCII name's first spelling and where it was written.
     private var first: [Name: (spelling: String, path: String)] = [:]
+    /// The ASCII names that a non-ASCII spelling could match (`mayHaveOtherSpellings`), without
+    /// where they were written: a file of a million `Key${i}` keys keeps only the names.
+    private var asciiNames: Set<Name> = []
 
     /// Notes `name` (written at `path`); returns the earlier spelling of the same name and
-    /// where it was written when that spelling differs in code points, nil otherwise.
+    /// where it was written (nil: an ASCII name, place not kept) when that spelling differs in
+    /// code points, nil otherwise.
     /// - Complexity: O(name length); only names that could have another spelling are kept.
-    mutating func note(_ name: String, kind: Kind, path: JSONPath) -> (spelling: String, path: String)? {
+    mutating func note(_ name: String, kind: Kind, path: JSONPath) -> (spelling: String, path: String?)? {
         guard Self.mayHaveOtherSpellings(name) else { return nil }
         let key = Name(kind: kind, text: name)
-        guard let earlier = first[key] else {
-            first[key] = (name, path.description)
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            if let earlier = first[key] { return (earlier.spelling, earlier.path) }
+            asciiNames.insert(key)
             return nil
         }
-        return earlier.spelling.unicodeScalars.elementsEqual(name.unicodeScalars) ? nil : earlier
+        if let earlier = first[key] {
+            return earlier.spelling.unicodeScalars.elementsEqual(name.unicodeScalars) ? nil : (earlier.spelling, earlier.path)
+        }
+        first[key] = (name, path.description)
+        if let index = asciiNames.firstIndex(of: key) { return (asciiNames[index].text, nil) }
+        return nil
     }
 
     /// Whether another string can be canonically equivalent to `name`: any name with a

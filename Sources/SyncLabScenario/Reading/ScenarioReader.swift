@@ -27,7 +27,7 @@ final class ScenarioReader {
     func checkSpelling(_ name: String, _ kind: NameSpellings.Kind, at position: SourcePosition?, path: JSONPath) {
         guard let earlier = spellings.note(name, kind: kind, path: path) else { return }
         let (mine, theirs) = NameSpellings.difference(name, earlier.spelling)
-        report("\(kind.rawValue) \"\(name)\" is the \(kind.rawValue) written at \(earlier.path) in another Unicode normalization form (\(mine) here, \(theirs) there): Swift strings, and so SyncLab, take the two as one \(kind.rawValue) while their bytes differ; spell it the same way everywhere",
+        report("\(kind.rawValue) \"\(name)\" is the \(kind.rawValue) written \(earlier.path.map { "at \($0)" } ?? "earlier in this file") in another Unicode normalization form (\(mine) here, \(theirs) there): Swift strings, and so SyncLab, take the two as one \(kind.rawValue) while their bytes differ; spell it the same way everywhere",
                at: position, path: path)
     }
 
