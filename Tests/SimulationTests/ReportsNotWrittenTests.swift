@@ -18,10 +18,11 @@ struct ReportsNotWrittenTests {
         // A folder where first.json's timeline goes.
         try FileManager.default.createDirectory(atPath: out + "/first/timeline.html", withIntermediateDirectories: true)
 
-        let text = try Synclab.run(["run", first, second, "--out", out, "--junit", junit])
+        let text = try Synclab.run(["run", first, second, "--out", out, "--junit", junit], environment: ["GITHUB_ACTIONS": "true"])
         #expect(text.status == 2, "\(text.stdout)\n\(text.stderr)")
         #expect(text.stderr.contains("cannot write reports to \(out)/first: \(out)/first/timeline.html is a folder, not a file"), "\(text.stderr)")
         #expect(text.stdout.contains("PASS  other [base]"), "\(text.stdout)")
+        #expect(text.stdout.contains("::error file=\(first.replacingOccurrences(of: ":", with: "%3A")),title=reports not written::cannot write reports to \(out)/first: "), "\(text.stdout)")
         #expect(FileManager.default.fileExists(atPath: out + "/second/report.md"))
         let xml = try String(contentsOfFile: junit, encoding: .utf8)
         #expect(xml.contains("<testsuites name=\"synclab\" tests=\"3\" failures=\"0\" errors=\"1\">"), "\(xml)")

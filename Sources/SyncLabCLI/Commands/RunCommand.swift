@@ -142,6 +142,10 @@ enum RunCommand {
                 // file run, no JSON document and no --junit file. Exit status 2 at the end.
                 let reason = FileErrorReason.text(error, folder: folder)
                 Console.error("synclab run: cannot write reports to \(folder): \(reason)")
+                if annotate {
+                    ValidationOutput.annotation(json: format == "json", GitHubAnnotation.error("cannot write reports to \(folder): \(reason)",
+                                                                                               file: scenario.path, title: "reports not written"))
+                }
                 entries.append(.reportsNotWritten(file: scenario.path, folder: folder, reason: reason))
                 reportsFailed = true
                 continue
