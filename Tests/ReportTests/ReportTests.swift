@@ -99,8 +99,9 @@ struct ReportTests {
         #expect(page.contains("A:2 lost to B:1"))
         #expect(WellFormedXML.problem(page) == nil)
         let markdown = MarkdownReport.renderIndex(ordered)
-        #expect(markdown.contains("| [merge](merge/report.md) | 0 |"))
-        #expect(markdown.contains("| [base](base/report.md) | 1 |"))
+        // Writes first, then lost updates (every metric is a column, in RESULT's order).
+        #expect(markdown.contains("| [merge](merge/report.md) | \(merge.metric("writes")) | 0 |"))
+        #expect(markdown.contains("| [base](base/report.md) | \(base.metric("writes")) | 1 |"))
         #expect(markdown.contains("```mermaid"))
         #expect(markdown.contains("was lost: the conflict was resolved"))
     }

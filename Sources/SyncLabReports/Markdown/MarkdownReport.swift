@@ -20,11 +20,13 @@ public enum MarkdownReport {
         var out = "# \(MarkdownText.escape(base.scenario)) — \(models.count) variant\(models.count == 1 ? "" : "s")\n\n"
         if !base.description.isEmpty { out += "> \(MarkdownText.escape(base.description))\n\n" }
         out += "## Variants compared\n\n"
-        out += "| variant | lost updates | conflicts | unresolved | quota violations | converged | passed |\n"
-        out += "|---|---:|---:|---:|---:|:-:|:-:|\n"
+        let columns = ComparisonColumns.metrics
+        out += "| variant | " + columns.map(\.heading).joined(separator: " | ") + " | passed |\n"
+        out += "|---|" + columns.map { $0.name == "converged" ? ":-:|" : "---:|" }.joined() + ":-:|\n"
         for model in models {
             let folder = model.variantFolder
-            out += "| [\(MarkdownText.escape(model.variant))](\(folder)/report.md)\(model.fromEarlierRun ? " (earlier run)" : "") | \(model.metric("lostUpdates")) | \(model.metric("conflicts")) | \(model.metric("unresolvedConflicts")) | \(model.metric("quotaViolations")) | \(model.metric("converged") == "true" ? "yes" : "no") | \(model.passed ? "PASS" : "**FAIL**") |\n"
+            let figures = columns.map { ComparisonColumns.shown(model.metric($0.name)) }.joined(separator: " | ")
+            out += "| [\(MarkdownText.escape(model.variant))](\(folder)/report.md)\(model.fromEarlierRun ? " (earlier run)" : "") | \(figures) | \(model.passed ? "PASS" : "**FAIL**") |\n"
         }
         out += "\nEach variant's own report, timeline and result are in its folder (`<variant>/report.md`, `timeline.html`, `result.json`, `trace.jsonl`).\n"
         if models.contains(where: \.fromEarlierRun) {

@@ -34,17 +34,18 @@ public enum TimelinePage {
         return out
     }
 
-    /// The comparison table (variant × lost updates, conflicts, unresolved, quota violations,
-    /// converged, passed), each variant linking to its own folder.
+    /// The comparison table (variant × every metric, `ComparisonColumns`, and passed), each
+    /// variant linking to its own folder.
     static func comparisonTable(_ models: [ReportModel]) -> String {
-        var out = "<table class=\"compare\"><thead><tr><th>variant</th><th>lost updates</th><th>conflicts</th><th>unresolved</th><th>quota violations</th><th>converged</th><th>passed</th><th>reports</th></tr></thead><tbody>\n"
+        let headings = ComparisonColumns.metrics.map { "<th>\($0.heading)</th>" }.joined()
+        var out = "<table class=\"compare\"><thead><tr><th>variant</th>\(headings)<th>passed</th><th>reports</th></tr></thead><tbody>\n"
         for model in models {
             let folder = model.variantFolder
             out += "<tr class=\"\(model.passed ? "pass" : "fail")\"><td><a href=\"\(Markup.escape(folder))/timeline.html\">\(Markup.escape(model.variant))</a>\(model.fromEarlierRun ? " (earlier run)" : "")</td>"
-            for name in ["lostUpdates", "conflicts", "unresolvedConflicts", "quotaViolations", "converged"] {
+            for name in ComparisonColumns.metrics.map(\.name) {
                 let value = model.metric(name)
                 let bad = (name == "converged" && value == "false") || (name == "lostUpdates" && value != "0") || (name == "quotaViolations" && value != "0")
-                out += "<td class=\"num\(bad ? " bad" : "")\">\(Markup.escape(value == "true" ? "yes" : value == "false" ? "no" : value))</td>"
+                out += "<td class=\"num\(bad ? " bad" : "")\">\(Markup.escape(ComparisonColumns.shown(value)))</td>"
             }
             out += "<td class=\"\(model.passed ? "pass" : "fail")\">\(model.passed ? "PASS" : "FAIL")</td>"
             out += "<td><a href=\"\(Markup.escape(folder))/timeline.html\">timeline</a> · <a href=\"\(Markup.escape(folder))/report.md\">report.md</a> · <a href=\"\(Markup.escape(folder))/result.json\">result.json</a></td></tr>\n"
