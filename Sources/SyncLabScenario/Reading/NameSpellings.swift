@@ -1,3 +1,5 @@
+import SyncLabJSON
+
 /// The spellings a scenario gives its names (KVS keys, document paths, zones, record names,
 /// field names), to refuse one name written in two Unicode normalization forms.
 ///
@@ -24,30 +26,24 @@ struct NameSpellings {
         var text: String
     }
 
-    /// Each non-ASCII name's first spelling and where it was written.
-    private var first: [Name: (spelling: String, path: String)] = [:]
-    /// The ASCII names that a non-ASCII spelling could match (`mayHaveOtherSpellings`), without
-    /// where they were written: a file of a million `Key${i}` keys keeps only the names.
-    private var asciiNames: Set<Name> = []
+    /// Every name that could have another spelling, as first written (the dictionary keeps the
+    /// key it was given first: that is the first spelling), with where it was written. A
+    /// position, not the JSON path: a file of a million `Kéy${i}` keys keeps 16 bytes each, not
+    /// a path string each (about 115 MB at a million).
+    private var first: [Name: SourcePosition?] = [:]
 
-    /// Notes `name` (written at `path`); returns the earlier spelling of the same name and
-    /// where it was written (nil: an ASCII name, place not kept) when that spelling differs in
-    /// code points, nil otherwise.
+    /// Notes `name` (written at `position`); returns the earlier spelling of the same name and
+    /// where it was written when that spelling differs in code points, nil otherwise.
     /// - Complexity: O(name length); only names that could have another spelling are kept.
-    mutating func note(_ name: String, kind: Kind, path: JSONPath) -> (spelling: String, path: String?)? {
+    mutating func note(_ name: String, kind: Kind, at position: SourcePosition?) -> (spelling: String, position: SourcePosition?)? {
         guard Self.mayHaveOtherSpellings(name) else { return nil }
         let key = Name(kind: kind, text: name)
-        if name.utf8.allSatisfy({ $0 < 0x80 }) {
-            if let earlier = first[key] { return (earlier.spelling, earlier.path) }
-            asciiNames.insert(key)
+        guard let index = first.index(forKey: key) else {
+            first[key] = position
             return nil
         }
-        if let earlier = first[key] {
-            return earlier.spelling.unicodeScalars.elementsEqual(name.unicodeScalars) ? nil : (earlier.spelling, earlier.path)
-        }
-        first[key] = (name, path.description)
-        if let index = asciiNames.firstIndex(of: key) { return (asciiNames[index].text, nil) }
-        return nil
+        let earlier = first[index]
+        return earlier.key.text.unicodeScalars.elementsEqual(name.unicodeScalars) ? nil : (earlier.key.text, earlier.value)
     }
 
     /// Whether another string can be canonically equivalent to `name`: any name with a

@@ -25,9 +25,9 @@ final class ScenarioReader {
     /// Reports `name` when the file wrote the same name before in another Unicode normalization
     /// form (`NameSpellings`): Swift takes the two as one name, their bytes as two.
     func checkSpelling(_ name: String, _ kind: NameSpellings.Kind, at position: SourcePosition?, path: JSONPath) {
-        guard let earlier = spellings.note(name, kind: kind, path: path) else { return }
+        guard let earlier = spellings.note(name, kind: kind, at: position) else { return }
         let (mine, theirs) = NameSpellings.difference(name, earlier.spelling)
-        report("\(kind.rawValue) \"\(name)\" is the \(kind.rawValue) written \(earlier.path.map { "at \($0)" } ?? "earlier in this file") in another Unicode normalization form (\(mine) here, \(theirs) there): Swift strings, and so SyncLab, take the two as one \(kind.rawValue) while their bytes differ; spell it the same way everywhere",
+        report("\(kind.rawValue) \"\(name)\" is the \(kind.rawValue) written \(earlier.position.map { "at line \($0.line), column \($0.column)" } ?? "earlier in this file") in another Unicode normalization form (\(mine) here, \(theirs) there): Swift strings, and so SyncLab, take the two as one \(kind.rawValue) while their bytes differ; spell it the same way everywhere",
                at: position, path: path)
     }
 
