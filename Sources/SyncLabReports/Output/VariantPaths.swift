@@ -18,12 +18,19 @@ public enum VariantPaths {
         return name
     }
 
+    /// The comparison's own files in the output folder (`ReportSet`): no variant's folder may
+    /// take their names. A variant called `timeline.html` or `report.md` (any text is a variant
+    /// name) got that folder, and the comparison then could not be written: `synclab run` ran
+    /// every variant and exited 2 with "OUT/timeline.html is a folder, not a file".
+    public static let comparisonFiles = ["timeline.html", "report.md"]
+
     /// A distinct folder for each of a scenario's variants: variant name → folder.
     ///
     /// Folders must differ even ignoring case, because macOS and Windows file systems do
     /// (`Merge/` and `merge/` are one folder there). The rule, so that a folder depends only on
     /// the set of names and never on the order they are listed in:
-    /// 1. `base` keeps `base/`.
+    /// 1. `base` keeps `base/`; `timeline.html` and `report.md` are the comparison's
+    ///    (`comparisonFiles`), taken from the start.
     /// 2. The other names that are plain file names keep their own name, in UTF-8 order; one
     ///    that equals an earlier folder ignoring case falls through to step 3.
     /// 3. The rest, in UTF-8 order, get `folder(_:)`'s name, or, when that is taken (ignoring
@@ -35,7 +42,8 @@ public enum VariantPaths {
     /// - Complexity: O(n log n) in the number of variants, plus the suffixes tried.
     public static func folders(for variants: [String]) -> [String] {
         let names = variants.filter { $0 != "base" }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        var taken: Set<String> = variants.contains("base") ? ["base"] : []
+        var taken = Set(comparisonFiles)
+        if variants.contains("base") { taken.insert("base") }
         var chosen: [String: String] = variants.contains("base") ? ["base": "base"] : [:]
         var renamed: [String] = []
         for name in names where chosen[name] == nil {
