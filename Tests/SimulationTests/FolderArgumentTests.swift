@@ -50,4 +50,23 @@ struct FolderArgumentTests {
         #expect(FileManager.default.fileExists(atPath: out + "/Checkout/result.json"))
         #expect(FileManager.default.fileExists(atPath: out + "/Other/result.json"))
     }
+
+    /// A folder or `--out` given with trailing slashes (`Scenarios//`, `--out out/`, as shells
+    /// complete them) spells the paths built on it with one: RESULT's `file` was
+    /// `Scenarios//a.json`, and the summary said `reports: out//a/`.
+    @Test func trailingSlashesAreNotRepeated() throws {
+        let folder = try Synclab.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("in"), withIntermediateDirectories: true)
+        let scenario = #"{"format": "synclab/1", "name": "NAME", "devices": [{"id": "A"}]}"#
+        for name in ["a", "b"] {
+            try scenario.replacingOccurrences(of: "NAME", with: name).write(to: folder.appendingPathComponent("in/\(name).json"), atomically: true, encoding: .utf8)
+        }
+        let json = try Synclab.run(["run", "in//", "--out", "out//", "--format", "json"], in: folder)
+        #expect(json.status == 0, "\(json.stderr)")
+        #expect(json.stdout.contains(#""file": "in/a.json""#) && json.stdout.contains(#""file": "in/b.json""#), "\(json.stdout)")
+        let text = try Synclab.run(["run", "in/", "--out", "out/"], in: folder)
+        #expect(text.stdout.contains("reports: out/a/") && !text.stdout.contains("//"), "\(text.stdout)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/b/result.json").path))
+    }
 }

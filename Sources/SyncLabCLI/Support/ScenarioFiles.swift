@@ -14,7 +14,7 @@ enum ScenarioFiles {
             }
             if isDirectory.boolValue {
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: argument)) ?? []
-                let base = argument.hasSuffix("/") ? String(argument.dropLast()) : argument
+                let base = trimmingTrailingSlashes(argument)
                 // Hidden files (an editor's `.#x.json`, macOS's `._x.json` beside a copied file)
                 // and folders named like scenarios are not scenarios; named as arguments, they are read.
                 let scenarioNames = names.filter { name in
@@ -22,7 +22,7 @@ enum ScenarioFiles {
                     var entryIsDirectory: ObjCBool = false
                     return FileManager.default.fileExists(atPath: "\(base)/\(name)", isDirectory: &entryIsDirectory) && !entryIsDirectory.boolValue
                 }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-                files += scenarioNames.map { "\(base)/\($0)" }
+                files += scenarioNames.map { base == "/" ? "/\($0)" : "\(base)/\($0)" }
             } else {
                 files.append(argument)
             }
@@ -49,8 +49,10 @@ enum ScenarioFiles {
                 throw UsageError("\(file): the file name gives no folder name for its reports (\"\(name)\" would leave the output folder): rename the file, or run it alone with --out")
             }
         }
+        // `--out o/` (a shell completes folders so) writes and says `o/kq/`, not `o//kq/`.
+        let out = out.map(trimmingTrailingSlashes)
         let folders = files.map { file in
-            if let out { return files.count == 1 ? out : "\(out)/\(stem(file))" }
+            if let out { return files.count == 1 ? out : out == "/" ? "/\(stem(file))" : "\(out)/\(stem(file))" }
             return "Reports/\(stem(file))"
         }
         var firstByKey: [String: Int] = [:]
@@ -63,6 +65,14 @@ enum ScenarioFiles {
                 + ": run them separately, each with its own --out folder, or rename one of the files")
         }
         return folders
+    }
+
+    /// `Scenarios//` → `Scenarios` (`/` stays `/`): a folder as the paths built on it should
+    /// spell it (`Scenarios//a.json` was the `file` of RESULT and the replay line).
+    static func trimmingTrailingSlashes(_ path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        return String(trimmed)
     }
 
     /// `Scenarios/airplane-lost-update.json` → `airplane-lost-update`.
