@@ -17,7 +17,8 @@ public struct ExpectationResult: Sendable {
     /// {"kind":"divergence"}, got 1" reads as if a divergence had been wanted):
     /// `anomalies[0]: wanted an anomaly matching {…}, found none`, `noAnomalies[0]: wanted no
     /// anomaly matching {…}, found 1`, `invariant K: found 2 that expect.anomalies does not
-    /// name`. `result.json` keeps the fields as they are.
+    /// name`; an assert or the event cap by its own words (`assert: steps[4] assert on A at
+    /// 30s: kvs "k" is 1, expected 2`). `result.json` keeps the fields as they are.
     public var sentence: String {
         var count: Int64?
         if case .int(let value) = actual { count = value }
@@ -26,6 +27,11 @@ public struct ExpectationResult: Sendable {
         }
         if name.hasPrefix("noAnomalies["), let count {
             return "\(name): wanted no anomaly matching \(wanted.rendered()), found \(count)"
+        }
+        // An assert's and the event cap's `actual` is a sentence of its own: as JSON it came
+        // out quoted, its quotes escaped (`got "steps[4] assert on A: kvs \"k\" is 1, …"`).
+        if name == "assert" || name == "end.maxEvents", case .string(let text) = actual {
+            return "\(name): \(text)"
         }
         if name.hasPrefix("invariant "), let count {
             return "\(name): found \(count) that expect.anomalies does not name (an engine or app bug under every policy)"

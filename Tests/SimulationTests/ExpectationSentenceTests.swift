@@ -19,6 +19,10 @@ struct ExpectationSentenceTests {
                 == #"anomalies[2]: wanted an anomaly matching {"kind":"divergence"}, found none"#)
         #expect(ExpectationResult(name: "invariant atomicityViolation", wanted: .int(0), actual: .int(2), passed: false).sentence
                 == "invariant atomicityViolation: found 2 that expect.anomalies does not name (an engine or app bug under every policy)")
+        #expect(ExpectationResult(name: "assert", wanted: .string("holds"), actual: .string(#"steps[4] assert on A at 30s: kvs "k" is 1, expected 2"#), passed: false).sentence
+                == #"assert: steps[4] assert on A at 30s: kvs "k" is 1, expected 2"#)
+        #expect(ExpectationResult(name: "end.maxEvents", wanted: .int(5), actual: .string("event cap hit after 5 events: a runaway run, not judged"), passed: false).sentence
+                == "end.maxEvents: event cap hit after 5 events: a runaway run, not judged")
         #expect(ExpectationResult(name: "lostUpdates", wanted: .int(0), actual: .int(1), passed: false).sentence == "lostUpdates: wanted 0, got 1")
         #expect(ExpectationResult(name: "final.kvs.k", wanted: .int(2), actual: .int(1), passed: false).sentence == "final.kvs.k: wanted 2, got 1")
     }
