@@ -8,7 +8,12 @@ public struct ExpectationOutcome: Hashable, Sendable, CustomStringConvertible {
     public var actual: ScenarioValue
     /// Whether the run gave what was asked.
     public var passed: Bool
+    /// The line the command line prints for it (`ExpectationResult.sentence`).
+    let sentence: String
 
-    /// `NAME: wanted W, got A`.
-    public var description: String { "\(name): wanted \(wanted), got \(actual)" }
+    /// As `synclab run` says it: `NAME: wanted W, got A`, or for a pattern of `expect.anomalies`
+    /// / `noAnomalies` and an invariant what was wanted of it and how many anomalies matched
+    /// (`noAnomalies[0]: wanted no anomaly matching {"kind":"divergence"}, found 1`), and an
+    /// assert in its own words. The Swift Testing issues use it.
+    public var description: String { sentence }
 }

@@ -49,7 +49,7 @@ public struct RunResult: Sendable {
                              converged: report.converged, notifications: report.notifications,
                              messages: judged.outcome.statistics.messages, retries: judged.outcome.statistics.retries)
         expectations = judged.expectations.map {
-            ExpectationOutcome(name: $0.name, wanted: ScenarioValue($0.wanted), actual: ScenarioValue($0.actual), passed: $0.passed)
+            ExpectationOutcome(name: $0.name, wanted: ScenarioValue($0.wanted), actual: ScenarioValue($0.actual), passed: $0.passed, sentence: $0.sentence)
         }
         if case .object(let object) = ScenarioValue(ResultDocument.finalJSON(judged.outcome.history)) { final = object } else { final = [:] }
     }
