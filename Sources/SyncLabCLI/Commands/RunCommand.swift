@@ -128,8 +128,10 @@ enum RunCommand {
                 }
                 if annotate && !judged.passed {
                     for expectation in judged.expectations where !expectation.passed {
-                        ValidationOutput.annotation(json: format == "json", GitHubAnnotation.error(expectation.sentence,
-                                                           file: scenario.path, title: "\(run.scenarioName) [\(run.variant)]"))
+                        // On the expectation's own line (the file only, for an assert or an invariant).
+                        let position = run.expect.position(ofExpectation: expectation.name)
+                        ValidationOutput.annotation(json: format == "json", GitHubAnnotation.error(expectation.sentence, file: scenario.path, line: position?.line,
+                                                                                                   column: position?.column, title: "\(run.scenarioName) [\(run.variant)]"))
                     }
                 }
             }

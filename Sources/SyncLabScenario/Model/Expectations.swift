@@ -1,3 +1,4 @@
+import SyncLabJSON
 import SyncLabProtocol
 import SyncLabHistory
 
@@ -15,7 +16,20 @@ public struct Expectations: Sendable {
     public var final: FinalExpectation?
     public var notifications: [NotificationExpectation] = []
     public var settled: Bool?
+    /// Where each expectation is written in the file, by the name its result carries
+    /// (`lostUpdates`, `anomalies[0]`, `final.kvs.theme`, `notifications[1]`): GitHub
+    /// annotations of a failed one point at its line.
+    public var positions: [String: SourcePosition] = [:]
     public init() {}
+
+    /// Where the expectation whose result is named `name` is written: `notifications[1] A
+    /// serverChange` is `notifications[1]`. Nil for an assert, an invariant or the event cap,
+    /// which no `expect` entry wrote.
+    public func position(ofExpectation name: String) -> SourcePosition? {
+        if let exact = positions[name] { return exact }
+        guard name.hasPrefix("notifications["), let space = name.firstIndex(of: " ") else { return nil }
+        return positions[String(name[..<space])]
+    }
 }
 
 /// An integer expectation: exact, `{"min": n}`, `{"max": n}` or both bounds.

@@ -40,8 +40,26 @@ struct ExpectationResolver {
             case "notifications": result.notifications = notifications(value, valuePath)
             default: break
             }
+            notePositions(member, in: &result)
         }
         return result
+    }
+
+    /// Records where `member`'s expectations are written, under the names their results carry
+    /// (`ExpectationEvaluator`): the key for a bool or a count, each element for a list, each
+    /// item of `final`.
+    private func notePositions(_ member: JSONMember, in result: inout Expectations) {
+        switch member.key {
+        case "anomalies", "noAnomalies", "notifications":
+            guard case .array(let elements) = member.value.value else { return }
+            for (index, element) in elements.enumerated() { result.positions["\(member.key)[\(index)]"] = element.position }
+        case "final":
+            for section in member.value.members ?? [] {
+                for entry in section.value.members ?? [] { result.positions["final.\(section.key).\(entry.key)"] = entry.keyPosition }
+            }
+        default:
+            result.positions[member.key] = member.keyPosition
+        }
     }
 
     /// `3`, `{"min": 1}`, `{"max": 2}` or `{"min": 1, "max": 2}`.
