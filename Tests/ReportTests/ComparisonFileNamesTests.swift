@@ -7,11 +7,11 @@ import Testing
 /// exited 2 ("OUT/timeline.html is a folder, not a file") without the comparison.
 @Suite("Variants named like the comparison's files", .serialized)
 struct ComparisonFileNamesTests {
-    @Test("get other folders, in any case, and both the comparison and every variant's reports are written")
+    @Test("get other folders (a single run's file names too), in any case, and both the comparison and every variant's reports are written")
     func reportNamesAreTaken() throws {
-        let variants = ["base", "timeline.html", "report.md", "Report.MD"]
+        let variants = ["base", "timeline.html", "report.md", "Report.MD", "result.json", "trace.jsonl"]
         let folders = VariantPaths.folders(for: variants)
-        #expect(folders == ["base", "timeline.html-2", "report.md-3", "Report.MD-2"])
+        #expect(folders == ["base", "timeline.html-2", "report.md-3", "Report.MD-2", "result.json-2", "trace.jsonl-2"])
         let root = CLIOutputTests.temporary("comparison-file-names")
         defer { try? FileManager.default.removeItem(atPath: root) }
         let runs = try variants.map { try CLIOutputTests.judged(seed: 3, variant: $0) }

@@ -18,19 +18,21 @@ public enum VariantPaths {
         return name
     }
 
-    /// The comparison's own files in the output folder (`ReportSet`): no variant's folder may
-    /// take their names. A variant called `timeline.html` or `report.md` (any text is a variant
-    /// name) got that folder, and the comparison then could not be written: `synclab run` ran
-    /// every variant and exited 2 with "OUT/timeline.html is a folder, not a file".
-    public static let comparisonFiles = ["timeline.html", "report.md"]
+    /// The files a scenario's output folder holds itself, which no variant's folder may take:
+    /// the comparison's (`ReportSet`), and a single run's, which an earlier run of the file,
+    /// before it had variants, left there until `StaleReports` removes them after the run. A
+    /// variant called `timeline.html` or `report.md` (any text is a variant name) got that
+    /// folder, and the comparison then could not be written: `synclab run` ran every variant and
+    /// exited 2 with "OUT/timeline.html is a folder, not a file".
+    public static let comparisonFiles = ["timeline.html", "report.md", "result.json", "trace.jsonl"]
 
     /// A distinct folder for each of a scenario's variants: variant name → folder.
     ///
     /// Folders must differ even ignoring case, because macOS and Windows file systems do
     /// (`Merge/` and `merge/` are one folder there). The rule, so that a folder depends only on
     /// the set of names and never on the order they are listed in:
-    /// 1. `base` keeps `base/`; `timeline.html` and `report.md` are the comparison's
-    ///    (`comparisonFiles`), taken from the start.
+    /// 1. `base` keeps `base/`; the output folder's own file names (`comparisonFiles`) are
+    ///    taken from the start.
     /// 2. The other names that are plain file names keep their own name, in UTF-8 order; one
     ///    that equals an earlier folder ignoring case falls through to step 3.
     /// 3. The rest, in UTF-8 order, get `folder(_:)`'s name, or, when that is taken (ignoring
