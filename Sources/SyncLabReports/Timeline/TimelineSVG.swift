@@ -160,7 +160,10 @@ struct TimelineSVG {
             case .device(let lane):
                 let info = model.lanes[lane]
                 var clock = "clock \(ReportTime.signed(info.clockOffsetMicroseconds))"
-                if info.driftPpm != "0" && info.driftPpm != "0.0" { clock += ", drift \(info.driftPpm) ppm" }
+                // A whole ppm without its `.0`, so the label fits: "drift -50000.0 p…" was cut
+                // before its unit (the lane's title keeps the value as the trace wrote it).
+                let drift = info.driftPpm.hasSuffix(".0") ? String(info.driftPpm.dropLast(2)) : info.driftPpm
+                if drift != "0" { clock += ", drift \(drift) ppm" }
                 if accountCount > 1 { clock += " · \(info.account)" }
                 let compact = laneHeight < 30
                 let title = "\(info.name): account \(info.account), clock offset \(ReportTime.signed(info.clockOffsetMicroseconds)), drift \(info.driftPpm) ppm\(info.initiallyOnline ? "" : ", starts offline")"
