@@ -45,8 +45,23 @@ import SyncLabEngines
         #expect(editDiscarded)
         #expect(postDiscarded)
         #expect(world.engine(0).pendingWrites().isEmpty)
-        // The public records come back with the query after the sign-in.
         #expect(world.local(0, "_defaultZone/p1", "text", account: .publicDatabase) == field("bob's"))
         #expect(world.local(0, "_defaultZone/p2", "", account: .publicDatabase) == .absent)
+    }
+
+    @Test func aSignedOutDeviceStillShowsThePublicRecordsAsTheCloudHadThem() {
+        var world = RecordWorld(accounts: [AccountID(0), AccountID(1)])
+        world.call(0) { engine, ctx in engine.createSubscription(database: .public, &ctx); return .accepted }
+        world.save(1, zone: RecordID.defaultZone, type: "Post", name: "p1", [("text", text("bob's"))], database: .public)
+        world.settle()
+        world.setOnline(0, false)
+        world.save(0, zone: RecordID.defaultZone, type: "Post", name: "p1", [("text", text("alice was here"))], database: .public)
+        world.save(0, zone: RecordID.defaultZone, type: "Post", name: "p2", [("text", text("alice's"))], database: .public)
+        world.accounts[0] = nil
+        world.deliver(.signedOut, to: 0)
+        // The public database is world-readable: its records stay, back to the cloud's version.
+        #expect(world.local(0, "_defaultZone/p1", "text", account: .publicDatabase) == field("bob's"))
+        #expect(world.local(0, "_defaultZone/p2", "", account: .publicDatabase) == .absent)
+        #expect(world.engine(0).pendingWrites().isEmpty)
     }
 }

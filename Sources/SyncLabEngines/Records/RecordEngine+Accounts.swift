@@ -44,20 +44,15 @@ extension RecordEngine {
         pump(&context)
     }
 
-    /// Drops what the device synced as the account it leaves: records (reported absent,
-    /// `.reset`), pending changes (reported discarded), server records, zones, tokens and conflict
-    /// memory — of the public database too. Its pending changes there were made as this account
-    /// and would otherwise go up as the next one, under that account's permissions (a public
-    /// record may change only by its creator, SPEC §4.3; session 15: an edit made as alice of
-    /// bob's post went up once the device signed into bob, and alice's new post went up as
-    /// bob's). Its public records come back with the query after the next sign-in.
+    /// Drops the private database's local data: records (reported absent, `.reset`), pending
+    /// changes (reported discarded), server records, zones, tokens and conflict memory.
     private mutating func dropAccountData(reason: String, _ context: inout EngineContext) {
-        for key in orderedPendingKeys() {
+        for key in orderedPendingKeys() where key.database == .private {
             for (write, pendingItem) in pendingWrites(of: key) {
                 context.observe(.discarded(write: write, item: pendingItem, reason: reason))
             }
         }
-        for (write, removedItem) in pendingZoneDeletes(in: nil) {
+        for (write, removedItem) in pendingZoneDeletes(in: .private) {
             context.observe(.discarded(write: write, item: removedItem, reason: reason))
         }
         // Records the device showed deleted by a write (another device's delete it fetched, or
@@ -67,9 +62,9 @@ extension RecordEngine {
         // another record of the same atomic call "see" that record's first version, and its
         // return at sign-in was reported a resurrection).
         // Those a discarded delete removed are reported below, with the discard.
-        let removedByDiscards = itemsRemovedByPendingDeletes(in: nil)
+        let removedByDiscards = itemsRemovedByPendingDeletes(in: .private)
         let reportedWithDiscards = Set(removedByDiscards)
-        for key in state.shownDeleted.keys.sorted() {
+        for key in state.shownDeleted.keys.sorted() where key.database == .private {
             let local = state.table[local: key]
             let names = Set(state.shownDeleted[key]!).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
             var items = names.filter { local?.fields[$0] == nil }.map { item(key, field: $0) }
@@ -79,7 +74,7 @@ extension RecordEngine {
             }
             state.shownDeleted[key] = nil
         }
-        for key in state.table.localKeys.sorted() {
+        for key in state.table.localKeys.sorted() where key.database == .private {
             removeLocal(key, write: nil, .reset, &context)
         }
         // A record whose delete is discarded here was shown absent by that delete; from now on
@@ -91,18 +86,40 @@ extension RecordEngine {
         for removed in removedByDiscards {
             context.observe(.visible(item: removed, value: .absent, write: nil, cause: .reset))
         }
-        state.pending = [:]
-        for key in state.table.serverKeys { state.table[server: key] = nil }
-        state.conflictTags = [:]
-        state.heldFetched = [:]
-        state.heldUntilFetch = [:]
+        for key in state.pending.keys where key.database == .private { state.pending[key] = nil }
+        for key in state.table.serverKeys where key.database == .private { state.table[server: key] = nil }
+        for key in state.conflictTags.keys where key.database == .private { state.conflictTags[key] = nil }
+        for key in state.heldFetched.keys where key.database == .private { state.heldFetched[key] = nil }
+        for key in state.heldUntilFetch.keys where key.database == .private { state.heldUntilFetch[key] = nil }
         // Versions of the account signed out of, fetched while a change was in doubt: never
         // another account's (records seed 9693: shown in the next account).
-        state.fetchedWhileCreating = [:]
+        for key in state.fetchedWhileCreating.keys where key.database == .private { state.fetchedWhileCreating[key] = nil }
         state.zones = [:]
-        state.heldZoneDeletions = [:]
-        state.zoneOperations = []
+        state.heldZoneDeletions = state.heldZoneDeletions.filter { $0.key.database != .private }
+        state.zoneOperations.removeAll { $0.zone.database == .private }
         state.databaseToken = nil
         fetchedItems = []
+        discardPublicChanges(reason: reason, &context)
+    }
+
+    /// The public database is world-readable, so the device keeps showing its public records; but
+    /// the changes still pending there were made as the account being left, and are discarded
+    /// with its private ones (SPEC §4.3, each a `lostUpdate`), the records going back to the last
+    /// server version seen (a record they created goes). Kept, they went up after the sign-in as
+    /// the next account, under its permissions: an edit made as alice of bob's post (only a
+    /// record's creator may change it) was applied once the device signed into bob, and a post
+    /// alice wrote was published as bob's (session 15, spec33). Changes made while signed out
+    /// are not here (nothing is dropped then): they belong to whoever signs in next.
+    private mutating func discardPublicChanges(reason: String, _ context: inout EngineContext) {
+        var writes: Set<WriteID> = []
+        for key in orderedPendingKeys() where key.database == .public {
+            for (write, _) in pendingWrites(of: key) { writes.insert(write) }
+            for (write, _) in foldedWrites(of: state.pending[key]!, key) { writes.insert(write) }
+        }
+        guard !writes.isEmpty else { return }
+        _ = revert(writes, cause: .reset, &context) { write, discardedItem, context in
+            context.observe(.discarded(write: write, item: discardedItem, reason: reason))
+        }
+        for key in state.pending.keys where key.database == .public { state.pending[key] = nil }
     }
 }
