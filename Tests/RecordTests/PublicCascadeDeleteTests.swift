@@ -41,6 +41,18 @@ import SyncLabEngines
         #expect(world.engine(0).pendingWrites().isEmpty)
     }
 
+    @Test func aCascadeAlongACycleOfReferencesGoesOut() {
+        var world = RecordWorld()
+        world.save(0, zone: RecordID.defaultZone, type: "T", name: "p", [("other", .reference(recordName: "c", action: .deleteSelf))], database: .public)
+        world.save(0, zone: RecordID.defaultZone, type: "T", name: "c", [("other", .reference(recordName: "p", action: .deleteSelf))], database: .public)
+        world.settle()
+        world.delete(0, zone: RecordID.defaultZone, name: "p", database: .public)
+        world.settle()
+        #expect(world.cloud("_defaultZone/p", "", account: .publicDatabase) == .absent)
+        #expect(world.cloud("_defaultZone/c", "", account: .publicDatabase) == .absent)
+        #expect(world.engine(0).pendingWrites().isEmpty)
+    }
+
     @Test func anAppliedRootDeleteCascadesInTheCloud() {
         var world = world()
         world.delete(1, zone: RecordID.defaultZone, name: "p", database: .public)

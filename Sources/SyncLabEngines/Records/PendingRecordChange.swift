@@ -24,6 +24,7 @@ public struct PendingRecordChange: Hashable, Sendable {
                 deleteReplacedBySave = nil
             case .save:
                 deleteSent = false
+                cascadeOf = nil
                 saveReplacedByDelete = nil
                 if replacesSaveInDoubt { followsSaveInDoubt = true }
                 replacesSaveInDoubt = false
@@ -53,6 +54,11 @@ public struct PendingRecordChange: Hashable, Sendable {
     /// dropped, and the first save's answer brought the record back). Cleared when the cloud
     /// answers that save as saved (the device then has its server record).
     public var followsSaveInDoubt: Bool = false
+    /// For a delete made as the cascade of another record's delete (by the same write): the name
+    /// of that record, which this one references with `deleteSelf` in the same zone; nil for the
+    /// record the user deleted. In the public database such a delete waits for that one's answer
+    /// (`RecordEngine.awaitsCascadeRoot`).
+    public var cascadeOf: String?
     /// For a delete: the fields it removed on this device (shown absent by it), in UTF-8 order.
     public var removedFields: [String] = []
     /// For a delete: when the device made it (its own clock). A save that follows the delete

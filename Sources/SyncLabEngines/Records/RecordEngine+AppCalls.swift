@@ -200,9 +200,10 @@ extension RecordEngine {
     /// Deletes a record locally, and the records that reference it with `deleteSelf` (the same
     /// write deletes them all, observing what this device had seen of each).
     mutating func deleteLocally(_ key: RecordKey, write: WriteID, atomicGroup: WriteID?, _ context: inout EngineContext) {
-        var queue = [key]
+        // Each record with the record whose delete reached it (nil for the one the user deleted).
+        var queue: [(key: RecordKey, cascadeOf: String?)] = [(key, nil)]
         while !queue.isEmpty {
-            let current = queue.removeFirst()
+            let (current, cascadeOf) = queue.removeFirst()
             guard state.table[local: current] != nil else { continue }
             let dependents = state.table.localKeys.filter { other in
                 other.database == current.database && other.zone == current.zone && other != current
@@ -225,6 +226,7 @@ extension RecordEngine {
                     change.quotaBlocked = false
                     change.removedFields = shownFields
                     change.deletedAt = context.now
+                    change.cascadeOf = cascadeOf
                     state.pending[current] = change
                     joinAtomicGroup(current, atomicGroup)
                 } else {
@@ -232,13 +234,14 @@ extension RecordEngine {
                     var change = PendingRecordChange(order: state.nextPendingOrder, kind: .delete(write: write), atomicGroup: atomicGroup)
                     change.removedFields = shownFields
                     change.deletedAt = context.now
+                    change.cascadeOf = cascadeOf
                     state.pending[current] = change
                 }
             } else {
                 // Never sent to the cloud: nothing to delete there.
                 state.pending[current] = nil
             }
-            queue.append(contentsOf: dependents)
+            queue.append(contentsOf: dependents.map { ($0, current.name) })
         }
         unblockQuota()
     }

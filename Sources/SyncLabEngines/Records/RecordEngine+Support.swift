@@ -85,29 +85,12 @@ extension RecordEngine {
     /// delete the cascaded one was applied alone: a user deleting another user's post lost their
     /// own comment on it, while the post stayed (session 15, spec33). Held back, it goes with the
     /// refused write (rolled back whole), or is answered by the cloud's own cascade (SPEC §4.3:
-    /// "as part of the same operation") when the delete is applied.
+    /// "as part of the same operation") when the delete is applied. The record the cascade came
+    /// from is the one the device named (`cascadeOf`), so a cycle of references holds nothing.
     func awaitsCascadeRoot(_ key: RecordKey, _ change: PendingRecordChange) -> Bool {
-        guard key.database == .public, case .delete(let write) = change.kind, let server = state.table[server: key] else { return false }
-        for field in server.fields.values {
-            guard let value = field.value else { continue }
-            if cascadeRootPending(of: key, in: value, write: write) { return true }
-        }
-        return false
-    }
-
-    /// Whether `value` holds a `deleteSelf` reference to another record of `key`'s zone whose
-    /// pending delete is `write`.
-    private func cascadeRootPending(of key: RecordKey, in value: FieldValue, write: WriteID) -> Bool {
-        switch value {
-        case .reference(let name, let action):
-            guard action == .deleteSelf, name != key.name,
-                  case .delete(let rootWrite)? = state.pending[RecordKey(database: key.database, zone: key.zone, name: name)]?.kind else { return false }
-            return rootWrite == write
-        case .list(let elements):
-            return elements.contains { cascadeRootPending(of: key, in: $0, write: write) }
-        case .string, .int, .double, .bytes, .date, .location, .asset:
-            return false
-        }
+        guard key.database == .public, case .delete(let write) = change.kind, let from = change.cascadeOf,
+              case .delete(let fromWrite)? = state.pending[RecordKey(database: key.database, zone: key.zone, name: from)]?.kind else { return false }
+        return fromWrite == write
     }
 
     /// Up to this many zones, a zone is found in `state.zones` by comparing names.
