@@ -186,7 +186,7 @@ public struct DocumentService: Sendable {
         }
 
         let delta = next.storedBytes - previousBytes
-        guard storage.fits(request.account, deltaBytes: delta) else {
+        guard !next.storedBytesOverflow, storage.fits(request.account, deltaBytes: delta) else {
             storage.noteRefusal(request.account)
             // Refused: the document is as it was, its history included (a retry is not a repeat),
             // and nothing it decided happened.

@@ -212,7 +212,13 @@ public struct DocumentEngine: ClientEngine {
     public mutating func append(path: String, text: String, write: WriteID, _ context: inout EngineContext) -> AppCallResult {
         if text.isEmpty, state.documents[path]?.shown?.body.content != nil { return .unchanged }
         let existing = state.documents[path]?.shown?.body.content ?? .text("")
-        writeLocally(path: path, body: .content(existing.appending(text, write: write)), write: write, &context)
+        guard let appended = existing.appending(text, write: write) else {
+            // Past the largest file size: refused and told, nothing changes (as a KVS
+            // increment past the 64-bit range).
+            context.observe(.rejected(write: write, item: item(path), error: "invalidArgument", limit: nil))
+            return .rejected(error: "invalidArgument")
+        }
+        writeLocally(path: path, body: .content(appended), write: write, &context)
         return .accepted
     }
 

@@ -19,10 +19,14 @@ public enum DocumentContent: Hashable, Sendable {
 
     /// This content with `text` appended (`doc.append`). Synthetic content grows by the text's
     /// bytes, and the result is new bytes, made by `write`.
-    public func appending(_ text: String, write: WriteID) -> DocumentContent {
+    /// - Returns: nil when the result would pass 2^63 - 1 bytes, the largest file size (a write
+    ///   past it fails, as `EFBIG` does).
+    public func appending(_ text: String, write: WriteID) -> DocumentContent? {
         switch self {
         case .text(let existing): return .text(existing + text)
-        case .synthetic(let size, _): return .synthetic(sizeBytes: size + Int64(text.utf8.count), origin: write)
+        case .synthetic(let size, _):
+            let (grown, overflow) = size.addingReportingOverflow(Int64(text.utf8.count))
+            return overflow ? nil : .synthetic(sizeBytes: grown, origin: write)
         }
     }
 
