@@ -196,21 +196,14 @@ public struct DocumentEngine: ClientEngine {
 
     // MARK: App calls
 
-    /// `doc.save`: writes the whole content locally at once and queues the upload. Saving the
-    /// very text the device shows changes nothing and is no write (as a `record.save` that
-    /// changes nothing, SPEC §4.3): no version that could win a conflict over an edit it never
-    /// saw. (Synthetic content saved is new bytes, so it is always a write.)
+    /// `doc.save`: writes the whole content locally at once and queues the upload.
     public mutating func save(path: String, content: DocumentContent, write: WriteID, _ context: inout EngineContext) -> AppCallResult {
-        if case .text = content, state.documents[path]?.shown?.body.content == content { return .unchanged }
         writeLocally(path: path, body: .content(content.saved(by: write)), write: write, &context)
         return .accepted
     }
 
-    /// `doc.append`: adds text to the device's current local content (absent: empty). Adding
-    /// nothing to a document the device shows is no write; to one it does not show, it makes
-    /// the document, empty, as `doc.save` of "" would.
+    /// `doc.append`: adds text to the device's current local content (absent: empty).
     public mutating func append(path: String, text: String, write: WriteID, _ context: inout EngineContext) -> AppCallResult {
-        if text.isEmpty, state.documents[path]?.shown?.body.content != nil { return .unchanged }
         let existing = state.documents[path]?.shown?.body.content ?? .text("")
         guard let appended = existing.appending(text, write: write) else {
             // Past the largest file size: refused and told, nothing changes (as a KVS
