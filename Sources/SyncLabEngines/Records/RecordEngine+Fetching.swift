@@ -152,7 +152,15 @@ extension RecordEngine {
         for key in refusedVersions.keys.sorted() {
             guard let refused = refusedVersions[key], refused.requestCounter < fetchStartRequest else { continue }
             refusedVersions[key] = nil
-            guard case .save? = state.pending[key]?.kind, state.pending[key]?.awaitingAnswer != true,
+            // A save to resolve, or no change at all: a version whose save was taken back before
+            // its refusal was read is shown (`handleItemError`).
+            let resolvable: Bool
+            switch state.pending[key]?.kind {
+            case .save?: resolvable = state.pending[key]?.awaitingAnswer != true
+            case nil: resolvable = true
+            case .delete?: resolvable = false
+            }
+            guard resolvable,
                   refused.accountEpoch == accountEpoch, (zoneDeletedAt[key.zoneKey] ?? 0) == refused.zoneDeletions,
                   (state.table[server: key]?.changeTag ?? 0) < refused.server.changeTag,
                   state.heldFetched[key] == nil, state.heldUntilFetch[key] == nil, state.fetchedWhileCreating[key] == nil

@@ -570,6 +570,15 @@ extension RecordEngine {
                                                       zoneDeletions: zoneDeletedAt[key.zoneKey] ?? 0, accountEpoch: accountEpoch)
                 wantFetch = true
                 context.log("conflictAwaitsFetch", [("record", key.itemName)])
+            } else if state.pending[key] == nil, key.database == .private, key.zone != RecordID.defaultZone {
+                // Nothing of this device's is left to resolve (a refusal of another item of the
+                // same answer took the save back whole), so the version would only be shown, and
+                // it may be part of another device's atomic call: the fetch brings the whole call
+                // in one step (records seed 34369: r0 of F's call showed here, r1 with the fetch).
+                refusedVersions[key] = RefusedVersion(server: server, requestCounter: state.requestCounter,
+                                                      zoneDeletions: zoneDeletedAt[key.zoneKey] ?? 0, accountEpoch: accountEpoch)
+                wantFetch = true
+                context.log("refusedVersionAwaitsFetch", [("record", key.itemName)])
             } else {
                 resolveConflict(key, server, detail: "serverRecordChanged", &context)
             }

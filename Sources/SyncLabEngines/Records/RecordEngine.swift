@@ -93,7 +93,9 @@ public struct RecordEngine: ClientEngine {
     /// not bring a version as new never will (the device's change token was already past it):
     /// the conflict is resolved against the refused version then, rather than re-sending the
     /// save on the same base and waiting again (records seed 8349 before eca2467: 15,373
-    /// re-sends, one every 0.2 s, for an hour of simulated time).
+    /// re-sends, one every 0.2 s, for an hour of simulated time). Also the version a refusal
+    /// carried for a record whose save the same answer took back (nothing left to resolve): it is
+    /// shown by the next fetch, or then, never alone before it.
     var refusedVersions: [RecordKey: RefusedVersion] = [:]
     /// Records whose save or delete the cloud answered while a zone fetch or query was on the
     /// wire. With reordering the fetch may have been answered before that change, so its reply

@@ -1,0 +1,28 @@
+import Testing
+import SyncLabJSON
+@testable import SyncLabSimulation
+
+/// Findings of `synclab fuzz` campaigns past seed 10,000 (session 15, fix35).
+extension FuzzFindingTests {
+    @Test("the version a refusal carries for a save the same answer took back waits for the fetch (records seed 34369)")
+    func refusalOfTakenBackSaveWaitsForFetch() throws {
+        // A's atomic call (r2 over the size limit, r0) is refused whole: r2 for the limit, which
+        // takes the call back on both records, and r0 with serverRecordChanged carrying F:1's
+        // version. A used to show that version of r0 at once, r1 of the same call only with the
+        // next fetch.
+        let body = String(repeating: "x", count: 300)
+        let judged = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 34369, "limits": {"records": {"recordBytes": 250}}, "engine": {"records": {"conflict": "merge"}},
+         "devices": [{"id": "A"}, {"id": "F"}],
+         "steps": [{"at": "0ms", "device": "F", "op": "airplane.on"},
+                   {"at": "0ms", "device": "A", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r2", "fields": {"body": "\(body)"}}, {"type": "Note", "name": "r0", "fields": {"title": "A2", "n": 6}}]},
+                   {"at": "0ms", "device": "F", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"title": "F1"}}, {"type": "Note", "name": "r0", "fields": {"title": "F1"}}]}],
+         "expect": {"converged": true, "quotaViolations": 1, "noAnomalies": ["atomicityViolation", "lostUpdate", "divergence"],
+                    "final": {"records": {"Z/r0": {"title": "F1"}, "Z/r1": {"title": "F1"}, "Z/r2": null}}}}
+        """)
+        let visible = try Harness.events(try #require(judged.first)).filter { $0.event == "visible" && $0.string("device") == "A" && $0.string("write") == "F:1" }
+        let r0 = try #require(visible.first { $0.string("item") == "Z/r0" })
+        let r1 = try #require(visible.first { $0.string("item") == "Z/r1" })
+        #expect(r0.time == r1.time)
+    }
+}
