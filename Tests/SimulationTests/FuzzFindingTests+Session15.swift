@@ -26,3 +26,32 @@ extension FuzzFindingTests {
         #expect(r0.time == r1.time)
     }
 }
+
+extension FuzzFindingTests {
+    @Test("a zone fetch answered zoneNotFound from before this device made the zone again is not applied (mixed seed 17248)")
+    func staleZoneNotFoundAfterZoneMadeAgain() throws {
+        // A's zone fetch reached the cloud while Z was gone (A had deleted it) and was answered,
+        // on a slow reordering link, after A made Z again and its save of r0 there was
+        // acknowledged: A used to drop r0 (the assert fails), and in the fuzz run diverged.
+        let judged = try run("""
+        {"format": "synclab/1", "name": "t", "engine": {"records": {"conflict": "merge"}},
+         "devices": [{"id": "A", "network": {"pushLoss": 1, "reorder": true}}, {"id": "B"}],
+         "steps": [{"at": "0ms", "device": "*", "op": "zone.create", "zone": "Z"},
+                   {"at": "2s", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "B"}},
+                   {"at": "3000ms", "device": "A", "op": "app.foreground"},
+                   {"at": "3010ms", "device": "A", "op": "zone.delete", "zone": "Z"},
+                   {"at": "3010ms", "device": "A", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"n": 1}},
+                   {"at": "3045ms", "device": "A", "op": "network.set", "latency": "100ms"},
+                   {"at": "3055ms", "device": "A", "op": "network.set", "latency": "50ms"},
+                   {"at": "3195ms", "device": "A", "op": "network.set", "latency": "500ms"},
+                   {"at": "3205ms", "device": "A", "op": "network.set", "latency": "50ms"},
+                   {"at": "3750ms", "device": "A", "op": "assert", "records": {"Z/r0": {"n": 1}}}],
+         "expect": {"converged": true, "noAnomalies": ["divergence"], "final": {"records": {"Z/r0": {"n": 1}}}}}
+        """)
+        // The answer came, was not applied: A never showed r0 removed after showing it saved.
+        let removals = try Harness.events(try #require(judged.first)).filter {
+            $0.event == "visible" && $0.string("device") == "A" && $0.string("item") == "Z/r0" && $0.string("cause") == "fetch" && $0.string("write") == nil
+        }
+        #expect(removals.isEmpty)
+    }
+}

@@ -66,6 +66,15 @@ extension RecordEngine {
             context.log("fetchedRecordZoneChanges", [("zone", zoneChanges.zone), ("modified", String(zoneChanges.changed.count)),
                                                                              ("deleted", String(zoneChanges.deleted.count)), ("error", zoneChanges.error?.rawValue ?? "")])
             if let error = zoneChanges.error {
+                // The zone's creation by this device was answered while this request was on the
+                // wire: a missing zone may be the answer from before it (mixed seed 17248: the
+                // zone this device had deleted and made again, with a save in it acknowledged,
+                // was dropped here and the device diverged). The zone is fetched again.
+                if error != .changeTokenExpired && zonesCreatedDuringFetch.contains(zoneKey) {
+                    state.zones[zoneKey, default: LocalZone()].needsFetch = true
+                    fetchAgain = true
+                    continue
+                }
                 switch error {
                 case .changeTokenExpired:
                     state.zones[zoneKey]?.token = nil

@@ -208,7 +208,7 @@ extension RecordEngine {
             guard case .zones(let ids) = request else { break }
             for operation in state.zoneOperations where ids.contains(operation.id) && operation.kind == .create {
                 state.zones[operation.zone, default: LocalZone()].existsOnServer = true
-                if fetchPhase == .databaseChanges { zonesCreatedDuringFetch.insert(operation.zone) }
+                if fetchPhase == .databaseChanges || fetchPhase == .zoneChanges { zonesCreatedDuringFetch.insert(operation.zone) }
             }
             state.zoneOperations.removeAll { ids.contains($0.id) }
             context.log("sentDatabaseChanges", [("savedZones", saved.joined(separator: ",")), ("deletedZones", deleted.joined(separator: ","))])

@@ -102,11 +102,12 @@ public struct RecordEngine: ClientEngine {
     /// can be older than what the device already knows: it must not undo these records, and a
     /// fresh fetch follows (SPEC §3.3 `reorder`).
     var answeredDuringFetch: Set<RecordKey> = []
-    /// Zones whose creation the cloud answered while a database-changes fetch was on the wire:
-    /// that fetch's answer may predate the creation, so a deletion of such a zone in it is not
-    /// applied; the zone is fetched instead, and that fetch says whether it is gone (mixed seed
+    /// Zones whose creation the cloud answered while a database-changes or zone-changes fetch
+    /// was on the wire: that fetch's answer may predate the creation, so a deletion of such a
+    /// zone in it (or a zone-changes answer that the zone is missing or deleted) is not applied;
+    /// the zone is fetched again instead, and that fetch says whether it is gone (mixed seed
     /// 8982: a user's deletion from before this device created the zone again dropped the new
-    /// zone's record here).
+    /// zone's record here; mixed seed 17248, the same with `zoneNotFound`).
     var zonesCreatedDuringFetch: Set<ZoneKey> = []
     /// Zone deletions this device has applied (its own, another device's, the user's), and per
     /// zone the count at its last one: an answer to a request sent before a zone's deletion was
