@@ -1,6 +1,7 @@
 import Testing
 import SyncLabJSON
 @testable import SyncLabSimulation
+import SyncLabRunner
 
 /// Findings of `synclab fuzz` campaigns past seed 10,000 (session 15, fix35).
 extension FuzzFindingTests {
@@ -53,5 +54,45 @@ extension FuzzFindingTests {
             $0.event == "visible" && $0.string("device") == "A" && $0.string("item") == "Z/r0" && $0.string("cause") == "fetch" && $0.string("write") == nil
         }
         #expect(removals.isEmpty)
+    }
+}
+
+extension FuzzFindingTests {
+    /// B's save of r0 in doubt; E's atomic call E:2 over r0 and r1, then E:3 over r0 alone.
+    private static func snapshotScenario(bComesBackAt: String?) -> String {
+        let back = bComesBackAt.map { #", {"at": "\#($0)", "device": "B", "op": "airplane.off"}"# } ?? ""
+        return """
+        {"format": "synclab/1", "name": "t", "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "B"}, {"id": "E"}],
+         "steps": [{"at": "0ms", "device": "*", "op": "zone.create", "zone": "Z"},
+                   {"at": "0ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "B1"}},
+                   {"at": "198ms", "device": "B", "op": "airplane.on"},
+                   {"at": "383ms", "device": "E", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r0", "fields": {"body": "E4"}}, {"type": "Note", "name": "r1", "fields": {"body": "E4"}}]},
+                   {"at": "383ms", "device": "E", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "E1"}}\(back)],
+         "expect": {"converged": true, "noAnomalies": ["atomicityViolation", "lostUpdate", "divergence"], "final": {"records": {"Z/r0": {"body": "E1"}, "Z/r1": {"body": "E4"}}}}}
+        """
+    }
+
+    /// When B first shows r1 with E:2 and r0 with E:3.
+    private func firstShown(_ judged: [ScenarioRunner.Judged]) throws -> (r1: Int64, r0: Int64) {
+        let visible = try Harness.events(try #require(judged.first)).filter { $0.event == "visible" && $0.string("device") == "B" }
+        let r1 = try #require(visible.first { $0.string("item") == "Z/r1" && $0.string("write") == "E:2" })
+        let r0 = try #require(visible.first { $0.string("item") == "Z/r0" && $0.string("write") == "E:3" })
+        return (r1.time, r0.time)
+    }
+
+    @Test("a fetch answer that brings a version of a record in doubt shows none of its records before that record's answer (records seed 20490)")
+    func fetchAnswerWaitsWholeWithRecordInDoubt() throws {
+        // B's fetch after coming back brings r0 with E:3 (waits: B's save of r0 is in doubt) and
+        // r1 with E:2; they share no write. r1 used to show at once, beside r0's B1.
+        let shown = try firstShown(try run(Self.snapshotScenario(bComesBackAt: "2s")))
+        #expect(shown.r1 >= shown.r0)
+    }
+
+    @Test("a held version waits while a record of its fetch waits for the next fetch (records seed 23842)")
+    func heldVersionWaitsWithRefetchedRecord() throws {
+        // r1 (E:2) is held with r0's E:2 version; r0 is fetched again with E:3 and, after its
+        // save's answer, waits for the next fetch: r1 used to show at that answer, before r0.
+        let shown = try firstShown(try run(Self.snapshotScenario(bComesBackAt: nil)))
+        #expect(shown.r1 >= shown.r0)
     }
 }

@@ -189,6 +189,15 @@ extension RecordEngine {
         var named: Set<String> = []
         var skipped = false
         let held = writesOfDoubtfulRecords(zoneKey, changed)
+        // The answer brings a version of a record whose save is in doubt: that version waits for
+        // the answer, so the rest of the answer waits with it. Its versions are one snapshot of
+        // the zone: shown without that record's, another record could show a call the waiting
+        // version has and the record does not show yet, though they share no write — one that
+        // replaced the call on the waiting record (records seed 20490: r1 showed E:3 while r0,
+        // in doubt, waited with the version where C:2 had replaced E:3, and showed D:3's title).
+        let snapshotInDoubt = !held.isEmpty && changed.contains { record in
+            state.pending[RecordKey(database: zoneKey.database, id: record.id)]?.awaitingAnswer == true
+        }
         // The writes of the records left alone: a record sharing one (the rest of an atomic call)
         // is left alone too, and comes again with them, so the call never shows in part.
         var stale: Set<WriteID> = []
@@ -228,7 +237,7 @@ extension RecordEngine {
                 // answer released nothing, and showing the fetched version would show the rest of
                 // an atomic call without the member in doubt (records seed 11399).
                 if !held.isEmpty, state.pending[key]?.awaitingAnswer != true,
-                   RecordEngine.writes(of: records[index]).contains(where: held.contains) {
+                   snapshotInDoubt || RecordEngine.writes(of: records[index]).contains(where: held.contains) {
                     state.heldFetched[key] = records[index]
                     context.log("fetchHeld", [("record", key.itemName)])
                     continue
@@ -388,13 +397,23 @@ extension RecordEngine {
     /// atomic call waits with it, and shows with it.
     /// A held version that stays holds, in turn, the held versions sharing a write with it
     /// (records seed 173: the rest of another call of a record that stayed showed alone).
+    /// A held version of a zone with a version waiting for the next fetch waits too, though they
+    /// share no write: both came in one fetch answer, a snapshot, and the waiting one may have
+    /// been fetched again since, newer, with a later write that replaced on its record the call
+    /// the held one carries (records seed 23842: r1 showed E's atomic call while r0 waited with
+    /// E's later save over it and still showed the value the call had replaced).
     private mutating func showHeldFetches(_ context: inout EngineContext) {
         var waiting: Set<WriteID> = []
-        for held in state.heldUntilFetch.values { waiting.formUnion(RecordEngine.writes(of: held)) }
+        var zonesWaiting: Set<ZoneKey> = []
+        for (key, held) in state.heldUntilFetch {
+            waiting.formUnion(RecordEngine.writes(of: held))
+            zonesWaiting.insert(key.zoneKey)
+        }
         var candidates: [(key: RecordKey, writes: [WriteID])] = []
         for key in state.heldFetched.keys.sorted() {
             let writes = RecordEngine.writes(of: state.heldFetched[key]!)
-            let zoneInDoubt = state.pending.contains { $0.key.zoneKey == key.zoneKey && $0.value.awaitingAnswer }
+            let zoneInDoubt = zonesWaiting.contains(key.zoneKey)
+                || state.pending.contains { $0.key.zoneKey == key.zoneKey && $0.value.awaitingAnswer }
             if zoneInDoubt { waiting.formUnion(writes) } else { candidates.append((key, writes)) }
         }
         RecordEngine.absorbSharing(&waiting, &candidates) { $0.writes }
