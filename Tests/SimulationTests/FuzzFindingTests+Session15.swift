@@ -96,3 +96,29 @@ extension FuzzFindingTests {
         #expect(shown.r1 >= shown.r0)
     }
 }
+
+extension FuzzFindingTests {
+    @Test("a save refused after its version was fetched in doubt waits for the fetch when the same answer held another record's version for it (records seed 42833)")
+    func refusalMetInDoubtWaitsWithHeldAnswer() throws {
+        // H's saves of r0 and r1 are in doubt when its fetch brings both with C:3. The re-sent
+        // request saves r0 (its version waits for the next fetch) and refuses r1: r1's conflict
+        // used to be resolved at once against the fetched version, showing C:3 before r0 did.
+        let judged = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 42833, "network": {"latency": {"dist": "lognormal", "median": "42ms", "sigma": 1.7}, "loss": 0.11}, "engine": {"records": {"conflict": "merge"}},
+         "devices": [{"id": "B"}, {"id": "C"}, {"id": "H"}],
+         "steps": [{"at": "0ms", "device": "*", "op": "zone.create", "zone": "Z"},
+                   {"at": "0ms", "device": "B", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"title": "B1"}}]},
+                   {"at": "32047ms", "device": "C", "op": "record.save", "zone": "Z", "type": "Note", "name": "r2", "fields": {"body": "C3"}},
+                   {"at": "139760ms", "op": "cloud.throttle", "for": "52137ms", "retryAfter": "10176ms"},
+                   {"at": "170845ms", "device": "H", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"n": 8}},
+                   {"at": "206013ms", "device": "H", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"body": "H3"}},
+                   {"at": "237056ms", "device": "C", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"body": "C1"}}, {"type": "Note", "name": "r0", "fields": {"title": "C1", "body": "C1", "n": 5}}]},
+                   {"at": "243136ms", "device": "B", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r0", "fields": {"title": "B2", "body": "B2"}}]}],
+         "expect": {"converged": true, "noAnomalies": ["atomicityViolation", "divergence"]}}
+        """)
+        let visible = try Harness.events(try #require(judged.first)).filter { $0.event == "visible" && $0.string("device") == "H" && $0.string("write") == "C:3" }
+        let r0 = try #require(visible.first { $0.string("item") == "Z/r0" })
+        let r1 = try #require(visible.first { $0.string("item") == "Z/r1" })
+        #expect(r0.time == r1.time)
+    }
+}
