@@ -122,3 +122,32 @@ extension FuzzFindingTests {
         #expect(r0.time == r1.time)
     }
 }
+
+extension FuzzFindingTests {
+    @Test("a call taken back puts a field back to the device's acknowledged save, not to the value from before it (records seed 52063)")
+    func takenBackCallRestoresAcknowledgedSave() throws {
+        // C:4 (r1's title and body) is acknowledged by a re-sent save's answer where B's later
+        // save holds the body; C:5 over r1 and r0 is then refused for the batch limit. r1's body
+        // used to go back to C:3's value beside C:4's title.
+        let judged = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 52063, "limits": {"records": {"batch": 1}}, "network": {"latency": {"dist": "uniform", "min": "15ms", "max": "156ms"}, "loss": 0.19},
+         "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "A"}, {"id": "B"}, {"id": "C"}],
+         "steps": [{"at": "0ms", "device": "*", "op": "zone.create", "zone": "Z"},
+                   {"at": "405ms", "device": "B", "op": "app.delete"},
+                   {"at": "409ms", "device": "C", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"title": "C1"}},
+                   {"at": "431ms", "device": "B", "op": "app.install"},
+                   {"at": "504ms", "device": "C", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"body": "C5"}},
+                   {"at": "81737ms", "op": "cloud.throttle", "for": "74198ms", "retryAfter": "24052ms"},
+                   {"at": "101875ms", "device": "A", "op": "record.save", "zone": "Z", "type": "Note", "name": "r2", "fields": {"body": "A3"}},
+                   {"at": "152872ms", "device": "C", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"title": "C6", "body": "C6"}},
+                   {"at": "184513ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"body": "B"}},
+                   {"at": "211886ms", "device": "C", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r1", "fields": {"title": "C4", "body": "C4"}}, {"type": "Note", "name": "r0", "fields": {"title": "C4"}}]}],
+         "expect": {"converged": true, "quotaViolations": 1, "noAnomalies": ["atomicityViolation", "lostUpdate", "divergence"]}}
+        """)
+        let rollback = try Harness.events(try #require(judged.first)).filter {
+            $0.event == "visible" && $0.string("device") == "C" && $0.string("cause") == "rollback" && $0.string("item") == "Z/r1"
+        }
+        #expect(!rollback.isEmpty)
+        #expect(rollback.allSatisfy { $0.string("write") == "C:4" })
+    }
+}

@@ -501,7 +501,7 @@ extension RecordEngine {
             // the record now, a creation too, so a delete made before the fetch goes out (records
             // seed 6514: a creation answered so kept no base, its delete was taken for one of a
             // record never sent and dropped, and the fetch brought the record back).
-            state.table[server: key] = acknowledged(state.table[server: key], by: server, sent: sent)
+            state.table[server: key] = acknowledged(state.table[server: key], by: server, sent: sent, local: local)
             if state.pending[key] != nil {
                 // Local edits made since that save are still pending: the version meets them when
                 // the fetch shows it, as a fetched change does (the app's policy runs), against
@@ -535,15 +535,23 @@ extension RecordEngine {
     }
 
     /// The base a device had, with the fields of its save the cloud just acknowledged taken from
-    /// the answer (a creation's base is the answer's record with those fields only).
-    private func acknowledged(_ base: ServerRecord?, by server: ServerRecord, sent: [String: WriteID]) -> ServerRecord {
+    /// the answer (a creation's base is the answer's record with those fields only). A field the
+    /// answer has from a later write was still set by the save first: the base has the save's
+    /// value (the device's, while it still shows it), not the one from before the save. It is
+    /// also what a later call taken back returns the field to (records seed 52063: a refused call
+    /// put back the body from before C's acknowledged save beside that save's title).
+    private func acknowledged(_ base: ServerRecord?, by server: ServerRecord, sent: [String: WriteID], local: LocalRecord?) -> ServerRecord {
         var result = base ?? server
         if base == nil {
             result.fields = [:]
             result.changeTag = 0
         }
-        for name in server.fieldNames where sent[name] != nil && server.fields[name]?.write == sent[name] {
-            result.fields[name] = server.fields[name]
+        for name in sent.keys.sorted() {
+            if server.fields[name]?.write == sent[name] {
+                result.fields[name] = server.fields[name]
+            } else if let field = local?.fields[name], field.write == sent[name] {
+                result.fields[name] = field
+            }
         }
         return result
     }
