@@ -151,3 +151,28 @@ extension FuzzFindingTests {
         #expect(rollback.allSatisfy { $0.string("write") == "C:4" })
     }
 }
+
+extension FuzzFindingTests {
+    @Test("a save's zoneNotFound answered after the device fetched the zone made again does not drop that zone's records (records seed 43386)")
+    func staleSaveZoneNotFoundAfterZoneMadeAgain() throws {
+        // C's save of r2 reached the cloud while Z was gone; its answer came after C fetched Z
+        // made again (with B's r1) from scratch: C used to drop r1 for good (a divergence).
+        let judged = try run("""
+        {"format": "synclab/1", "name": "t", "engine": {"records": {"conflict": "merge"}},
+         "devices": [{"id": "A"}, {"id": "B"}, {"id": "C", "network": {"pushLoss": 1, "reorder": true}}],
+         "steps": [{"at": "0ms", "device": "*", "op": "zone.create", "zone": "Z"},
+                   {"at": "1s", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"body": "B1"}},
+                   {"at": "2s", "device": "C", "op": "app.foreground"},
+                   {"at": "5s", "device": "A", "op": "zone.delete", "zone": "Z"},
+                   {"at": "5500ms", "device": "C", "op": "record.save", "zone": "Z", "type": "Note", "name": "r2", "fields": {"n": 1}},
+                   {"at": "5520ms", "device": "C", "op": "network.set", "latency": "2s"},
+                   {"at": "5560ms", "device": "C", "op": "network.set", "latency": "50ms"},
+                   {"at": "6s", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"body": "B2"}},
+                   {"at": "6500ms", "device": "C", "op": "app.foreground"}],
+         "expect": {"converged": true, "noAnomalies": ["divergence"], "final": {"records": {"Z/r1": {"body": "B2"}, "Z/r2": {"n": 1}}}}}
+        """)
+        // The answer is read as one about the zone the fetch found deleted.
+        let skipped = try Harness.events(try #require(judged.first)).filter { $0.event == "log" && $0.string("device") == "C" && $0.string("event") == "answerAfterZoneDeleted" }
+        #expect(!skipped.isEmpty)
+    }
+}

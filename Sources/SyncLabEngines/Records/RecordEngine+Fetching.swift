@@ -90,6 +90,14 @@ extension RecordEngine {
             guard let token = zoneChanges.token else { continue }
             let previous = RecordEngine.zone(zoneKey, in: state.zones)?.token
             let fromScratch = previous == nil || previous?.incarnation != token.incarnation
+            // A token of another incarnation than the one this device knew (by its last token, or,
+            // that token expired or reset, by the versions it has): the zone was deleted and made
+            // again. Answers to requests sent before this speak of the deleted zone, as after a
+            // deletion the device applies itself (records seed 43386: a save's zoneNotFound,
+            // answered after this fetch, dropped the zone made again's record it brought).
+            if fromScratch, let known = previous?.incarnation ?? knownIncarnation(of: zoneKey), known != token.incarnation {
+                noteZoneDeleted(zoneKey)
+            }
             let stale = applyZoneContents(zoneKey, zoneChanges.changed, zoneChanges.deleted, complete: fromScratch, &context)
             // A possibly stale answer: the zone is fetched again from the token it was asked
             // with, so the records left alone come again (as they are now).
@@ -97,6 +105,15 @@ extension RecordEngine {
         }
         answeredDuringFetch = []
         afterPrivateFetch(&context)
+    }
+
+    /// The newest incarnation of the zone this device has a server version of (nil: none).
+    private func knownIncarnation(of zoneKey: ZoneKey) -> UInt64? {
+        var known: UInt64?
+        for key in state.table.serverKeys where key.zoneKey == zoneKey {
+            if let incarnation = state.table[server: key]?.zoneIncarnation { known = max(known ?? 0, incarnation) }
+        }
+        return known
     }
 
     /// A zone fetched: its new token (nil: a stale answer, keep the one asked with, and fetch
