@@ -176,3 +176,37 @@ extension FuzzFindingTests {
         #expect(!skipped.isEmpty)
     }
 }
+
+extension FuzzFindingTests {
+    @Test("a fetch of the zone made again leaves a save in doubt to its answer (records seed 41164)")
+    func completeFetchLeavesSaveInDoubtToItsAnswer() throws {
+        // E's save of r2 (E:5) was applied and its answer lost; D deleted Z having seen it and B
+        // made Z again. E's fetch of Z from scratch left r2 out: E used to re-upload r2 as a new
+        // record (a conflict "record gone from the cloud"), bringing E:5 back beside D:2's other
+        // removals.
+        let judged = try run("""
+        {"format": "synclab/1", "name": "t", "seed": 41164, "network": {"latency": {"dist": "uniform", "min": "13ms", "max": "112ms"}, "loss": 0.17}, "engine": {"records": {"conflict": "merge"}},
+         "devices": [{"id": "B"}, {"id": "D"}, {"id": "E"}],
+         "steps": [{"at": "0ms", "device": "*", "op": "zone.create", "zone": "Z"},
+                   {"at": "3053ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"n": 0}},
+                   {"at": "3321ms", "device": "D", "op": "device.crash"},
+                   {"at": "3322ms", "device": "D", "op": "device.restart"},
+                   {"at": "61956ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r2", "fields": {"body": "B5"}},
+                   {"at": "62187ms", "device": "D", "op": "account.signOut"},
+                   {"at": "111308ms", "device": "E", "op": "record.save", "zone": "Z", "type": "Note", "name": "r2", "fields": {"body": "E1"}},
+                   {"at": "111308ms", "device": "E", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"body": "E2"}},
+                   {"at": "174451ms", "device": "D", "op": "account.signIn", "account": "main"},
+                   {"at": "174451ms", "device": "B", "op": "account.signOut"},
+                   {"at": "174451ms", "device": "E", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"n": 3}},
+                   {"at": "207536ms", "device": "E", "op": "record.save", "zone": "Z", "type": "Note", "name": "r2", "fields": {"n": 2}},
+                   {"at": "222092ms", "device": "D", "op": "zone.delete", "zone": "Z"},
+                   {"at": "222092ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"n": 7}},
+                   {"at": "247600ms", "device": "B", "op": "account.signIn", "account": "main"}],
+         "expect": {"converged": true, "noAnomalies": ["atomicityViolation", "divergence"]}}
+        """)
+        let reuploads = try Harness.events(try #require(judged.first)).filter {
+            $0.event == "conflict" && $0.string("device") == "E" && $0.string("item") == "Z/r2" && $0.string("detail") == "record gone from the cloud"
+        }
+        #expect(reuploads.isEmpty)
+    }
+}

@@ -285,7 +285,14 @@ extension RecordEngine {
             state.heldUntilFetch[key] = nil
             switch state.pending[key]?.kind {
             case .save?:
-                if state.table[server: key] != nil { prepareReupload(key, asConflict: true, detail: "record gone from the cloud", &context) }
+                // A save in doubt may have been applied before the record went (its deletion, or
+                // its zone's, may have seen it): its answer tells (`deleted` when the cloud had
+                // applied it), not this fetch (records seed 41164: re-uploaded as a new record, a
+                // save the zone's deletion had removed came back beside that deletion's other
+                // records gone).
+                if state.table[server: key] != nil && state.pending[key]?.awaitingAnswer != true {
+                    prepareReupload(key, asConflict: true, detail: "record gone from the cloud", &context)
+                }
             case .delete?:
                 state.pending[key] = nil
                 state.table[server: key] = nil
