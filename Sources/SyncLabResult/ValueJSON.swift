@@ -20,7 +20,7 @@ public enum ValueJSON {
     public static func json(_ content: DocumentContent) -> JSON {
         switch content {
         case .text(let text): return .string(text)
-        case .synthetic(let size): return JSON.object([("$size", .int(size))])
+        case .synthetic(let size, _): return JSON.object([("$size", .int(size))])
         }
     }
 
@@ -55,7 +55,7 @@ public enum ValueText {
         switch value {
         case .absent: return "absent"
         case .document(.text(let text)): return quoted(text)
-        case .document(.synthetic(let size)): return "\(size) bytes"
+        case .document(.synthetic(let size, _)): return "\(size) bytes"
         case .kvs(.string(let text)), .field(.string(let text)): return quoted(text)
         case .kvs, .field, .recordExists: return (ValueJSON.json(value).rendered())
         }

@@ -112,7 +112,7 @@ public enum ExpectationEvaluator {
         for (path, expected) in final.documents {
             let actual = lookup.value(ItemKey(account: account, store: .documents, name: path))
             let wanted: ItemValue = expected.map { .document($0) } ?? .absent
-            results.append(ExpectationResult(name: "final.documents.\(path)", wanted: ValueJSON.json(wanted), actual: ValueJSON.json(actual), passed: actual == wanted))
+            results.append(ExpectationResult(name: "final.documents.\(path)", wanted: ValueJSON.json(wanted), actual: ValueJSON.json(actual), passed: actual.matches(expectedDocument: expected)))
         }
         for (name, fields) in final.records {
             let mismatches = lookup.recordMismatches(name: name, fields: fields, accounts: [account, .publicDatabase])

@@ -185,6 +185,14 @@ struct DocumentEngineTests {
         #expect(DocumentEngine.conflictCopyPath("v1.2/notes", authorName: "B", ordinal: 3) == "v1.2/notes (conflict B 3)")
     }
 
+    @Test("a copy goes beside its document whatever the device is called: a / in the device's name is written : (session 15, spec32)")
+    func conflictCopyNamesKeepTheFolder() {
+        // Before: "Work/iPad" put the copy in a folder "note (conflict Work", and "a//b" made a
+        // path with an empty name, which a scenario's expect.final could not even name.
+        #expect(DocumentEngine.conflictCopyPath("d/note.txt", authorName: "Work/iPad", ordinal: 1) == "d/note (conflict Work:iPad 1).txt")
+        #expect(DocumentEngine.conflictCopyPath("note.txt", authorName: "a//b", ordinal: 2) == "note (conflict a::b 2).txt")
+    }
+
     @Test("three versions merge pairwise in modification-date order with the current version first")
     func threeWayMergeOrder() {
         func version(_ device: Int, _ text: String, at seconds: Int64, parents: [WriteID]) -> DocumentVersion {

@@ -40,6 +40,18 @@ struct UnitsTests {
         #expect(Units.size(text) == bytes)
     }
 
+    /// Sizes up to 2^63 - 1 bytes are sizes, whichever way they are written (session 15, spec32):
+    /// a 19-digit number of bytes was refused as too large, with a message naming 2^63 - 1 as
+    /// the limit, when it was 2^63 - 1 itself.
+    @Test func nineteenDigitSizesUpToTheLimitParse() {
+        #expect(Units.size("9223372036854775807") == Int64.max)
+        #expect(Units.size("9223372036854775807B") == Int64.max)
+        #expect(Units.size("1000000000000000000") == 1_000_000_000_000_000_000)
+        #expect(Units.size("9223372036854775808") == nil)
+        #expect(Units.size("8589934592GB") == nil)
+        #expect(Units.duration("1000000000000000000us") == SimDuration(microseconds: 1_000_000_000_000_000_000))
+    }
+
     @Test(arguments: ["-1MB", "3 megabytes", "MB", "+3MB", "1.5XB", "1.5", "0.5B", "2.25 B"])
     func invalidSizesAreNil(text: String) {
         #expect(Units.size(text) == nil)

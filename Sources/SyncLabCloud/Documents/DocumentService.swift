@@ -175,18 +175,22 @@ public struct DocumentService: Sendable {
                 next.conflicts.append(DocumentConflict(version: loser, ordinal: container.nextOrdinal(path: upload.path, authorName: loser.authorName)))
                 ordinalTaken = loser.authorName
                 outcome = incomingWins ? .conflictWon : .conflictLost
-                let rule = configuration.settings.documents.winner.rawValue
+                // Equal dates cannot order the versions: the later arrival (the incoming one)
+                // wins, as SPEC §4.1 says of equal KVS timestamps, and the explanations say so.
+                let tied = configuration.settings.documents.winner == .modificationDate && version.modifiedAt == current.modifiedAt
+                let setting = configuration.settings.documents.winner.rawValue
+                let rule = tied ? "\(setting) (tie: later arrival)" : setting
                 context.observe(.conflictDetected(item: item, writes: [winner.id, loser.id],
                     detail: "\(Self.name(version)) was saved on \(upload.base.map { knownBefore($0).map(Self.name) ?? Self.name($0) } ?? "no version") but the current version is \(Self.name(current)); \(Self.name(winner)) is current by \(rule), \(Self.name(loser)) is kept as a conflict version"))
                 context.observe(.lastWriterWins(item: item, chosen: winner.id, over: loser.id, rule: rule))
-                context.log("conflict", [("path", upload.path), ("current", Self.name(winner)), ("conflictVersion", Self.name(loser)), ("rule", rule)])
+                context.log("conflict", [("path", upload.path), ("current", Self.name(winner)), ("conflictVersion", Self.name(loser)), ("rule", setting)])
             }
         case (.unavailable, _):
             preconditionFailure("a stored current version always has content or is a tombstone: \(upload.path)")
         }
 
         let delta = next.storedBytes - previousBytes
-        guard storage.fits(request.account, deltaBytes: delta) else {
+        guard !next.storedBytesOverflow, storage.fits(request.account, deltaBytes: delta) else {
             storage.noteRefusal(request.account)
             // Refused: the document is as it was, its history included (a retry is not a repeat),
             // and nothing it decided happened.

@@ -23,8 +23,22 @@ struct StoredDocument: Sendable {
     }
 
     /// Bytes charged to the account's storage: the current version plus the conflict versions.
+    /// A document the cloud keeps always fits in 64 bits (it fits in the quota); a candidate
+    /// whose versions pass 2^63 - 1 bytes together is `storedBytesOverflow` (more than any
+    /// quota holds), and this saturates rather than trapping.
     var storedBytes: Int64 {
-        conflicts.reduce(current.body.sizeBytes) { $0 + $1.version.body.sizeBytes }
+        conflicts.reduce(current.body.sizeBytes) { ByteCount.sum($0, $1.version.body.sizeBytes) }
+    }
+
+    /// The versions together pass 2^63 - 1 bytes: no quota can hold them.
+    var storedBytesOverflow: Bool {
+        var total = current.body.sizeBytes
+        for conflict in conflicts {
+            let (sum, overflow) = total.addingReportingOverflow(conflict.version.body.sizeBytes)
+            if overflow { return true }
+            total = sum
+        }
+        return false
     }
 
     /// True if `id` is the current version or an unresolved conflict version.

@@ -35,8 +35,10 @@ public struct StorageLedger: Hashable, Sendable {
     }
 
     /// True if changing `account`'s usage by `deltaBytes` keeps it within the quota (shrinking always fits).
+    /// Usage never passes the quota, so `quotaBytes - used` cannot overflow where `used + delta`
+    /// could (two documents of 6 EB under a quota of 2^63 - 1 bytes trapped).
     public func fits(_ account: AccountID, deltaBytes: Int64) -> Bool {
-        deltaBytes <= 0 || used(by: account) + deltaBytes <= quotaBytes
+        deltaBytes <= 0 || deltaBytes <= quotaBytes - used(by: account)
     }
 
     public mutating func charge(_ account: AccountID, deltaBytes: Int64) {

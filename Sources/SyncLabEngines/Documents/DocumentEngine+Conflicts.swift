@@ -56,13 +56,17 @@ extension DocumentEngine {
     }
 
     /// `NAME (conflict DEVICE N).EXT`: EXT after the last dot of the file name, none if it has no dot.
+    /// The copy goes beside the document: a `/` in the device's name is written `:`, as macOS
+    /// stores a `/` typed in a file name, so a device called `Work/iPad` makes no folder (and
+    /// `a//b` no path the scenario format refuses).
     public static func conflictCopyPath(_ path: String, authorName: String, ordinal: Int) -> String {
         var directory = "", fileName = Substring(path)
         if let slash = path.lastIndex(of: "/") {
             directory = String(path[...slash])
             fileName = path[path.index(after: slash)...]
         }
-        let suffix = " (conflict \(authorName) \(ordinal))"
+        let device = String(authorName.map { $0 == "/" ? ":" : $0 })
+        let suffix = " (conflict \(device) \(ordinal))"
         guard let dot = fileName.lastIndex(of: ".") else { return directory + fileName + suffix }
         return directory + fileName[..<dot] + suffix + fileName[dot...]
     }

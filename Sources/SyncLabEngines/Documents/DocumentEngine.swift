@@ -198,14 +198,20 @@ public struct DocumentEngine: ClientEngine {
 
     /// `doc.save`: writes the whole content locally at once and queues the upload.
     public mutating func save(path: String, content: DocumentContent, write: WriteID, _ context: inout EngineContext) -> AppCallResult {
-        writeLocally(path: path, body: .content(content), write: write, &context)
+        writeLocally(path: path, body: .content(content.saved(by: write)), write: write, &context)
         return .accepted
     }
 
     /// `doc.append`: adds text to the device's current local content (absent: empty).
     public mutating func append(path: String, text: String, write: WriteID, _ context: inout EngineContext) -> AppCallResult {
         let existing = state.documents[path]?.shown?.body.content ?? .text("")
-        writeLocally(path: path, body: .content(existing.appending(text)), write: write, &context)
+        guard let appended = existing.appending(text, write: write) else {
+            // Past the largest file size: refused and told, nothing changes (as a KVS
+            // increment past the 64-bit range).
+            context.observe(.rejected(write: write, item: item(path), error: "invalidArgument", limit: nil))
+            return .rejected(error: "invalidArgument")
+        }
+        writeLocally(path: path, body: .content(appended), write: write, &context)
         return .accepted
     }
 

@@ -66,6 +66,15 @@ extension RecordEngine {
             context.log("fetchedRecordZoneChanges", [("zone", zoneChanges.zone), ("modified", String(zoneChanges.changed.count)),
                                                                              ("deleted", String(zoneChanges.deleted.count)), ("error", zoneChanges.error?.rawValue ?? "")])
             if let error = zoneChanges.error {
+                // The zone's creation by this device was answered while this request was on the
+                // wire: a missing zone may be the answer from before it (mixed seed 17248: the
+                // zone this device had deleted and made again, with a save in it acknowledged,
+                // was dropped here and the device diverged). The zone is fetched again.
+                if error != .changeTokenExpired && zonesCreatedDuringFetch.contains(zoneKey) {
+                    state.zones[zoneKey, default: LocalZone()].needsFetch = true
+                    fetchAgain = true
+                    continue
+                }
                 switch error {
                 case .changeTokenExpired:
                     state.zones[zoneKey]?.token = nil
@@ -81,6 +90,14 @@ extension RecordEngine {
             guard let token = zoneChanges.token else { continue }
             let previous = RecordEngine.zone(zoneKey, in: state.zones)?.token
             let fromScratch = previous == nil || previous?.incarnation != token.incarnation
+            // A token of another incarnation than the one this device knew (by its last token, or,
+            // that token expired or reset, by the versions it has): the zone was deleted and made
+            // again. Answers to requests sent before this speak of the deleted zone, as after a
+            // deletion the device applies itself (records seed 43386: a save's zoneNotFound,
+            // answered after this fetch, dropped the zone made again's record it brought).
+            if fromScratch, let known = previous?.incarnation ?? knownIncarnation(of: zoneKey), known != token.incarnation {
+                noteZoneDeleted(zoneKey)
+            }
             let stale = applyZoneContents(zoneKey, zoneChanges.changed, zoneChanges.deleted, complete: fromScratch, &context)
             // A possibly stale answer: the zone is fetched again from the token it was asked
             // with, so the records left alone come again (as they are now).
@@ -88,6 +105,15 @@ extension RecordEngine {
         }
         answeredDuringFetch = []
         afterPrivateFetch(&context)
+    }
+
+    /// The newest incarnation of the zone this device has a server version of (nil: none).
+    private func knownIncarnation(of zoneKey: ZoneKey) -> UInt64? {
+        var known: UInt64?
+        for key in state.table.serverKeys where key.zoneKey == zoneKey {
+            if let incarnation = state.table[server: key]?.zoneIncarnation { known = max(known ?? 0, incarnation) }
+        }
+        return known
     }
 
     /// A zone fetched: its new token (nil: a stale answer, keep the one asked with, and fetch
@@ -152,7 +178,15 @@ extension RecordEngine {
         for key in refusedVersions.keys.sorted() {
             guard let refused = refusedVersions[key], refused.requestCounter < fetchStartRequest else { continue }
             refusedVersions[key] = nil
-            guard case .save? = state.pending[key]?.kind, state.pending[key]?.awaitingAnswer != true,
+            // A save to resolve, or no change at all: a version whose save was taken back before
+            // its refusal was read is shown (`handleItemError`).
+            let resolvable: Bool
+            switch state.pending[key]?.kind {
+            case .save?: resolvable = state.pending[key]?.awaitingAnswer != true
+            case nil: resolvable = true
+            case .delete?: resolvable = false
+            }
+            guard resolvable,
                   refused.accountEpoch == accountEpoch, (zoneDeletedAt[key.zoneKey] ?? 0) == refused.zoneDeletions,
                   (state.table[server: key]?.changeTag ?? 0) < refused.server.changeTag,
                   state.heldFetched[key] == nil, state.heldUntilFetch[key] == nil, state.fetchedWhileCreating[key] == nil
@@ -172,6 +206,15 @@ extension RecordEngine {
         var named: Set<String> = []
         var skipped = false
         let held = writesOfDoubtfulRecords(zoneKey, changed)
+        // The answer brings a version of a record whose save is in doubt: that version waits for
+        // the answer, so the rest of the answer waits with it. Its versions are one snapshot of
+        // the zone: shown without that record's, another record could show a call the waiting
+        // version has and the record does not show yet, though they share no write — one that
+        // replaced the call on the waiting record (records seed 20490: r1 showed E:3 while r0,
+        // in doubt, waited with the version where C:2 had replaced E:3, and showed D:3's title).
+        let snapshotInDoubt = !held.isEmpty && changed.contains { record in
+            state.pending[RecordKey(database: zoneKey.database, id: record.id)]?.awaitingAnswer == true
+        }
         // The writes of the records left alone: a record sharing one (the rest of an atomic call)
         // is left alone too, and comes again with them, so the call never shows in part.
         var stale: Set<WriteID> = []
@@ -211,7 +254,7 @@ extension RecordEngine {
                 // answer released nothing, and showing the fetched version would show the rest of
                 // an atomic call without the member in doubt (records seed 11399).
                 if !held.isEmpty, state.pending[key]?.awaitingAnswer != true,
-                   RecordEngine.writes(of: records[index]).contains(where: held.contains) {
+                   snapshotInDoubt || RecordEngine.writes(of: records[index]).contains(where: held.contains) {
                     state.heldFetched[key] = records[index]
                     context.log("fetchHeld", [("record", key.itemName)])
                     continue
@@ -242,7 +285,14 @@ extension RecordEngine {
             state.heldUntilFetch[key] = nil
             switch state.pending[key]?.kind {
             case .save?:
-                if state.table[server: key] != nil { prepareReupload(key, asConflict: true, detail: "record gone from the cloud", &context) }
+                // A save in doubt may have been applied before the record went (its deletion, or
+                // its zone's, may have seen it): its answer tells (`deleted` when the cloud had
+                // applied it), not this fetch (records seed 41164: re-uploaded as a new record, a
+                // save the zone's deletion had removed came back beside that deletion's other
+                // records gone).
+                if state.table[server: key] != nil && state.pending[key]?.awaitingAnswer != true {
+                    prepareReupload(key, asConflict: true, detail: "record gone from the cloud", &context)
+                }
             case .delete?:
                 state.pending[key] = nil
                 state.table[server: key] = nil
@@ -371,13 +421,23 @@ extension RecordEngine {
     /// atomic call waits with it, and shows with it.
     /// A held version that stays holds, in turn, the held versions sharing a write with it
     /// (records seed 173: the rest of another call of a record that stayed showed alone).
+    /// A held version of a zone with a version waiting for the next fetch waits too, though they
+    /// share no write: both came in one fetch answer, a snapshot, and the waiting one may have
+    /// been fetched again since, newer, with a later write that replaced on its record the call
+    /// the held one carries (records seed 23842: r1 showed E's atomic call while r0 waited with
+    /// E's later save over it and still showed the value the call had replaced).
     private mutating func showHeldFetches(_ context: inout EngineContext) {
         var waiting: Set<WriteID> = []
-        for held in state.heldUntilFetch.values { waiting.formUnion(RecordEngine.writes(of: held)) }
+        var zonesWaiting: Set<ZoneKey> = []
+        for (key, held) in state.heldUntilFetch {
+            waiting.formUnion(RecordEngine.writes(of: held))
+            zonesWaiting.insert(key.zoneKey)
+        }
         var candidates: [(key: RecordKey, writes: [WriteID])] = []
         for key in state.heldFetched.keys.sorted() {
             let writes = RecordEngine.writes(of: state.heldFetched[key]!)
-            let zoneInDoubt = state.pending.contains { $0.key.zoneKey == key.zoneKey && $0.value.awaitingAnswer }
+            let zoneInDoubt = zonesWaiting.contains(key.zoneKey)
+                || state.pending.contains { $0.key.zoneKey == key.zoneKey && $0.value.awaitingAnswer }
             if zoneInDoubt { waiting.formUnion(writes) } else { candidates.append((key, writes)) }
         }
         RecordEngine.absorbSharing(&waiting, &candidates) { $0.writes }

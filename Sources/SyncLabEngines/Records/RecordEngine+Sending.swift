@@ -208,7 +208,7 @@ extension RecordEngine {
             guard case .zones(let ids) = request else { break }
             for operation in state.zoneOperations where ids.contains(operation.id) && operation.kind == .create {
                 state.zones[operation.zone, default: LocalZone()].existsOnServer = true
-                if fetchPhase == .databaseChanges { zonesCreatedDuringFetch.insert(operation.zone) }
+                if fetchPhase == .databaseChanges || fetchPhase == .zoneChanges { zonesCreatedDuringFetch.insert(operation.zone) }
             }
             state.zoneOperations.removeAll { ids.contains($0.id) }
             context.log("sentDatabaseChanges", [("savedZones", saved.joined(separator: ",")), ("deletedZones", deleted.joined(separator: ","))])
@@ -311,6 +311,7 @@ extension RecordEngine {
     /// Per-item results of a modify request, in request order (saves, then deletes).
     private mutating func modifyDone(_ batch: SentBatch, _ results: [RecordItemResult], _ context: inout EngineContext) {
         var saved = 0, deleted = 0, failed = 0
+        var metInDoubt: [RefusalMetInDoubt] = []
         // In an atomic request, a member that failed for its own reason proves that no earlier
         // send of this request was applied either (the cloud answers a save it already applied
         // as saved, and an atomic request lands whole or not at all): its other members'
@@ -399,13 +400,14 @@ extension RecordEngine {
                 if isSave && (error != .batchRequestFailed || notAppliedBefore) { state.pending[key]?.inDoubt = nil }
                 if !isSave && (error != .batchRequestFailed || notAppliedBefore) { state.pending[key]?.deleteSent = false }
                 let writes: Set<WriteID> = isSave ? sentWrites(key, batch.saves[index].fields) : [batch.deletes[index - batch.saves.count].write]
-                handleItemError(key, error, writes: writes, &context)
+                handleItemError(key, error, writes: writes, metInDoubt: &metInDoubt, &context)
                 // A version fetched while the refused delete was out waited for this answer.
                 if !isSave, state.pending[key]?.awaitingAnswer != true, let seen = state.fetchedWhileCreating.removeValue(forKey: key) {
                     applyFetched(key, seen, &context)
                 }
             }
         }
+        if !metInDoubt.isEmpty { resolveRefusalsMetInDoubt(metInDoubt, &context) }
         context.log("sentRecordZoneChanges", [("saved", String(saved)), ("deleted", String(deleted)), ("failed", String(failed))])
         applyHeldZoneDeletions(&context)
         releaseHeldFetches(&context)
@@ -499,7 +501,7 @@ extension RecordEngine {
             // the record now, a creation too, so a delete made before the fetch goes out (records
             // seed 6514: a creation answered so kept no base, its delete was taken for one of a
             // record never sent and dropped, and the fetch brought the record back).
-            state.table[server: key] = acknowledged(state.table[server: key], by: server, sent: sent)
+            state.table[server: key] = acknowledged(state.table[server: key], by: server, sent: sent, local: local)
             if state.pending[key] != nil {
                 // Local edits made since that save are still pending: the version meets them when
                 // the fetch shows it, as a fetched change does (the app's policy runs), against
@@ -533,21 +535,30 @@ extension RecordEngine {
     }
 
     /// The base a device had, with the fields of its save the cloud just acknowledged taken from
-    /// the answer (a creation's base is the answer's record with those fields only).
-    private func acknowledged(_ base: ServerRecord?, by server: ServerRecord, sent: [String: WriteID]) -> ServerRecord {
+    /// the answer (a creation's base is the answer's record with those fields only). A field the
+    /// answer has from a later write was still set by the save first: the base has the save's
+    /// value (the device's, while it still shows it), not the one from before the save. It is
+    /// also what a later call taken back returns the field to (records seed 52063: a refused call
+    /// put back the body from before C's acknowledged save beside that save's title).
+    private func acknowledged(_ base: ServerRecord?, by server: ServerRecord, sent: [String: WriteID], local: LocalRecord?) -> ServerRecord {
         var result = base ?? server
         if base == nil {
             result.fields = [:]
             result.changeTag = 0
         }
-        for name in server.fieldNames where sent[name] != nil && server.fields[name]?.write == sent[name] {
-            result.fields[name] = server.fields[name]
+        for name in sent.keys.sorted() {
+            if server.fields[name]?.write == sent[name] {
+                result.fields[name] = server.fields[name]
+            } else if let field = local?.fields[name], field.write == sent[name] {
+                result.fields[name] = field
+            }
         }
         return result
     }
 
     /// One item the cloud refused.
-    private mutating func handleItemError(_ key: RecordKey, _ error: RecordError, writes: Set<WriteID>, _ context: inout EngineContext) {
+    private mutating func handleItemError(_ key: RecordKey, _ error: RecordError, writes: Set<WriteID>, metInDoubt: inout [RefusalMetInDoubt],
+                                          _ context: inout EngineContext) {
         context.log("itemFailed", [("record", key.itemName), ("error", error.name)])
         // The app deleted the record's zone meanwhile: whatever the cloud holds of the record
         // goes with the queued zone delete (its pending changes went when the zone did).
@@ -559,17 +570,23 @@ extension RecordEngine {
                 // A fetch brought the cloud's version while this save was in doubt. Fetches after
                 // it start from a later token and never bring that version again: waiting for one
                 // re-sent the refused save on the same base forever (a run that never settled).
-                // That fetched version came whole, so the conflict is resolved against it now.
-                resolveConflict(key, seen, detail: "fetched change meets pending change", &context)
+                // That fetched version came whole, so the conflict is resolved against it, once
+                // the whole answer is read (`resolveRefusalsMetInDoubt`).
+                metInDoubt.append(RefusalMetInDoubt(key: key, seen: seen, refused: server))
             } else if case .save? = state.pending[key]?.kind, key.database == .private, key.zone != RecordID.defaultZone {
                 // The server version may hold part of another device's atomic call: showing it
                 // now would show that call in part. The fetch brings the whole call in one step
                 // and resolves the conflict there (SPEC §4.3, §6).
-                awaitingFetch.insert(key)
+                awaitConflictFetch(key, server, &context)
+            } else if state.pending[key] == nil, key.database == .private, key.zone != RecordID.defaultZone {
+                // Nothing of this device's is left to resolve (a refusal of another item of the
+                // same answer took the save back whole), so the version would only be shown, and
+                // it may be part of another device's atomic call: the fetch brings the whole call
+                // in one step (records seed 34369: r0 of F's call showed here, r1 with the fetch).
                 refusedVersions[key] = RefusedVersion(server: server, requestCounter: state.requestCounter,
                                                       zoneDeletions: zoneDeletedAt[key.zoneKey] ?? 0, accountEpoch: accountEpoch)
                 wantFetch = true
-                context.log("conflictAwaitsFetch", [("record", key.itemName)])
+                context.log("refusedVersionAwaitsFetch", [("record", key.itemName)])
             } else {
                 resolveConflict(key, server, detail: "serverRecordChanged", &context)
             }
@@ -592,6 +609,35 @@ extension RecordEngine {
             quotaBlock(key, &context)
         case .batchRequestFailed:
             break
+        }
+    }
+
+    /// A save refused with `serverRecordChanged` waits for the next fetch, which resolves its
+    /// conflict (against the version it brings, or else the refused one) before it goes again.
+    private mutating func awaitConflictFetch(_ key: RecordKey, _ server: ServerRecord, _ context: inout EngineContext) {
+        awaitingFetch.insert(key)
+        refusedVersions[key] = RefusedVersion(server: server, requestCounter: state.requestCounter,
+                                              zoneDeletions: zoneDeletedAt[key.zoneKey] ?? 0, accountEpoch: accountEpoch)
+        wantFetch = true
+        context.log("conflictAwaitsFetch", [("record", key.itemName)])
+    }
+
+    /// Saves of this answer refused with `serverRecordChanged` whose version a fetch brought while
+    /// they were in doubt: each conflict is resolved against that version, unless the answer left
+    /// a version of another record of its zone waiting for the next fetch (`heldUntilFetch`): the
+    /// two came in one fetch and may be parts of one atomic call, which would show in part (records
+    /// seed 42833: r1 showed C's call at its refusal while r0, saved in the same answer, waited for
+    /// the fetch with the rest of it). Then the refused version waits for that fetch too, which
+    /// resolves the conflict in the step that shows the held version (`refusedVersions`).
+    private mutating func resolveRefusalsMetInDoubt(_ metInDoubt: [RefusalMetInDoubt], _ context: inout EngineContext) {
+        for refusal in metInDoubt {
+            let key = refusal.key
+            guard case .save? = state.pending[key]?.kind else { continue }
+            if state.heldUntilFetch.keys.contains(where: { $0.zoneKey == key.zoneKey && $0 != key }) {
+                awaitConflictFetch(key, refusal.refused, &context)
+            } else {
+                resolveConflict(key, refusal.seen, detail: "fetched change meets pending change", &context)
+            }
         }
     }
 

@@ -93,18 +93,21 @@ public struct RecordEngine: ClientEngine {
     /// not bring a version as new never will (the device's change token was already past it):
     /// the conflict is resolved against the refused version then, rather than re-sending the
     /// save on the same base and waiting again (records seed 8349 before eca2467: 15,373
-    /// re-sends, one every 0.2 s, for an hour of simulated time).
+    /// re-sends, one every 0.2 s, for an hour of simulated time). Also the version a refusal
+    /// carried for a record whose save the same answer took back (nothing left to resolve): it is
+    /// shown by the next fetch, or then, never alone before it.
     var refusedVersions: [RecordKey: RefusedVersion] = [:]
     /// Records whose save or delete the cloud answered while a zone fetch or query was on the
     /// wire. With reordering the fetch may have been answered before that change, so its reply
     /// can be older than what the device already knows: it must not undo these records, and a
     /// fresh fetch follows (SPEC §3.3 `reorder`).
     var answeredDuringFetch: Set<RecordKey> = []
-    /// Zones whose creation the cloud answered while a database-changes fetch was on the wire:
-    /// that fetch's answer may predate the creation, so a deletion of such a zone in it is not
-    /// applied; the zone is fetched instead, and that fetch says whether it is gone (mixed seed
+    /// Zones whose creation the cloud answered while a database-changes or zone-changes fetch
+    /// was on the wire: that fetch's answer may predate the creation, so a deletion of such a
+    /// zone in it (or a zone-changes answer that the zone is missing or deleted) is not applied;
+    /// the zone is fetched again instead, and that fetch says whether it is gone (mixed seed
     /// 8982: a user's deletion from before this device created the zone again dropped the new
-    /// zone's record here).
+    /// zone's record here; mixed seed 17248, the same with `zoneNotFound`).
     var zonesCreatedDuringFetch: Set<ZoneKey> = []
     /// Zone deletions this device has applied (its own, another device's, the user's), and per
     /// zone the count at its last one: an answer to a request sent before a zone's deletion was

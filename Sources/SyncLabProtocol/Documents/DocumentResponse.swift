@@ -15,13 +15,13 @@ public enum DocumentResponse: Hashable, Sendable {
     public var transferBytes: Int64 {
         switch self {
         case .changes(let states, _):
-            return states.reduce(0) { $0 + $1.transferBytes }
+            return states.reduce(0) { ByteCount.sum($0, $1.transferBytes) }
         case .uploaded(let version, _, let state):
             guard let state else { return 0 }
-            return state.transferBytes - (state.current.id == version ? state.current.body.sizeBytes : 0)
+            return state.transferBytes(withCurrent: state.current.id != version)
         case .resolved(_, _, let state):
             guard let state else { return 0 }
-            return state.transferBytes - state.current.body.sizeBytes
+            return state.transferBytes(withCurrent: false)
         }
     }
 }

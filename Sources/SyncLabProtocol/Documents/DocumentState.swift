@@ -18,11 +18,15 @@ public struct DocumentState: Hashable, Sendable {
     /// True while the document has unresolved conflict versions (UIDocument `.inConflict`).
     public var inConflict: Bool { !conflicts.isEmpty }
 
-    /// Bytes of content this state carries on the wire.
-    public var transferBytes: Int64 {
-        var total = current.body.sizeBytes
-        for conflict in conflicts { total += conflict.version.body.sizeBytes }
-        for version in ancestry { total += version.body.sizeBytes }
+    /// Bytes of content this state carries on the wire (saturating: `ByteCount`).
+    public var transferBytes: Int64 { transferBytes(withCurrent: true) }
+
+    /// Bytes of content on the wire, the current version's body left out when `withCurrent` is
+    /// false (a reply to the device that sent it).
+    public func transferBytes(withCurrent: Bool) -> Int64 {
+        var total = withCurrent ? current.body.sizeBytes : 0
+        for conflict in conflicts { total = ByteCount.sum(total, conflict.version.body.sizeBytes) }
+        for version in ancestry { total = ByteCount.sum(total, version.body.sizeBytes) }
         return total
     }
 }

@@ -9,3 +9,15 @@ public enum ItemValue: Hashable, Sendable {
     /// The record exists; its type is given.
     case recordExists(type: String)
 }
+
+extension ItemValue {
+    /// Whether this is the document content a scenario file expects (`nil`: absent), as
+    /// `assert` and `expect.final` compare: synthetic content by its size.
+    public func matches(expectedDocument expected: DocumentContent?) -> Bool {
+        switch (self, expected) {
+        case (.absent, nil): return true
+        case (.document(let content), let wanted?): return content.matches(expected: wanted)
+        default: return false
+        }
+    }
+}

@@ -10,12 +10,14 @@ struct DecimalText {
     var fractionDigits: Int
     /// What follows the number, spaces between number and unit skipped (may be empty).
     var unit: String
-    /// A non-zero fraction digit was dropped (beyond 18 digits after the point or 18 significant
+    /// A non-zero fraction digit was dropped (beyond 19 digits after the point or 19 significant
     /// ones): the number is not whole even when the kept digits are.
     var droppedFraction = false
 
-    /// At most 18 significant digits fit in a `UInt64` mantissa with room to spare.
-    private static let maximumDigits = 18
+    /// Every 19-digit number fits in a `UInt64` mantissa (its maximum has 20 digits), and so
+    /// does 10^19, the largest decimal scale. 18 refused `"9223372036854775807"`, exactly
+    /// 2^63 - 1 bytes, as "too large … at most 2^63 - 1 bytes".
+    private static let maximumDigits = 19
 
     init?(_ text: String, signed: Bool) {
         var bytes = Array(text.utf8)[...]
@@ -37,8 +39,8 @@ struct DecimalText {
                 seenPoint = true
             } else if byte >= 0x30 && byte <= 0x39 {
                 digits += 1
-                // At most 18 digits after the point too: leading zeros of a fraction are not
-                // significant, and `"0.000…01s"` with 19 of them made 10^fractionDigits overflow
+                // At most 19 digits after the point too: leading zeros of a fraction are not
+                // significant, and `"0.000…01s"` with 20 of them made 10^fractionDigits overflow
                 // (a crash on bad input).
                 let fractionFull = seenPoint && fractionDigits >= DecimalText.maximumDigits
                 if significant < DecimalText.maximumDigits && !fractionFull {
@@ -50,7 +52,7 @@ struct DecimalText {
                 } else if byte != 0x30 {
                     droppedFraction = true
                 }
-                // Further fraction digits are below any unit's resolution (10^-18 of a day or a
+                // Further fraction digits are below any unit's resolution (10^-19 of a day or a
                 // terabyte is under a microsecond or a byte).
             } else {
                 break

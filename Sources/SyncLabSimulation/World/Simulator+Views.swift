@@ -36,7 +36,7 @@ extension Simulator {
         for (path, expected) in spec.documents {
             let actual = lookup.value(ItemKey(account: account, store: .documents, name: path))
             let wanted: ItemValue = expected.map { .document($0) } ?? .absent
-            if actual != wanted { failures.append("document \"\(path)\" is \(ValueText.describe(actual)), expected \(ValueText.describe(wanted))") }
+            if !actual.matches(expectedDocument: expected) { failures.append("document \"\(path)\" is \(ValueText.describe(actual)), expected \(ValueText.describe(wanted))") }
         }
         for (name, fields) in spec.records {
             failures += lookup.recordMismatches(name: name, fields: fields, accounts: accounts)
