@@ -115,7 +115,8 @@ struct HostedDeferredVersionsTests {
         Self.applyPlainly(first, shown: true, to: &entry)
         entry.anchorIfShown(first)
         #expect(entry.anchor == first)
-        for tag in UInt64(3)...6 {
+        let last = 2 + UInt64(RecordLabels.ShownVersions.capacity)
+        for tag in UInt64(3)...last {
             let next = Self.version(tag, ["a": (Int64(tag), UInt32(tag))])
             entry.remember(version: next)
             let record = HostedViewRecord(id: next.id, type: next.type, cloudFields: next.fields, changeTag: tag)
@@ -124,12 +125,15 @@ struct HostedDeferredVersionsTests {
             entry.showPending()
             #expect(entry.isDeferred && entry.anchor == next)
         }
+        // The stored items still show the first version: no fetch touched them.
+        #expect(entry.storedItemsForTests.map { $0.entry.view?.value } == [.recordExists(type: "Item"), .field(.int(1))])
         // Read, the items are applied in a copy; the stored ones are where they were.
-        #expect(entry.items.map { $0.entry.view?.value } == [.recordExists(type: "Item"), .field(.int(6))])
+        #expect(entry.items.map { $0.entry.view?.value } == [.recordExists(type: "Item"), .field(.int(Int64(last)))])
         #expect(entry.isDeferred)
-        // A fifth waiting version applies the four first.
-        entry.remember(version: Self.version(7, ["a": (7, 7)]))
+        // One more waiting version applies the four first.
+        entry.remember(version: Self.version(last + 1, ["a": (Int64(last) + 1, UInt32(last) + 1)]))
         #expect(entry.isDeferred && entry.pending != nil)
+        #expect(entry.storedItemsForTests.map { $0.entry.view?.value } == [.recordExists(type: "Item"), .field(.int(Int64(last)))])
     }
 
     @Test("not kept: a removed field, no anchor, a version the app does not show as it came, a field the anchor has and the version not")

@@ -74,11 +74,9 @@ extension SyncEnginePlatform {
         // The records compared whole in this reading, by item name, and the ones gone from it.
         var readNow = HostedReadRecords()
         var removedNow: Set<String> = []
-        // Records read as a server version over the view of an earlier one (their position in
-        // `readNow`, the two versions), and records read as a server version shown in this
-        // reading that may now show exactly that version (`RecordEntry.anchorIfShown`).
-        var versionsRead: [(anchor: ServerRecord, pending: ServerRecord)] = []
-        var readAsVersions: [Int] = []
+        // Records read as a server version shown in this reading, compared item by item, that
+        // may now show exactly that version (`RecordEntry.anchorIfShown`). (Those read as a
+        // version over the view of an earlier one keep the two in `readNow`.)
         var shownAsSent: [(position: Int, server: ServerRecord)] = []
         if let changes = app.viewChanges(full: full) {
             // A record's existence (its fields too, in the first reading), and the items a fetch
@@ -105,11 +103,8 @@ extension SyncEnginePlatform {
                 if !full && !changes.complete && viewJournal == nil, let index,
                    let versions = labels.records.values[index].pendingShown(as: record) {
                     labels.records.values[index].changeTag = record.changeTag
-                    let position = readNow.set(record, for: existence.name)
+                    let position = readNow.set(record, for: existence.name, versions: versions)
                     keys.append((existence, .recordExists(type: record.type), false, false, position))
-                    while readAsVersions.count <= position { readAsVersions.append(-1) }
-                    readAsVersions[position] = versionsRead.count
-                    versionsRead.append((versions.anchor, versions.pending))
                     continue
                 }
                 let before = full ? nil : index.map { labels.records.values[$0] }
@@ -171,7 +166,7 @@ extension SyncEnginePlatform {
             // reading shows every one of them (mostly the app stored the version as it came,
             // and shows the very fields the cloud sent: no field name is hashed).
             if let position = run?.position, readNow.showsEvery(ofValued: fields, at: position) {
-                if !full && (position >= readAsVersions.count || readAsVersions[position] < 0) { shownAsSent.append((position, server)) }
+                if !full && !readNow.readAsVersions(at: position) { shownAsSent.append((position, server)) }
                 continue
             }
             for name in fields.keys { listTouched(item(of: touched.key, field: name), full: full, removedNow: removedNow, run: &run, readNow: &readNow, keys: &keys) }
@@ -197,8 +192,7 @@ extension SyncEnginePlatform {
         var record: ViewRecordPlace?
         for (key, value, tagless, sameVersion, whole) in keys where key != last {
             last = key
-            if let whole, whole < readAsVersions.count, readAsVersions[whole] >= 0, readNow.absentFields(at: whole).isEmpty {
-                let read = versionsRead[readAsVersions[whole]]
+            if let whole, let read = readNow.versions(at: whole) {
                 compareVersions(key, from: read.anchor, to: read.pending, userWrite: userWrite, shownLater: &shownLater, &context)
                 record = nil
                 continue
@@ -246,13 +240,13 @@ extension SyncEnginePlatform {
         let before = anchor.fields, now = pending.fields
         if now.count == 1 {
             for (name, field) in now {
-                compareVersion(item(of: existence, field: name), shown: before[name].map(RecordLabels.RecordEntry.fieldLabel),
+                compareVersion(item(of: existence, field: name), shown: RecordLabels.RecordEntry.field(name, of: before).map(RecordLabels.RecordEntry.fieldLabel),
                                now: RecordLabels.RecordEntry.fieldLabel(field), userWrite: userWrite, shownLater: &shownLater, &context)
             }
         } else if !now.isEmpty {
             // The anchor's fields are all the pending version's (`pendingShown`).
             for name in now.keys.sorted(by: SyncEnginePlatform.utf8Precedes) {
-                compareVersion(item(of: existence, field: name), shown: before[name].map(RecordLabels.RecordEntry.fieldLabel),
+                compareVersion(item(of: existence, field: name), shown: RecordLabels.RecordEntry.field(name, of: before).map(RecordLabels.RecordEntry.fieldLabel),
                                now: RecordLabels.RecordEntry.fieldLabel(now[name]!), userWrite: userWrite, shownLater: &shownLater, &context)
             }
         }
