@@ -78,7 +78,9 @@ extension SyncEnginePlatform {
         // may now show exactly that version (`RecordEntry.anchorIfShown`). (Those read as a
         // version over the view of an earlier one keep the two in `readNow`.)
         var shownAsSent: [(position: Int, server: ServerRecord)] = []
-        if let changes = app.viewChanges(full: full) {
+        let answer = app.viewChanges(full: full)
+        if !full, let answer, readVersionsOnly(answer, userWrite: userWrite, &context) { return }
+        if let changes = answer {
             // A record's existence (its fields too, in the first reading), and the items a fetch
             // touched: room for them at once (the list grew one reallocation at a time).
             keys.reserveCapacity((full ? 3 : 1) * changes.changed.count + changes.removed.count + labels.touched.count)
@@ -250,7 +252,52 @@ extension SyncEnginePlatform {
                                now: RecordLabels.RecordEntry.fieldLabel(now[name]!), userWrite: userWrite, shownLater: &shownLater, &context)
             }
         }
-        labels.withRecord(existence) { $0.showPending() }
+        labels.withRecord(existence) { entry in
+            entry.changeTag = pending.changeTag
+            entry.showPending()
+        }
+    }
+
+    /// The common reading after a fetch, done without the lists the general one makes: every
+    /// record the app changed is a server version just shown to it, shown as it came over the
+    /// view of an earlier version (`RecordEntry.pendingShown`), and the items the fetch touched
+    /// are exactly those records' (their existence with the very version, in the same order:
+    /// the app stored what it was told in turn). Then the general reading would compare only
+    /// them, version to version, in item order, and so does this; false, changing nothing,
+    /// when any of it does not hold.
+    private mutating func readVersionsOnly(_ changes: HostedViewChanges, userWrite: WriteID?, _ context: inout EngineContext) -> Bool {
+        guard !changes.complete, changes.removed.isEmpty, !changes.changed.isEmpty, viewJournal == nil,
+              labels.touched.count == changes.changed.count else { return false }
+        let account = account ?? lastAccount
+        var read: [(existence: ItemKey, anchor: ServerRecord, pending: ServerRecord)] = []
+        read.reserveCapacity(changes.changed.count)
+        for (record, touched) in zip(changes.changed, labels.touched) {
+            let existence = ItemKey(account: account, store: .records, name: record.itemName)
+            guard touched.key == existence, let server = touched.server,
+                  let index = labels.records.index(forKey: RecordLabels.RecordKey(existence)),
+                  let versions = labels.records.values[index].pendingShown(as: record), versions.pending.sharesStorage(with: server) else { return false }
+            read.append((existence, versions.anchor, versions.pending))
+        }
+        if read.count > 1 && !SyncEnginePlatform.namesInOrder(read.lazy.map(\.existence.name)) {
+            read.sort { SyncEnginePlatform.utf8Precedes($0.existence.name, $1.existence.name) }
+        }
+        var shownLater: Set<WriteID> = []
+        for (existence, anchor, pending) in read {
+            compareVersions(existence, from: anchor, to: pending, userWrite: userWrite, shownLater: &shownLater, &context)
+        }
+        if !shownLater.isEmpty { labels.ownLater.subtract(shownLater) }
+        labels.touched.removeAll(keepingCapacity: true)
+        return true
+    }
+
+    /// Whether `names` are in UTF-8 order (equal neighbours allowed).
+    static func namesInOrder<Names: Sequence<String>>(_ names: Names) -> Bool {
+        var last: String?
+        for name in names {
+            if let last, utf8Precedes(name, last) { return false }
+            last = name
+        }
+        return true
     }
 
     /// `compareView` for an item that showed `shown` (nil: absent) and now shows `now`, the
