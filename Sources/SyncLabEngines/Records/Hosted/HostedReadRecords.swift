@@ -13,6 +13,9 @@ struct HostedReadRecords {
         var name: String
         var record: HostedViewRecord?
         var absent: [String] = []
+        /// The record is a server version shown as it came over the view of an earlier one
+        /// (`RecordLabels.RecordEntry.pendingShown`): the two, compared version to version.
+        var versions: (anchor: ServerRecord, pending: ServerRecord)?
     }
 
     private var entries: [Entry] = []
@@ -30,6 +33,7 @@ struct HostedReadRecords {
             if let position = slot(of: name) {
                 entries[position].record = newValue
                 entries[position].absent = []
+                entries[position].versions = nil
             } else if let newValue {
                 set(newValue, for: name)
             }
@@ -39,13 +43,14 @@ struct HostedReadRecords {
     /// Reads `record` under `name` (replacing what was read there, with its absent fields) and
     /// returns its position.
     @discardableResult
-    mutating func set(_ record: HostedViewRecord, for name: String) -> Int {
+    mutating func set(_ record: HostedViewRecord, for name: String, versions: (anchor: ServerRecord, pending: ServerRecord)? = nil) -> Int {
         if let position = slot(of: name) {
             entries[position].record = record
             entries[position].absent = []
+            entries[position].versions = versions
             return position
         }
-        entries.append(Entry(name: name, record: record))
+        entries.append(Entry(name: name, record: record, versions: versions))
         if positions != nil {
             positions?[name] = entries.count - 1
         } else if entries.count > HostedReadRecords.scanLimit {
@@ -75,6 +80,21 @@ struct HostedReadRecords {
     /// cloud sent (the same dictionary, compared by identity first).
     func showsEvery(ofValued fields: [String: StoredField], at position: Int) -> Bool {
         entries.withUnsafeBufferPointer { HostedReadRecords.part(position, of: $0, \.record).pointee?.showsEvery(ofValued: fields) == true }
+    }
+
+    /// The versions the record at `position` was read as (`set(_:for:versions:)`), nil when
+    /// none or when the reading compares a field it does not show (then item by item).
+    func versions(at position: Int) -> (anchor: ServerRecord, pending: ServerRecord)? {
+        entries.withUnsafeBufferPointer { entries in
+            guard HostedReadRecords.part(position, of: entries, \.absent).pointee.isEmpty else { return nil }
+            return HostedReadRecords.part(position, of: entries, \.versions).pointee
+        }
+    }
+
+    /// Whether the record at `position` was read as a server version (`versions(at:)`, absent
+    /// fields or not).
+    func readAsVersions(at position: Int) -> Bool {
+        entries.withUnsafeBufferPointer { HostedReadRecords.part(position, of: $0, \.versions).pointee != nil }
     }
 
     /// The fields the record at `position` does not show that the reading compares (as absent),

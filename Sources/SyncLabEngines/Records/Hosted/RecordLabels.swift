@@ -91,68 +91,9 @@ public struct RecordLabels: Sendable {
         init(_ item: ItemKey) { account = item.account; name = item.name }
     }
 
-    /// One record's items: its existence (field `""`) and its fields, each with its entry, in the
-    /// order first remembered. A record holds few fields: a scan of their names costs less than
-    /// hashing them, so an item is found with one hash per record (the hot paths remember and
-    /// compare a fetched record's items together).
-    struct RecordEntry: Sendable {
-        var items: [(field: String, entry: Entry)] = []
-        /// The change tag of the record as the app showed it at the last reading that compared it
-        /// whole (nil: one the app made, never saved); meaningful while its existence has a view.
-        var changeTag: UInt64?
+    // `RecordEntry` (one record's items, and the server versions shown it not yet applied to
+    // them) is in RecordLabels+RecordEntry.swift.
 
-        /// The position of field `field` (`""`: the existence), nil when never remembered.
-        func position(of field: String) -> Int? {
-            items.withUnsafeBufferPointer { items in
-                for index in items.indices where RecordEntry.item(index, of: items, \.field).pointee == field { return index }
-                return nil
-            }
-        }
-
-        /// The entry of field `field`, nil when never remembered.
-        func entry(_ field: String) -> Entry? { position(of: field).map { items[$0].entry } }
-
-        /// What the user sees of field `field` (`""`: the existence; nil: absent), read in place.
-        func view(_ field: String) -> Labeled? { position(of: field).flatMap(view(at:)) }
-
-        /// What the user sees of the item at `position`, read in place.
-        func view(at position: Int) -> Labeled? {
-            items.withUnsafeBufferPointer { RecordEntry.item(position, of: $0, \.entry.view).pointee }
-        }
-
-        /// The latest value the item at `position` was shown, read in place.
-        func latest(at position: Int) -> Labeled? {
-            items.withUnsafeBufferPointer { RecordEntry.item(position, of: $0, \.entry.latest).pointee }
-        }
-
-        /// Calls `body` with each field (not the existence) the user sees, in the order first
-        /// remembered, reading the entries in place.
-        func forEachFieldShown(_ body: (String) -> Void) {
-            items.withUnsafeBufferPointer { items in
-                for index in items.indices where RecordEntry.item(index, of: items, \.entry.view).pointee != nil {
-                    let field = RecordEntry.item(index, of: items, \.field).pointee
-                    if !field.isEmpty { body(field) }
-                }
-            }
-        }
-
-        /// A pointer to one part of the item at `index`. Reading an item's part through the
-        /// array (or the buffer's subscript) copies the whole item first, retaining its list of
-        /// earlier values: with 1,000 devices that list is out of the cache, and touching it was
-        /// a cache miss per item read.
-        @inline(__always)
-        private static func item<Part>(_ index: Int, of items: UnsafeBufferPointer<(field: String, entry: Entry)>,
-                                       _ part: KeyPath<(field: String, entry: Entry), Part>) -> UnsafePointer<Part> {
-            (items.baseAddress! + index).pointer(to: part)!
-        }
-
-        /// The position of field `field`, added empty when never remembered.
-        mutating func positionAdding(_ field: String) -> Int {
-            if let index = position(of: field) { return index }
-            items.append((field, Entry()))
-            return items.count - 1
-        }
-    }
     /// Whether `record` is what `entry` shows: its existence with its type and exactly its
     /// fields, with their values, and its change tag.
     static func shows(_ record: HostedViewRecord, in entry: RecordEntry) -> Bool {
@@ -200,12 +141,12 @@ public struct RecordLabels: Sendable {
     var touched: [Touched] = []
 
     /// An item remembered since the view was last read (`touched`); for a server record shown
-    /// to the app, its existence and every field the cloud sent (`serverFields`, every one with
-    /// a value: a record that removes a field is touched item by item), in that dictionary's
+    /// to the app, its existence and every field the cloud sent (`server`'s, every one with a
+    /// value: a record that removes a field is touched item by item), in that dictionary's
     /// order: one entry per record, not one per item.
     struct Touched: Sendable {
         var key: ItemKey
-        var serverFields: [String: StoredField]?
+        var server: ServerRecord?
     }
 
     /// How many values per item are remembered: a bound on the platform's memory.
@@ -215,7 +156,7 @@ public struct RecordLabels: Sendable {
 
     /// Remembers that the app was shown `value` for `item`, made by `write`.
     mutating func remember(_ item: ItemKey, _ value: ItemValue, _ write: WriteID, at modifiedAt: LocalInstant, fromCloud: Bool = false) {
-        touched.append(Touched(key: item, serverFields: nil))
+        touched.append(Touched(key: item, server: nil))
         // In place (one lookup, no copy of the list out of the dictionary and back).
         RecordLabels.remember(item.field, Labeled(value: value, write: write, modifiedAt: modifiedAt, fromCloud: fromCloud), in: &records[RecordKey(item), default: RecordEntry()])
     }

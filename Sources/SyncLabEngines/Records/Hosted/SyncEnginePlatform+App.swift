@@ -74,7 +74,13 @@ extension SyncEnginePlatform {
         // The records compared whole in this reading, by item name, and the ones gone from it.
         var readNow = HostedReadRecords()
         var removedNow: Set<String> = []
-        if let changes = app.viewChanges(full: full) {
+        // Records read as a server version shown in this reading, compared item by item, that
+        // may now show exactly that version (`RecordEntry.anchorIfShown`). (Those read as a
+        // version over the view of an earlier one keep the two in `readNow`.)
+        var shownAsSent: [(position: Int, server: ServerRecord)] = []
+        let answer = app.viewChanges(full: full)
+        if !full, let answer, readVersionsOnly(answer, userWrite: userWrite, &context) { return }
+        if let changes = answer {
             // A record's existence (its fields too, in the first reading), and the items a fetch
             // touched: room for them at once (the list grew one reallocation at a time).
             keys.reserveCapacity((full ? 3 : 1) * changes.changed.count + changes.removed.count + labels.touched.count)
@@ -93,6 +99,16 @@ extension SyncEnginePlatform {
                 let recordKey = RecordLabels.RecordKey(existence)
                 // Looked up once: read, then its change tag written where it lies.
                 let index = labels.records.index(forKey: recordKey)
+                // A server version just shown that the app shows as it came, over a view that
+                // was exactly an earlier version: compared version to version below (no item of
+                // the entry read, no copy of it made).
+                if !full && !changes.complete && viewJournal == nil, let index,
+                   let versions = labels.records.values[index].pendingShown(as: record) {
+                    labels.records.values[index].changeTag = record.changeTag
+                    let position = readNow.set(record, for: existence.name, versions: versions)
+                    keys.append((existence, .recordExists(type: record.type), false, false, position))
+                    continue
+                }
                 let before = full ? nil : index.map { labels.records.values[$0] }
                 // Of a complete answer, a record shown as it was needs no comparison. (One the app
                 // says it changed is compared: comparing an unchanged one reports nothing.)
@@ -146,11 +162,15 @@ extension SyncEnginePlatform {
         var run: (name: String, position: Int?)?
         for touched in labels.touched {
             listTouched(touched.key, full: full, removedNow: removedNow, run: &run, readNow: &readNow, keys: &keys)
-            guard let fields = touched.serverFields else { continue }
+            guard let server = touched.server else { continue }
+            let fields = server.fields
             // A server record's fields: none to compare apart when the record read in this
             // reading shows every one of them (mostly the app stored the version as it came,
             // and shows the very fields the cloud sent: no field name is hashed).
-            if let position = run?.position, readNow.showsEvery(ofValued: fields, at: position) { continue }
+            if let position = run?.position, readNow.showsEvery(ofValued: fields, at: position) {
+                if !full && !readNow.readAsVersions(at: position) { shownAsSent.append((position, server)) }
+                continue
+            }
             for name in fields.keys { listTouched(item(of: touched.key, field: name), full: full, removedNow: removedNow, run: &run, readNow: &readNow, keys: &keys) }
         }
         // Emptied in place: the next fetch lists its items in the same buffer. (Mostly it is
@@ -174,6 +194,11 @@ extension SyncEnginePlatform {
         var record: ViewRecordPlace?
         for (key, value, tagless, sameVersion, whole) in keys where key != last {
             last = key
+            if let whole, let read = readNow.versions(at: whole) {
+                compareVersions(key, from: read.anchor, to: read.pending, userWrite: userWrite, shownLater: &shownLater, &context)
+                record = nil
+                continue
+            }
             compareView(key, value, tagless: tagless, sameVersion: sameVersion, userWrite: userWrite, record: &record, shownLater: &shownLater, &context)
             guard let whole, let read = readNow.record(at: whole) else { continue }
             // A record read whole: its fields (and the ones it no longer shows) in item order.
@@ -195,6 +220,103 @@ extension SyncEnginePlatform {
                 compareView(item(of: key, field: name), value, tagless: false, sameVersion: false, userWrite: userWrite, record: &record, shownLater: &shownLater, &context)
             }
         }
+        // Records compared item by item that the app shows as a server version shown in this
+        // reading: if the view is now exactly that version, the next one can be compared
+        // version to version.
+        for (position, server) in shownAsSent {
+            guard let read = readNow.record(at: position), read.changeTag == server.changeTag, read.type == server.type,
+                  let index = labels.records.index(forKey: RecordLabels.RecordKey(item(server.id))) else { continue }
+            labels.records.values[index].anchorIfShown(server)
+        }
+    }
+
+    /// Compares the record whose existence is `existence`, which the app shows as server version
+    /// `pending` as it came, with what it showed, exactly version `anchor` (`syncView`): what
+    /// `compareView` reports item by item, read from the two versions, which every device
+    /// shown them shares (not from the device's labels), in item order; the entry notes the
+    /// version shown (`RecordEntry.showPending`), as `compareView` would have set each view.
+    private mutating func compareVersions(_ existence: ItemKey, from anchor: ServerRecord, to pending: ServerRecord, userWrite: WriteID?,
+                                          shownLater: inout Set<WriteID>, _ context: inout EngineContext) {
+        compareVersion(existence, shown: RecordLabels.RecordEntry.existenceLabel(of: anchor), now: RecordLabels.RecordEntry.existenceLabel(of: pending),
+                       userWrite: userWrite, shownLater: &shownLater, &context)
+        let before = anchor.fields, now = pending.fields
+        if now.count == 1 {
+            for (name, field) in now {
+                compareVersion(item(of: existence, field: name), shown: RecordLabels.RecordEntry.field(name, of: before).map(RecordLabels.RecordEntry.fieldLabel),
+                               now: RecordLabels.RecordEntry.fieldLabel(field), userWrite: userWrite, shownLater: &shownLater, &context)
+            }
+        } else if !now.isEmpty {
+            // The anchor's fields are all the pending version's (`pendingShown`).
+            for name in now.keys.sorted(by: SyncEnginePlatform.utf8Precedes) {
+                compareVersion(item(of: existence, field: name), shown: RecordLabels.RecordEntry.field(name, of: before).map(RecordLabels.RecordEntry.fieldLabel),
+                               now: RecordLabels.RecordEntry.fieldLabel(now[name]!), userWrite: userWrite, shownLater: &shownLater, &context)
+            }
+        }
+        labels.withRecord(existence) { entry in
+            entry.changeTag = pending.changeTag
+            entry.showPending()
+        }
+    }
+
+    /// The common reading after a fetch, done without the lists the general one makes: every
+    /// record the app changed is a server version just shown to it, shown as it came over the
+    /// view of an earlier version (`RecordEntry.pendingShown`), and the items the fetch touched
+    /// are exactly those records' (their existence with the very version, in the same order:
+    /// the app stored what it was told in turn). Then the general reading would compare only
+    /// them, version to version, in item order, and so does this; false, changing nothing,
+    /// when any of it does not hold.
+    private mutating func readVersionsOnly(_ changes: HostedViewChanges, userWrite: WriteID?, _ context: inout EngineContext) -> Bool {
+        guard !changes.complete, changes.removed.isEmpty, !changes.changed.isEmpty, viewJournal == nil,
+              labels.touched.count == changes.changed.count else { return false }
+        let account = account ?? lastAccount
+        var read: [(existence: ItemKey, anchor: ServerRecord, pending: ServerRecord)] = []
+        read.reserveCapacity(changes.changed.count)
+        for (record, touched) in zip(changes.changed, labels.touched) {
+            let existence = ItemKey(account: account, store: .records, name: record.itemName)
+            guard touched.key == existence, let server = touched.server,
+                  let index = labels.records.index(forKey: RecordLabels.RecordKey(existence)),
+                  let versions = labels.records.values[index].pendingShown(as: record), versions.pending.sharesStorage(with: server) else { return false }
+            read.append((existence, versions.anchor, versions.pending))
+        }
+        if read.count > 1 && !SyncEnginePlatform.namesInOrder(read.lazy.map(\.existence.name)) {
+            read.sort { SyncEnginePlatform.utf8Precedes($0.existence.name, $1.existence.name) }
+        }
+        var shownLater: Set<WriteID> = []
+        for (existence, anchor, pending) in read {
+            compareVersions(existence, from: anchor, to: pending, userWrite: userWrite, shownLater: &shownLater, &context)
+        }
+        if !shownLater.isEmpty { labels.ownLater.subtract(shownLater) }
+        labels.touched.removeAll(keepingCapacity: true)
+        return true
+    }
+
+    /// Whether `names` are in UTF-8 order (equal neighbours allowed).
+    static func namesInOrder<Names: Sequence<String>>(_ names: Names) -> Bool {
+        var last: String?
+        for name in names {
+            if let last, utf8Precedes(name, last) { return false }
+            last = name
+        }
+        return true
+    }
+
+    /// `compareView` for an item that showed `shown` (nil: absent) and now shows `now`, the
+    /// latest value remembered for it (a server version's, which is what it answers).
+    private mutating func compareVersion(_ key: ItemKey, shown: RecordLabels.Labeled?, now: RecordLabels.Labeled, userWrite: WriteID?,
+                                         shownLater: inout Set<WriteID>, _ context: inout EngineContext) {
+        guard shown?.value != now.value || shown?.write != now.write, let write = now.write else { return }
+        let cause: VisibilityCause
+        if shown?.value == now.value {
+            // `compareView`'s first case: the same value by a newer write.
+            cause = write.derived && write.device == identity.device ? .resolution : .fetch
+        } else if write == userWrite || (!labels.ownLater.isEmpty && labels.ownLater.contains(write)) {
+            cause = .local
+            shownLater.insert(write)
+        } else {
+            cause = write.derived && write.device == identity.device ? .resolution : .fetch
+        }
+        context.observe(.visible(item: key, value: now.value, write: write, cause: cause))
+        noteUnconfirmed(key, nil)
     }
 
     /// Lists touched item `key` for a reading (`syncView`): apart, with what it shows now,
@@ -241,6 +363,8 @@ extension SyncEnginePlatform {
         if record == nil || record?.key.name != key.name || record?.key.account != key.account {
             let recordKey = RecordLabels.RecordKey(key)
             record = (recordKey, labels.records.index(forKey: recordKey))
+            // Compared item by item: the versions its entry keeps are applied first, once.
+            if let index = record?.index { labels.records.values[index].applyVersions() }
         }
         var place = record?.index.flatMap { index in labels.records.values[index].position(of: key.field).map { (index, $0) } }
         // The item's view and latest value read in place: a copy of its entry would retain
@@ -441,25 +565,17 @@ extension SyncEnginePlatform {
     @discardableResult
     mutating func rememberServer(_ server: ServerRecord) -> ItemKey {
         let existence = item(server.id)
-        // The record's entry is looked up once for all its items (labels are kept per record).
-        let removesAField = labels.withRecord(existence) { record in
-            RecordLabels.remember("", RecordLabels.Labeled(value: .recordExists(type: server.type), write: server.existenceWrite, modifiedAt: server.createdAt, fromCloud: true), in: &record)
-            // In the dictionary's order: each field is remembered on its own item, and the touched
-            // items are sorted before anything is reported (no sorted copy of the names per record).
-            var removesAField = false
-            for (name, field) in server.fields {
-                if field.value == nil { removesAField = true }
-                RecordLabels.remember(name, RecordLabels.Labeled(value: field.value.map { .field($0) } ?? .absent, write: field.write, modifiedAt: field.modifiedAt, fromCloud: true), in: &record)
-            }
-            return removesAField
-        }
-        if removesAField {
+        // The record's entry is looked up once for all its items (labels are kept per record):
+        // the version is kept there, applied item by item only when the view may not be what
+        // it was (`RecordLabels.RecordEntry`).
+        labels.withRecord(existence) { record in record.remember(version: server) }
+        if RecordLabels.RecordEntry.removesAField(server) {
             // Item by item (a removed field is compared apart, as absent).
-            labels.touched.append(RecordLabels.Touched(key: existence, serverFields: nil))
-            for name in server.fields.keys { labels.touched.append(RecordLabels.Touched(key: item(of: existence, field: name), serverFields: nil)) }
+            labels.touched.append(RecordLabels.Touched(key: existence, server: nil))
+            for name in server.fields.keys { labels.touched.append(RecordLabels.Touched(key: item(of: existence, field: name), server: nil)) }
         } else {
             // Its existence and every field, as one entry (`RecordLabels.Touched`).
-            labels.touched.append(RecordLabels.Touched(key: existence, serverFields: server.fields))
+            labels.touched.append(RecordLabels.Touched(key: existence, server: server))
         }
         if !labels.sameValueMerges.isEmpty { keepSameValueMerges(server) }
         // Looked up only when not empty (mostly they are: a lookup hashes the item even then).
