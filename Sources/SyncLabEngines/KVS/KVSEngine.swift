@@ -213,7 +213,8 @@ public struct KVSEngine: ClientEngine {
         return .accepted
     }
 
-    /// `kvs.increment`: reads the local integer (absent, or not a number, = 0) and sets it plus `by`.
+    /// `kvs.increment`: reads the local integer (absent, or not a number, = 0; a double truncated, and
+    /// clamped to the 64-bit range) and sets it plus `by`.
     ///
     /// A sum outside the 64-bit range never wraps: the call is refused with `invalidArgument`
     /// (as a Swift app's checked `+` would stop it), the value is kept and the app is told, so
@@ -222,7 +223,7 @@ public struct KVSEngine: ClientEngine {
         let current: Int64
         switch stored.values[key]?.value {
         case .integer(let number)?: current = number
-        case .double(let number)?: current = Int64(exactly: number.rounded(.towardZero)) ?? 0
+        case .double(let number)?: current = KVSEngine.integerReading(number)
         case .bool(let flag)?: current = flag ? 1 : 0
         case .string?, .data?, .date?, .array?, .dictionary?, nil: current = 0
         }
@@ -232,6 +233,18 @@ public struct KVSEngine: ClientEngine {
             return .rejected(error: "invalidArgument")
         }
         return set([(key: key, value: .integer(sum))], write: write, &context)
+    }
+
+    /// A double read as the app's integer, as `longLong(forKey:)` reads it: truncated toward zero,
+    /// and past the 64-bit range the nearest end of it. Read as 0 (the conversion's failure), `1e20`
+    /// plus one wrote 1 over the user's number without a word; read as `Int64.max`, that increment
+    /// is past the 64-bit range and refused like any other, and the value is kept.
+    static func integerReading(_ number: Double) -> Int64 {
+        if number.isNaN { return 0 }
+        // 2^63 is exactly representable; every double at or above it is past `Int64.max`.
+        if number >= 9_223_372_036_854_775_808.0 { return .max }
+        if number <= -9_223_372_036_854_775_808.0 { return .min }
+        return Int64(number.rounded(.towardZero))
     }
 
     /// `kvs.synchronize`: the store is already persisted; fetch.
