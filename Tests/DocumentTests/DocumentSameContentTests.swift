@@ -66,4 +66,17 @@ import SyncLab
         """#).run()
         #expect(result.anomalies.contains { $0.kind == "lostUpdate" && $0.write == "B:2" }, "\(result.anomalies)")
     }
+
+    @Test("an empty append whose content is a surviving merge's is not lost, though the merge is an engine's write (documents seed 1169)")
+    func anEmptyAppendWithAMergesContentIsNotLost() throws {
+        // A's merge was a repeat of C's (same text) whose answer was lost; A then appended
+        // nothing, and its upload was answered identical to C's merge, on which D built the
+        // final text. Before: A:3 lost, "C:m1 replaced it without having seen it" (the content
+        // was looked for among user writes only).
+        let result = try Scenario(text: #"""
+        {"format": "synclab/1", "name": "An empty append after a merge another device's identical merge beat", "description": "t", "seed": 1169, "network": {"latency": {"dist": "uniform", "min": "10ms", "max": "145ms"}, "loss": 0.13}, "engine": {"documents": {"conflict": "merge"}}, "devices": [{"id": "A"}, {"id": "B"}, {"id": "C"}, {"id": "D"}], "steps": [{"at": "0ms", "device": "A", "op": "doc.append", "path": "note0.txt", "text": "A\n"}, {"at": "0ms", "device": "D", "op": "doc.save", "path": "note0.txt", "content": {"$size": "1KB"}}, {"at": "33433ms", "device": "B", "op": "doc.append", "path": "note0.txt", "text": "B\n"}, {"at": "64218ms", "device": "A", "op": "doc.save", "path": "note0.txt", "content": "v\n"}, {"at": "64218ms", "device": "C", "op": "doc.append", "path": "note0.txt", "text": "C\n"}, {"at": "102668ms", "device": "A", "op": "doc.append", "path": "note0.txt", "text": ""}, {"at": "147384ms", "device": "D", "op": "doc.save", "path": "note0.txt", "content": ""}]}
+        """#).run()
+        #expect(!result.anomalies.contains { $0.kind == "lostUpdate" }, "\(result.anomalies)")
+        #expect(result.metrics.converged)
+    }
 }

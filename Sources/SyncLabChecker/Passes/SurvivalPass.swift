@@ -74,6 +74,9 @@ struct SurvivalPass {
         // had not seen), and the document writes found lost so far.
         var contentSurvivors: [Int32] = []
         var documentLost: [(write: Int32, item: Int32)] = []
+        // Per document, the engines' derived writes (merges, copies): a surviving merge's content
+        // is a surviving content too. Built on first need: most runs never ask.
+        var derivedByItem: [[Int32]]?
         for item in documents {
             let final = context.finalByItem[Int(item)]
             var survivorsByContent: [ItemValue: [Int32]]?
@@ -83,7 +86,8 @@ struct SurvivalPass {
                 if let value, value != .absent {
                     if survivorsByContent == nil {
                         var byContent: [ItemValue: [Int32]] = [:]
-                        for other in writesByItem[Int(item)] where context.graph.isMarked(other) {
+                        if derivedByItem == nil { derivedByItem = Self.derivedDocumentWrites(context) }
+                        for other in writesByItem[Int(item)] + derivedByItem![Int(item)] where context.graph.isMarked(other) {
                             if let content = context.writes[Int(other)].value(on: item), content != .absent { byContent[content, default: []].append(other) }
                         }
                         survivorsByContent = byContent
@@ -151,5 +155,15 @@ struct SurvivalPass {
                 lostItems[Int(write)].append(item)
             }
         }
+    }
+
+    /// Per item, the derived writes (an engine's merge or copy) that touch a document.
+    /// - Complexity: O(writes + items).
+    static func derivedDocumentWrites(_ context: CheckContext) -> [[Int32]] {
+        var byItem: [[Int32]] = Array(repeating: [], count: context.items.count)
+        for (index, write) in context.writes.enumerated() where write.derivedWhy >= 0 {
+            for touch in write.touches where context.items[touch.item].store == .documents { byItem[Int(touch.item)].append(Int32(index)) }
+        }
+        return byItem
     }
 }
