@@ -24,6 +24,9 @@ struct ScenarioBuilder {
     let seed: UInt64
     let policies: FuzzPolicies
     var deviceIDs: [String] = []
+    /// The devices' letters (`A`, `B`…): names of their lifecycle streams and value tags, so
+    /// a seed that draws unusual device names keeps its lifecycles and values.
+    var letters: [String] = []
     var faults: [FaultKind] = []
     /// (time, emission order, device index or nil for cloud/all, step).
     var steps: [(at: Int, order: Int, device: Int?, step: JSON)] = []
@@ -43,7 +46,9 @@ struct ScenarioBuilder {
     mutating func build() -> GeneratedScenario {
         var setup = draw("setup")
         let deviceCount = setup.int(2...8)
-        deviceIDs = (0..<deviceCount).map { String(UnicodeScalar(UInt8(ascii: "A") + UInt8($0))) }
+        letters = (0..<deviceCount).map { String(UnicodeScalar(UInt8(ascii: "A") + UInt8($0))) }
+        var names = draw("names")
+        deviceIDs = UnusualInputs.deviceIDs(letters: letters, &names)
         crashWindows = Array(repeating: [], count: deviceCount)
         counters = Array(repeating: 0, count: deviceCount)
         let documentsPolicy = setup.pick(policies.documents)
@@ -143,7 +148,7 @@ struct ScenarioBuilder {
         let kinds = [FaultKind.airplane, .crash, .reinstall, .signOut, .accountSwitch].filter(enabled)
         guard !kinds.isEmpty else { return }
         for device in deviceIDs.indices {
-            var life = draw("lifecycle/\(deviceIDs[device])")
+            var life = draw("lifecycle/\(letters[device])")
             var cursor = life.int(2_000...60_000)
             var account = "main"
             for _ in 0..<life.int(0...3) {
@@ -213,7 +218,8 @@ struct ScenarioBuilder {
         var traffic = draw("traffic")
         let stores = TrafficStore.allCases.filter(profile.uses)
         let keys = Array(["k0", "k1", "k2"].prefix(traffic.int(1...3)))
-        let paths = Array(["note0.txt", "note1.txt"].prefix(traffic.int(1...2)))
+        var pathDraw = draw("paths"), content = draw("content"), values = draw("values"), fieldDraw = draw("fields")
+        let paths = UnusualInputs.documentPaths(Array(["note0.txt", "note1.txt"].prefix(traffic.int(1...2))), &pathDraw)
         let names = Array(["r0", "r1", "r2"].prefix(traffic.int(1...3)))
         let count = traffic.int(3...24)
         operations = count
@@ -221,21 +227,25 @@ struct ScenarioBuilder {
             let at = traffic.int(500...ScenarioGenerator.activityEnd_ms)
             let device = traffic.int(0...(deviceIDs.count - 1))
             counters[device] += 1
-            let tag = "\(deviceIDs[device])\(counters[device])"
+            let tag = "\(letters[device])\(counters[device])"
             let value = padded(tag, &traffic)
             switch traffic.pick(stores) {
             case .kvs:
                 let roll = traffic.int(0...99)
-                if roll < 40 { add(at, device, "kvs.set", [("key", .string(traffic.pick(keys))), ("value", traffic.chance(0.7) ? .string(value) : .int(Int64(traffic.int(0...99))))]) }
-                else if roll < 55 { add(at, device, "kvs.increment", [("key", .string("count")), ("by", .int(1))]) }
+                if roll < 40 {
+                    let key = traffic.pick(keys)
+                    let plain: JSON = traffic.chance(0.7) ? .string(value) : .int(Int64(traffic.int(0...99)))
+                    add(at, device, "kvs.set", [("key", .string(key)), ("value", UnusualInputs.kvsValue(plain, tag, &values))])
+                }
+                else if roll < 55 { add(at, device, "kvs.increment", [("key", .string("count")), ("by", .int(UnusualInputs.incrementBy(&values)))]) }
                 else if roll < 65 { add(at, device, "kvs.remove", [("key", .string(traffic.pick(keys)))]) }
-                else if roll < 85 { add(at, device, "kvs.setMany", [("values", .object([("k0", .string(value)), ("k1", .string(tag + "b"))]))]) }
+                else if roll < 85 { add(at, device, "kvs.setMany", [("values", .object([("k0", .string(value)), ("k1", UnusualInputs.kvsValue(.string(tag + "b"), tag, &values))]))]) }
                 else { add(at, device, "kvs.synchronize") }
             case .documents:
                 let roll = traffic.int(0...99)
                 let path = traffic.pick(paths)
-                if roll < 55 { add(at, device, "doc.save", [("path", .string(path)), ("content", .string("v\n" + value + "\n"))]) }
-                else if roll < 90 { add(at, device, "doc.append", [("path", .string(path)), ("text", .string(value + "\n"))]) }
+                if roll < 55 { add(at, device, "doc.save", [("path", .string(path)), ("content", UnusualInputs.saveContent("v\n" + value + "\n", &content))]) }
+                else if roll < 90 { add(at, device, "doc.append", [("path", .string(path)), ("text", .string(UnusualInputs.appendText(value + "\n", &content)))]) }
                 else { add(at, device, "doc.delete", [("path", .string(path))]) }
             case .records:
                 let roll = traffic.int(0...99)
@@ -243,11 +253,16 @@ struct ScenarioBuilder {
                 if roll < 25 && enabled(.atomic) {
                     let first = traffic.pick(names)
                     let second = names.first { $0 != first } ?? first
-                    var records = [recordJSON(first, tag, value, &traffic)]
-                    if second != first { records.append(recordJSON(second, tag, tag, &traffic)) }
-                    add(at, device, "records.saveAtomic", [("zone", zone), ("records", .array(records))])
+                    var records = [recordJSON(first, tag, value, &traffic, names, &fieldDraw)]
+                    if second != first { records.append(recordJSON(second, tag, tag, &traffic, names, &fieldDraw)) }
+                    var arguments: [(String, JSON)] = [("zone", zone), ("records", .array(records))]
+                    // Sometimes the call also deletes a record it does not save (one atomic modify).
+                    if let third = names.last, third != first, third != second, fieldDraw.chance(0.2) {
+                        arguments.append(("delete", .array([.string(third)])))
+                    }
+                    add(at, device, "records.saveAtomic", arguments)
                 } else if roll < 85 {
-                    let record = recordJSON(traffic.pick(names), tag, value, &traffic)
+                    let record = recordJSON(traffic.pick(names), tag, value, &traffic, names, &fieldDraw)
                     guard case .object(let fields) = record else { continue }
                     add(at, device, "record.save", [("zone", zone)] + fields.map { ($0.key, $0.value) })
                 } else {
@@ -258,12 +273,14 @@ struct ScenarioBuilder {
     }
 
     /// `{"type": "Note", "name", "fields": {…}}` with one to three of title, body and n.
-    func recordJSON(_ name: String, _ tag: String, _ value: String, _ traffic: inout Draw) -> JSON {
+    /// Unusual field kinds and removals come from `fieldDraw` (`UnusualInputs.recordFields`).
+    func recordJSON(_ name: String, _ tag: String, _ value: String, _ traffic: inout Draw, _ names: [String], _ fieldDraw: inout Draw) -> JSON {
         var fields: [(String, JSON)] = []
         if traffic.chance(0.6) { fields.append(("title", .string(tag))) }
         if traffic.chance(0.5) || fields.isEmpty { fields.append(("body", .string(value))) }
         if traffic.chance(0.3) { fields.append(("n", .int(Int64(traffic.int(0...9))))) }
-        return .object([("type", .string("Note")), ("name", .string(name)), ("fields", .object(fields))])
+        let shaped = UnusualInputs.recordFields(fields, names, &fieldDraw)
+        return .object([("type", .string("Note")), ("name", .string(name)), ("fields", .object(shaped))])
     }
 
     /// The value text; under quota pressure, sometimes long enough to break a limit.

@@ -32,4 +32,51 @@ import SyncLab
         """#).run()
         #expect(result.anomalies.contains { $0.kind == "lostUpdate" && $0.write == "B:1" }, "\(result.anomalies)")
     }
+
+    @Test("a draft its own device replaced before saving the text another device's already is was not lost (documents seed 1956)")
+    func aDraftReplacedOnItsDeviceBeforeTheSameTextIsNotLost() throws {
+        // B, offline, saves "draft" then "" over it; A had created the note "". The cloud takes
+        // B's upload as identical to A's: B's "" survives by its content, and with it what B's
+        // "" was built on. Before: B:1 was a lostUpdate, "A:1 replaced it without having seen it".
+        let result = try Scenario(text: #"""
+        {"format": "synclab/1", "name": "draft", "seed": 1956, "engine": {"documents": {"conflict": "keepBoth"}},
+         "devices": [{"id": "A"}, {"id": "B", "online": false}],
+         "steps": [
+           {"at": "0s", "device": "A", "op": "doc.save", "path": "todo.txt", "content": ""},
+           {"at": "1s", "device": "B", "op": "doc.save", "path": "todo.txt", "content": "draft\n"},
+           {"at": "2s", "device": "B", "op": "doc.save", "path": "todo.txt", "content": ""},
+           {"at": "10s", "device": "B", "op": "airplane.off"}]}
+        """#).run()
+        #expect(result.metrics.lostUpdates == 0, "\(result.anomalies)")
+        #expect(result.metrics.converged)
+    }
+
+    @Test("a draft replaced on its device still counts as lost when the text replacing it loses: identical content saves only what it was built on")
+    func aDraftUnderALosingTextIsStillLost() throws {
+        // As above, but B's last text differs from A's and loses under lastWriterWins (A saves
+        // later): B's draft and B's text are both lost. The fix must not save them.
+        let result = try Scenario(text: #"""
+        {"format": "synclab/1", "name": "draft lost", "seed": 1956, "engine": {"documents": {"conflict": "lastWriterWins"}},
+         "devices": [{"id": "A"}, {"id": "B", "online": false}],
+         "steps": [
+           {"at": "1s", "device": "B", "op": "doc.save", "path": "todo.txt", "content": "draft\n"},
+           {"at": "2s", "device": "B", "op": "doc.save", "path": "todo.txt", "content": "B\n"},
+           {"at": "3s", "device": "A", "op": "doc.save", "path": "todo.txt", "content": ""},
+           {"at": "10s", "device": "B", "op": "airplane.off"}]}
+        """#).run()
+        #expect(result.anomalies.contains { $0.kind == "lostUpdate" && $0.write == "B:2" }, "\(result.anomalies)")
+    }
+
+    @Test("an empty append whose content is a surviving merge's is not lost, though the merge is an engine's write (documents seed 1169)")
+    func anEmptyAppendWithAMergesContentIsNotLost() throws {
+        // A's merge was a repeat of C's (same text) whose answer was lost; A then appended
+        // nothing, and its upload was answered identical to C's merge, on which D built the
+        // final text. Before: A:3 lost, "C:m1 replaced it without having seen it" (the content
+        // was looked for among user writes only).
+        let result = try Scenario(text: #"""
+        {"format": "synclab/1", "name": "An empty append after a merge another device's identical merge beat", "description": "t", "seed": 1169, "network": {"latency": {"dist": "uniform", "min": "10ms", "max": "145ms"}, "loss": 0.13}, "engine": {"documents": {"conflict": "merge"}}, "devices": [{"id": "A"}, {"id": "B"}, {"id": "C"}, {"id": "D"}], "steps": [{"at": "0ms", "device": "A", "op": "doc.append", "path": "note0.txt", "text": "A\n"}, {"at": "0ms", "device": "D", "op": "doc.save", "path": "note0.txt", "content": {"$size": "1KB"}}, {"at": "33433ms", "device": "B", "op": "doc.append", "path": "note0.txt", "text": "B\n"}, {"at": "64218ms", "device": "A", "op": "doc.save", "path": "note0.txt", "content": "v\n"}, {"at": "64218ms", "device": "C", "op": "doc.append", "path": "note0.txt", "text": "C\n"}, {"at": "102668ms", "device": "A", "op": "doc.append", "path": "note0.txt", "text": ""}, {"at": "147384ms", "device": "D", "op": "doc.save", "path": "note0.txt", "content": ""}]}
+        """#).run()
+        #expect(!result.anomalies.contains { $0.kind == "lostUpdate" }, "\(result.anomalies)")
+        #expect(result.metrics.converged)
+    }
 }

@@ -43,4 +43,31 @@ import SyncLabScenario
         let generated = ScenarioGenerator.generate(profile: .documents, seed: 9)
         #expect(generated.text.contains(generated.choices.summary))
     }
+
+    /// A conformance review found three documents bugs the generator could never reach:
+    /// synthetic content, empty appends, and device names with `/`. Real scenarios hold them.
+    @Test func documentsTrafficHoldsTheInputsRealScenariosHold() {
+        for profile in [FuzzProfile.documents, .mixed] {
+            let texts = (UInt64(1)...300).map { ScenarioGenerator.generate(profile: profile, seed: $0).text }
+            for needle in ["\"$size\"", "\"text\":\"\"", "\"content\":\"\"", "\"id\":\"Work/iPad\"", "\"id\":\"Zoë\"",
+                           "notes/todo.txt", "\"README\"", "\"text\":\"é "] {
+                #expect(texts.contains { $0.contains(needle) }, "\(profile): no seed of 1...300 holds \(needle)")
+            }
+        }
+    }
+
+    @Test func kvsTrafficHoldsEveryValueKind() {
+        let texts = (UInt64(1)...300).map { ScenarioGenerator.generate(profile: .kvs, seed: $0).text }
+        for needle in ["\"$data\"", "\"$date\"", "\"value\":true", "\"value\":false", "\"value\":[", "\"value\":{\"by\"", "\"by\":-"] {
+            #expect(texts.contains { $0.contains(needle) }, "no kvs seed of 1...300 holds \(needle)")
+        }
+        #expect(texts.contains { $0.contains(/"value":-?[0-9]+\.[0-9]/) }, "no kvs seed of 1...300 sets a double")
+    }
+
+    @Test func recordsTrafficHoldsEveryFieldKindAndRemovals() {
+        let texts = (UInt64(1)...300).map { ScenarioGenerator.generate(profile: .records, seed: $0).text }
+        for needle in ["\"$ref\"", "\"$asset\"", "\"$data\"", "\"$date\"", "\"lat\"", "\"tags\":[", "\"score\":", "null", "\"delete\":["] {
+            #expect(texts.contains { $0.contains(needle) }, "no records seed of 1...300 holds \(needle)")
+        }
+    }
 }

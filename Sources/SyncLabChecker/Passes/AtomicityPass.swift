@@ -41,7 +41,15 @@ struct AtomicityPass {
         // write that is atomic per record only: a violation needs both in one record.
         var newRecords: Set<String> = []
         var oldItems: [Int32] = []
+        let signedInto = context.accountOf[Int(device.index)]
         for touch in info.touches {
+            // A device signed into an account shows nothing of another account (the isolation
+            // rule): its leftovers there — a record the sign-in reset beside a deletion or field
+            // removal of the call, already absent, that no reset had to touch — are neither
+            // part of the call nor what it replaced (mixed seeds 1781, 3675: a call made while
+            // signed out, carried into the next account).
+            if let signedInto, context.accountOfItem[Int(touch.item)] != signedInto,
+               context.accountOfItem[Int(touch.item)] != .publicDatabase { continue }
             let now = context.shown[device: device.index, item: touch.item]
             let nowWrite = now?.write ?? -1
             if nowWrite == write {

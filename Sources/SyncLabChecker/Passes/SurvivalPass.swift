@@ -65,20 +65,29 @@ struct SurvivalPass {
         let items = context.items.sorted(writesByItem.indices.filter { !writesByItem[$0].isEmpty }.map { Int32($0) })
         let documents = items.filter { context.items[$0].store == .documents }
         // Every document's survivors at once (a conflict copy keeps a version alive on another path).
-        context.graph.mark(from: roots.indices.filter { context.items[Int32($0)].store == .documents }.flatMap { roots[$0] })
+        let documentRoots = roots.indices.filter { context.items[Int32($0)].store == .documents }.flatMap { roots[$0] }
+        context.graph.mark(from: documentRoots)
         // Unmarked writes whose content a surviving version of the same document has, with
         // those versions: judged below, once the marks are no longer needed (`observes` reuses them).
         var sameAsSurvivor: [(write: Int32, item: Int32, survivors: [Int32])] = []
+        // Unmarked writes that survive by their content (the final content, or a survivor's it
+        // had not seen), and the document writes found lost so far.
+        var contentSurvivors: [Int32] = []
+        var documentLost: [(write: Int32, item: Int32)] = []
+        // Per document, the engines' derived writes (merges, copies): a surviving merge's content
+        // is a surviving content too. Built on first need: most runs never ask.
+        var derivedByItem: [[Int32]]?
         for item in documents {
             let final = context.finalByItem[Int(item)]
             var survivorsByContent: [ItemValue: [Int32]]?
             for write in writesByItem[Int(item)] where !context.graph.isMarked(write) {
                 let value = context.writes[Int(write)].value(on: item)
-                if let final, final.write != nil, value == final.value { continue }
+                if let final, final.write != nil, value == final.value { contentSurvivors.append(write); continue }
                 if let value, value != .absent {
                     if survivorsByContent == nil {
                         var byContent: [ItemValue: [Int32]] = [:]
-                        for other in writesByItem[Int(item)] where context.graph.isMarked(other) {
+                        if derivedByItem == nil { derivedByItem = Self.derivedDocumentWrites(context) }
+                        for other in writesByItem[Int(item)] + derivedByItem![Int(item)] where context.graph.isMarked(other) {
                             if let content = context.writes[Int(other)].value(on: item), content != .absent { byContent[content, default: []].append(other) }
                         }
                         survivorsByContent = byContent
@@ -88,16 +97,28 @@ struct SurvivalPass {
                         continue
                     }
                 }
-                lostItems[Int(write)].append(item)
+                documentLost.append((write, item))
             }
         }
         // Two devices that saved the same content without seeing each other (the cloud takes the
         // second as `identical`): what was built on one was built on that content, so the other
         // lost nothing. A version the write had seen does not count: saving back an older text
         // over an edit it saw is a change of its own, and losing it is a loss.
-        for candidate in sameAsSurvivor where candidate.survivors.allSatisfy({ context.graph.observes(candidate.write, $0) }) {
-            lostItems[Int(candidate.write)].append(candidate.item)
+        for candidate in sameAsSurvivor {
+            if candidate.survivors.allSatisfy({ context.graph.observes(candidate.write, $0) }) {
+                documentLost.append((candidate.write, candidate.item))
+            } else {
+                contentSurvivors.append(candidate.write)
+            }
         }
+        // A write that survives by its content survives with what it was built on, as a
+        // surviving version does: B saved "v" then "" while A saved "", and the cloud took B's
+        // upload as `identical` to A's — B's "v" was replaced by B's own "", not lost to A's.
+        if !contentSurvivors.isEmpty {
+            context.graph.mark(from: documentRoots + contentSurvivors)
+            documentLost.removeAll { context.graph.isMarked($0.write) }
+        }
+        for lost in documentLost { lostItems[Int(lost.write)].append(lost.item) }
         // The same key or field in every private account shares its survivors: a record saved
         // while signed out is uploaded to whichever account signs in next (SPEC §4.3), so it can
         // survive in another account than the one it was made under. (A value crossing accounts
@@ -134,5 +155,15 @@ struct SurvivalPass {
                 lostItems[Int(write)].append(item)
             }
         }
+    }
+
+    /// Per item, the derived writes (an engine's merge or copy) that touch a document.
+    /// - Complexity: O(writes + items).
+    static func derivedDocumentWrites(_ context: CheckContext) -> [[Int32]] {
+        var byItem: [[Int32]] = Array(repeating: [], count: context.items.count)
+        for (index, write) in context.writes.enumerated() where write.derivedWhy >= 0 {
+            for touch in write.touches where context.items[touch.item].store == .documents { byItem[Int(touch.item)].append(Int32(index)) }
+        }
+        return byItem
     }
 }
