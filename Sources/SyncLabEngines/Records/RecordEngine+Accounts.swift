@@ -24,7 +24,12 @@ extension RecordEngine {
             for key in state.table.localKeys.sorted() where key.database == .private {
                 let record = state.table[local: key]!
                 var entries: [(String, StoredField?, ItemValue)] = [("", nil, .recordExists(type: record.type))]
-                for name in record.fieldNames { if let field = record.fields[name], let value = field.value { entries.append((name, field, .field(value))) } }
+                // A field removed while signed out is carried too: the new account's copy is
+                // without it by that removal (records seed 5: a removal reported in no account
+                // looked lost to a value the old account kept).
+                for name in record.fieldNames {
+                    if let field = record.fields[name] { entries.append((name, field, field.value.map { .field($0) } ?? .absent)) }
+                }
                 for (field, _, _) in entries {
                     context.observe(.visible(item: ItemKey(account: old, store: .records, name: key.itemName, field: field), value: .absent, write: nil, cause: .reset))
                 }
