@@ -43,7 +43,17 @@ struct SurvivalPass {
         var writesByItem: [[Int32]] = Array(repeating: [], count: context.items.count)
         for operation in history.operations where operation.outcome == .accepted {
             let write = context.writeIndex(operation.write)
-            guard !context.writes[Int(write)].rejected else { continue }
+            // A write refused with an error its app was told of is not judged (SPEC §6), but a
+            // refused removal still removed on purpose what it was built on: a record change
+            // refused for a limit stays pending and shown (SPEC §4.3), so the value it replaced
+            // is no loss (records seed 5400: a removal refused for storage made it look lost).
+            if context.writes[Int(write)].rejected {
+                for touch in context.writes[Int(write)].touches where touch.value == .absent
+                    && (context.items[touch.item].store == .kvs || context.isFieldRemoval(touch.item, by: context.writes[Int(write)])) {
+                    roots[Int(touch.item)].append(contentsOf: context.graph.edges[Int(write)])
+                }
+                continue
+            }
             for touch in context.writes[Int(write)].touches {
                 writesByItem[Int(touch.item)].append(write)
                 if touch.value == .absent {
