@@ -117,13 +117,22 @@ extension RecordEngine {
 
     /// Fields the server version changed relative to the ancestor that are not this device's own
     /// writes, sorted.
+    ///
+    /// A removal on the server (a field written absent) against an ancestor that lacked the field
+    /// too is no change: equal values never conflict (SPEC §4.3). Without an ancestor — a device
+    /// that never fetched the record, or was reinstalled, saving it as new — nothing says the
+    /// field was absent before, so a user's removal written by another device is that device's
+    /// change and goes through the policy like any other (records seed 191: counted as
+    /// unchanged, the device's value silently replaced the removal, a loss no decision
+    /// documented). A removal a delete made, carried by the save that replaced the delete, stays
+    /// no change: an edit wins over a delete (records seed 2505).
     private func changedByOtherSide(_ server: ServerRecord, _ ancestor: ServerRecord?, _ local: LocalRecord) -> [String] {
         var names = Set(server.fields.keys)
         if let ancestor { names.formUnion(ancestor.fields.keys) }
         return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.filter { name in
             let now = server.fields[name], before = ancestor?.fields[name]
             if now?.write == before?.write { return false }
-            if now?.value == nil && before?.value == nil { return false }
+            if now?.value == nil && before?.value == nil && (ancestor != nil || now?.removedByDelete == true) { return false }
             return now?.write != local.fields[name]?.write
         }
     }
