@@ -132,7 +132,7 @@ extension RecordEngine {
         return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.filter { name in
             let now = server.fields[name], before = ancestor?.fields[name]
             if now?.write == before?.write { return false }
-            if now?.value == nil && before?.value == nil && (ancestor != nil || now?.removedByDelete == true) { return false }
+            if now?.value == nil && before?.value == nil && (now?.removedByDelete ?? true) { return false }
             return now?.write != local.fields[name]?.write
         }
     }
@@ -180,7 +180,14 @@ extension RecordEngine {
             local.existenceWrite = restamp
             context.observe(.visible(item: item(key), value: .recordExists(type: local.type), write: restamp, cause: .resolution))
         }
-        for name in local.fields.keys where local.fields[name]?.value == nil { local.fields[name] = nil }
+        // A new record needs no absent fields, except a user's removal among the pending edits:
+        // it goes up as that write, so a device that never fetched the record and saves the field
+        // meets it in its merge, a decision logged, instead of replacing it silently (records
+        // seed 2865: the removal dropped here, the other device's value took the field unseen).
+        for name in local.fields.keys where local.fields[name]?.value == nil {
+            if fields.contains(name), local.fields[name]?.removedByDelete == false { continue }
+            local.fields[name] = nil
+        }
         state.table[local: key] = local
         change.kind = .save(fields: Set(local.fields.keys))
         change.reupload = true
