@@ -161,7 +161,7 @@ extension RecordEngine {
                                                           deletedAt: pending.deletedAt, saveReplacedByDelete: pending.saveReplacedByDelete)
                 }
                 for name in server.fieldNames where server.fields[name]?.value != nil {
-                    record.fields[name] = StoredField(value: nil, write: write, modifiedAt: removedAt)
+                    record.fields[name] = StoredField(value: nil, write: write, modifiedAt: removedAt, removedByDelete: true)
                     changedFields.insert(name)
                     removed.append(name)
                 }

@@ -117,13 +117,22 @@ extension RecordEngine {
 
     /// Fields the server version changed relative to the ancestor that are not this device's own
     /// writes, sorted.
+    ///
+    /// A removal on the server (a field written absent) against an ancestor that lacked the field
+    /// too is no change: equal values never conflict (SPEC §4.3). Without an ancestor — a device
+    /// that never fetched the record, or was reinstalled, saving it as new — nothing says the
+    /// field was absent before, so a user's removal written by another device is that device's
+    /// change and goes through the policy like any other (records seed 191: counted as
+    /// unchanged, the device's value silently replaced the removal, a loss no decision
+    /// documented). A removal a delete made, carried by the save that replaced the delete, stays
+    /// no change: an edit wins over a delete (records seed 2505).
     private func changedByOtherSide(_ server: ServerRecord, _ ancestor: ServerRecord?, _ local: LocalRecord) -> [String] {
         var names = Set(server.fields.keys)
         if let ancestor { names.formUnion(ancestor.fields.keys) }
         return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.filter { name in
             let now = server.fields[name], before = ancestor?.fields[name]
             if now?.write == before?.write { return false }
-            if now?.value == nil && before?.value == nil { return false }
+            if now?.value == nil && before?.value == nil && (now?.removedByDelete ?? true) { return false }
             return now?.write != local.fields[name]?.write
         }
     }
@@ -171,7 +180,14 @@ extension RecordEngine {
             local.existenceWrite = restamp
             context.observe(.visible(item: item(key), value: .recordExists(type: local.type), write: restamp, cause: .resolution))
         }
-        for name in local.fields.keys where local.fields[name]?.value == nil { local.fields[name] = nil }
+        // A new record needs no absent fields, except a user's removal among the pending edits:
+        // it goes up as that write, so a device that never fetched the record and saves the field
+        // meets it in its merge, a decision logged, instead of replacing it silently (records
+        // seed 2865: the removal dropped here, the other device's value took the field unseen).
+        for name in local.fields.keys where local.fields[name]?.value == nil {
+            if fields.contains(name), local.fields[name]?.removedByDelete == false { continue }
+            local.fields[name] = nil
+        }
         state.table[local: key] = local
         change.kind = .save(fields: Set(local.fields.keys))
         change.reupload = true

@@ -12,9 +12,14 @@ public struct StoredField: Hashable, Sendable {
     public var write: WriteID
     /// The editing device's local clock when the edit was made.
     public var modifiedAt: LocalInstant
+    /// A removal that a device's own delete made, carried by the save that replaced the delete
+    /// (SPEC §4.3: the two become one save), not a user's removal of the field. A merge without
+    /// an ancestor counts a user's removal as the other side's change but not a delete's: an
+    /// edit wins over a delete (records seeds 191 and 2505).
+    public var removedByDelete: Bool
 
-    public init(value: FieldValue?, write: WriteID, modifiedAt: LocalInstant) {
-        self.value = value; self.write = write; self.modifiedAt = modifiedAt
+    public init(value: FieldValue?, write: WriteID, modifiedAt: LocalInstant, removedByDelete: Bool = false) {
+        self.value = value; self.write = write; self.modifiedAt = modifiedAt; self.removedByDelete = removedByDelete
     }
 
     /// Bytes counted toward the record size for a field of this name. Assets are excluded
