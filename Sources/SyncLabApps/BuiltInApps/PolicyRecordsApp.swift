@@ -72,6 +72,10 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
                 delete(id, &syncEngine)
                 if id.zoneName != "_defaultZone" { atomic[id] = atomicActions }
             }
+            // One of its records is held (its save waits, `save`): the action waits whole.
+            if !held.isEmpty, saves.contains(where: { held[$0.recordID] != nil && atomic[$0.recordID] == atomicActions }) {
+                pause(atomicActions, &syncEngine)
+            }
         case .createZone(let zone):
             purged.remove(zone)
             syncEngine.state.add(pendingDatabaseChanges: [.saveZone(zone)])
@@ -228,6 +232,11 @@ public struct PolicyRecordsApp<Policy: RecordsConflictPolicy>: RecordsApp, Senda
         userSees[id] = after
         unsent[id, default: []].formUnion(touched)
         for name in touched { editedAt[id, default: [:]][name] = syncEngine.now }
+        // A record whose conflict is held waits with it: settled, the edits go on top of the
+        // server's version (`met`). Sent now, it went as the copy from before the conflict, with
+        // no change tag: a new record over whatever the cloud had meanwhile (records seed 849:
+        // made again after another device's delete, with the existence that delete removed).
+        guard held[id] == nil else { return }
         syncEngine.state.add(pendingRecordZoneChanges: [.saveRecord(id)])
     }
 

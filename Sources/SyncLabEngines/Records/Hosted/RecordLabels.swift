@@ -137,6 +137,11 @@ public struct RecordLabels: Sendable {
     /// Fields both sides changed to the same value in a conflict the app was shown, with the
     /// merged write the app's value carries, until the cloud carries it (`SameValueMerge`).
     var sameValueMerges: [ItemKey: SameValueMerge] = [:]
+    /// Items the app does not show that the checker was last told are absent by a write (a
+    /// delete, a removal, a fetched record without the field), with that write: a fetched
+    /// removal of a field the app never showed is reported once, by its write, as the built-in
+    /// engine reports it (`SyncEnginePlatform.compareView`). Mostly empty.
+    var absentShown: [ItemKey: WriteID] = [:]
     /// Items remembered since the view was last read: they may show a newer write now.
     var touched: [Touched] = []
 

@@ -316,6 +316,11 @@ extension SyncEnginePlatform {
             cause = write.derived && write.device == identity.device ? .resolution : .fetch
         }
         context.observe(.visible(item: key, value: now.value, write: write, cause: cause))
+        if now.value == .absent {
+            labels.absentShown[key] = write
+        } else if !labels.absentShown.isEmpty {
+            labels.absentShown[key] = nil
+        }
         noteUnconfirmed(key, nil)
     }
 
@@ -386,11 +391,25 @@ extension SyncEnginePlatform {
                place.map({ labels.records.values[$0.0].items[$0.1].entry })?.shown.contains(where: { $0.write == own && $0.fromCloud }) != true { return }
             let cause: VisibilityCause = write.derived && write.device == identity.device ? .resolution : .fetch
             context.observe(.visible(item: key, value: value, write: write, cause: cause))
+            if !labels.absentShown.isEmpty { labels.absentShown[key] = nil }
             setView(key, latest, at: place, showing: current)
             noteUnconfirmed(key, latest.fromCloud ? nil : write)
             return
         }
-        if view == nil && value == .absent { return }
+        if view == nil && value == .absent {
+            // A field the app does not show, which a record from the cloud just showed it removed
+            // (the cloud keeps a removal with its write): absent by that removal, as the built-in
+            // engine shows a fetched removal. With no write, the device's absence would read as
+            // older than every value the removal replaced (records seeds 432, 514, 1711: a device
+            // that fetched a record whose field another device had set and then removed showed the
+            // record's creation beside the absence that creation replaced, half an atomic write).
+            guard let latest = place.flatMap({ labels.records.values[$0.0].latest(at: $0.1) }), latest.value == .absent, latest.fromCloud,
+                  let write = latest.write, labels.absentShown.isEmpty || labels.absentShown[key] != write else { return }
+            let cause: VisibilityCause = write.derived && write.device == identity.device ? .resolution : .fetch
+            context.observe(.visible(item: key, value: .absent, write: write, cause: cause))
+            labels.absentShown[key] = write
+            return
+        }
         let labeled: RecordLabels.Labeled
         if let known = place.map({ labels.known(at: $0.0, $0.1, value) }) ?? nil {
             labeled = known
@@ -412,6 +431,11 @@ extension SyncEnginePlatform {
             cause = .reset
         }
         context.observe(.visible(item: key, value: value, write: labeled.write, cause: cause))
+        if value == .absent, let write = labeled.write {
+            labels.absentShown[key] = write
+        } else if !labels.absentShown.isEmpty {
+            labels.absentShown[key] = nil
+        }
         setView(key, value == .absent ? nil : labeled, at: place, showing: view)
         noteUnconfirmed(key, value == .absent || labeled.fromCloud ? nil : labeled.write)
     }
@@ -645,7 +669,27 @@ extension SyncEnginePlatform {
                 renamed.account = newAccount
                 moved[renamed, default: RecordLabels.RecordEntry()].items.append((key.field, RecordLabels.Entry(shown: [labeled])))
             }
+            // Signing in: a field the user removed from a record saved signed out moves with it,
+            // as the built-in engine carries removals like values (fix38). Left behind, the
+            // removal stayed in the old account, lost to another device's value there, and the
+            // record's save into the new one carried a removal of no write the user made
+            // (records seed 5).
+            var carried: [ItemKey: WriteID] = [:]
+            if account == nil && !labels.absentShown.isEmpty {
+                for (key, write) in labels.absentShown.sorted(by: { $0.key < $1.key }) where key.account == old && !key.field.isEmpty {
+                    var existence = key
+                    existence.field = ""
+                    guard labels.view(existence) != nil, let labeled = labels.known(key, .absent), labeled.write == write else { continue }
+                    var renamed = key
+                    renamed.account = newAccount
+                    context.observe(.visible(item: key, value: .absent, write: nil, cause: .reset))
+                    context.observe(.visible(item: renamed, value: .absent, write: write, cause: .reset))
+                    moved[RecordLabels.RecordKey(renamed), default: RecordLabels.RecordEntry()].items.append((key.field, RecordLabels.Entry(shown: [labeled])))
+                    carried[renamed] = write
+                }
+            }
             labels.records = moved
+            labels.absentShown = carried
             labels.touched = []
             viewRead = false
         } else if newAccount == nil {
