@@ -41,14 +41,31 @@ struct HostRecordsPoliciesTests {
         #expect(try trace("engine") == trace("hosted"))
     }
 
-    // Records seed 204: a finding only the hosted apps show (seed 148 was, until session 15's
-    // generator drew unusual field values and moved its scenario).
+    // Records seed 191: a finding only the hosted apps show, still open (D and E set r0's title
+    // at the same device time; `MergeRecordsApp` keeps its own edit on the tie, which the engine
+    // breaks by write ids the app cannot see: docs/LIBRARY.md, docs/FUZZING.md session 16).
+    // Seed 204 was pinned here until session 16 fixed it (`hostedSeed204FindsNothing`); seed
+    // 148 before it, until session 15's generator drew unusual field values and moved its scenario.
+    static let openHostedSeed = "191"
+    static let openHostedFingerprint = "lostUpdate.records.merge.record-save.by-record-save"
+
+    @Test("fuzz: records seed 204 under the hosted apps finds nothing (a record gone from the cloud while the app held its conflict went up with the deleted existence)")
+    func hostedSeed204FindsNothing() throws {
+        let directory = try Synclab.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fuzz = try Synclab.run(["fuzz", "--profile", "records", "--policy", "merge", "--seeds", "204..204", "--jobs", "1",
+                                    "--host-records-policies", "--out", directory.appendingPathComponent("campaign").path])
+        // Before: resurrection.records.merge.derived.by-zone-delete (exit 1).
+        #expect(fuzz.status == 0, "\(fuzz.stdout)\(fuzz.stderr)")
+    }
+
     @Test("fuzz: a finding only the hosted apps have shrinks to a minimal.json that synclab run --host-records-policies shows")
     func fuzzShrinksHostedFindings() throws {
         let directory = try Synclab.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.appendingPathComponent("campaign")
-        let fuzz = try Synclab.run(["fuzz", "--profile", "records", "--policy", "merge", "--seeds", "204..204", "--jobs", "1",
+        let seed = Self.openHostedSeed
+        let fuzz = try Synclab.run(["fuzz", "--profile", "records", "--policy", "merge", "--seeds", "\(seed)..\(seed)", "--jobs", "1",
                                     "--host-records-policies", "--out", out.path])
         #expect(fuzz.status == 1, "\(fuzz.stdout)\(fuzz.stderr)")
         // Before: the shrinker ran the engine's policies, which do not show the finding, so only
@@ -66,7 +83,7 @@ struct HostRecordsPoliciesTests {
             let hosted = try Synclab.run(["run", minimal, "--out", directory.appendingPathComponent("replay-\(fingerprint)").path, "--host-records-policies"])
             #expect(hosted.status == 1, "\(hosted.stdout)\(hosted.stderr)")
             // Its replay line hosts them too (before: it named the file and seed only).
-            #expect(hosted.stdout.contains("replay: swift run synclab run \(minimal) --seed 204 --host-records-policies"), "\(hosted.stdout)")
+            #expect(hosted.stdout.contains("replay: swift run synclab run \(minimal) --seed \(seed) --host-records-policies"), "\(hosted.stdout)")
         }
     }
 
@@ -75,9 +92,10 @@ struct HostRecordsPoliciesTests {
         let directory = try Synclab.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.appendingPathComponent("campaign")
-        _ = try Synclab.run(["fuzz", "--profile", "records", "--policy", "merge", "--seeds", "204..204", "--jobs", "1",
+        let seed = Self.openHostedSeed
+        _ = try Synclab.run(["fuzz", "--profile", "records", "--policy", "merge", "--seeds", "\(seed)..\(seed)", "--jobs", "1",
                              "--host-records-policies", "--out", out.path])
-        let original = out.appendingPathComponent("findings/resurrection.records.merge.derived.by-zone-delete/original.json").path
+        let original = out.appendingPathComponent("findings/\(Self.openHostedFingerprint)/original.json").path
         let engine = try Synclab.run(["shrink", original, "--out", directory.appendingPathComponent("engine").path])
         #expect(engine.status == 0 && engine.stdout.contains("nothing to shrink"), "\(engine.stdout)\(engine.stderr)")
         // Before: the flag was refused (exit 2).
