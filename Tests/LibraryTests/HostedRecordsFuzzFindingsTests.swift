@@ -5,7 +5,8 @@ import SyncLab
 /// Findings only the built-in records apps hosted on the platform showed (`synclab fuzz
 /// --profile records --host-records-policies`, session 16), each closed at its root: the
 /// platform labels a fetched removal of a field the app never showed (432, 514, 1711), and
-/// carries a removal made signed out into the account signed into next (5); it does
+/// carries a removal made signed out into the account signed into next (5), and reports the
+/// app's pending zone deletion discarded at an account switch (3370); it does
 /// not tell the app of a cascade deletion of a record the same request saved again (770); a
 /// record gone from the cloud while the app holds its conflict goes up re-stamped (204); and the
 /// app keeps a new edit of a record whose conflict it holds with that conflict (849). Each runs
@@ -59,6 +60,16 @@ struct HostedRecordsFuzzFindingsTests {
         // Before: the removal A:2 stayed in 'main', reported lost to B's title there.
         #expect(run.metrics.lostUpdates == 0, "\(run.summary)")
         #expect(run.trace.contains(#""device":"A","store":"records","account":"other","item":"Z/r2","field":"title","write":"A:2","value":null"#), "\(run.trace)")
+        #expect(run.passed, "\(run.summary)")
+    }
+
+    @Test("a zone deletion the app had not sent is discarded at an account switch with the records it removed, no resurrection (seed 3370)")
+    func pendingZoneDeleteIsDiscardedAtSwitch() throws {
+        let run = try Self.run("fuzz-hosted-zone-delete-discarded-at-switch.json")
+        // Before: the deletion was taken as done, and r0 in the cloud read as back.
+        #expect(!run.anomalies.contains { $0.kind == "resurrection" }, "\(run.summary)")
+        #expect(run.trace.contains(#""ev":"discarded","device":"C","store":"records","account":"main","item":"Z/r0","write":"C:3","reason":"discarded at account switch""#),
+                "\(run.trace)")
         #expect(run.passed, "\(run.summary)")
     }
 }

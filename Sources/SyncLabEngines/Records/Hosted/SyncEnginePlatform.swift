@@ -252,8 +252,15 @@ public struct SyncEnginePlatform: Sendable {
     /// app holds its edits (the built-in apps hold a custom-zone conflict until a fetch shows
     /// the rest), so they are as unsent as a pending save's, and go with the app or the account
     /// (records seed 295; unreported, the checker blamed the conflict for their loss).
+    ///
+    /// Then the app's pending zone deletions (`zone.delete` through the app), each with the
+    /// records it removed from what the app showed, as the built-in engine reports its queued
+    /// zone deletes: never sent, the records are back in the cloud's data, and reported as
+    /// discarded they are no resurrection (records seed 3370: a zone deleted and an account
+    /// switch at the same instant).
     public func pendingWrites() -> [(WriteID, ItemKey)] {
-        guard !state.pendingRecordChanges.isEmpty || !conflictsUnanswered.isEmpty else { return [] }
+        let zoneDeletes = pendingZoneDeleteWrites()
+        guard !state.pendingRecordChanges.isEmpty || !conflictsUnanswered.isEmpty else { return zoneDeletes }
         var byRecord: [String: [ItemKey]] = [:]
         for key in labels.viewKeys { byRecord[key.name, default: []].append(key) }
         var result: [(WriteID, ItemKey)] = []
@@ -271,6 +278,25 @@ public struct SyncEnginePlatform: Sendable {
             }
         }
         for id in conflictsUnanswered.sorted() where !state.pendingRecordChanges.contains(.save(id)) { ownWrites(of: id) }
+        return result + zoneDeletes
+    }
+
+    /// `pendingWrites`' part for the app's pending zone deletions: per deletion the user made,
+    /// the records of the zone the app no longer shows whose latest value is the absence by
+    /// that deletion's write, in name order.
+    func pendingZoneDeleteWrites() -> [(WriteID, ItemKey)] {
+        guard !state.pendingZoneChanges.isEmpty, !labels.zoneDeletes.isEmpty else { return [] }
+        var result: [(WriteID, ItemKey)] = []
+        let account = account ?? lastAccount
+        for change in state.pendingZoneChanges {
+            guard case .delete(let zone) = change, let write = labels.zoneDeletes[zone] else { continue }
+            var removed: [ItemKey] = []
+            for (recordKey, entry) in labels.records where recordKey.account == account && recordKey.name.hasPrefix(zone + "/") && entry.view("") == nil {
+                let existence = ItemKey(account: account, store: .records, name: recordKey.name)
+                if let latest = labels.latestShown(existence), latest.value == .absent, latest.write == write { removed.append(existence) }
+            }
+            for key in removed.sorted() { result.append((write, key)) }
+        }
         return result
     }
 
