@@ -6,7 +6,8 @@ import SyncLab
 /// --profile records --host-records-policies`, session 16), each closed at its root: the
 /// platform labels a fetched removal of a field the app never showed (432, 514, 1711), and
 /// carries a removal made signed out into the account signed into next (5), and reports the
-/// app's pending zone deletion discarded at an account switch (3370); it does
+/// app's pending zone deletion discarded at an account switch (3370) and what the app showed
+/// removed by a write absent by no write at sign-out (3370, later); it does
 /// not tell the app of a cascade deletion of a record the same request saved again (770); a
 /// record gone from the cloud while the app holds its conflict goes up re-stamped (204); and the
 /// app keeps a new edit of a record whose conflict it holds with that conflict (849). Each runs
@@ -69,6 +70,16 @@ struct HostedRecordsFuzzFindingsTests {
         // Before: the deletion was taken as done, and r0 in the cloud read as back.
         #expect(!run.anomalies.contains { $0.kind == "resurrection" }, "\(run.summary)")
         #expect(run.trace.contains(#""ev":"discarded","device":"C","store":"records","account":"main","item":"Z/r0","write":"C:3","reason":"discarded at account switch""#),
+                "\(run.trace)")
+        #expect(run.passed, "\(run.summary)")
+    }
+
+    @Test("signing out resets what the app showed removed by another device's write, as the engine does (seed 3370)")
+    func signOutResetsShownRemovals() throws {
+        let run = try Self.run("fuzz-hosted-signout-resets-shown-removals.json")
+        // Before: C's body stayed absent by B's removal, and C's signed-out zone deletion "saw" A's record.
+        #expect(!run.anomalies.contains { $0.kind == "resurrection" }, "\(run.summary)")
+        #expect(run.trace.contains(#""device":"C","store":"records","account":"main","item":"Z/r0","field":"body","write":null,"value":null,"cause":"reset""#),
                 "\(run.trace)")
         #expect(run.passed, "\(run.summary)")
     }

@@ -655,6 +655,18 @@ extension SyncEnginePlatform {
             for (write, pendingItem) in pendingWrites() { context.observe(.discarded(write: write, item: pendingItem, reason: reason)) }
         }
         conflictsUnanswered = []
+        if account != nil && !labels.absentShown.isEmpty {
+            // Leaving an account: what the app showed absent by a write (another device's delete
+            // or removal, fetched) is absent by no write from now on, as the built-in engine
+            // reports what it removed by a write at sign-out and at a switch (records seed
+            // 39074). Kept, a record saved signed out was built on that write and on everything
+            // it had seen, and a later delete "saw" those versions (records seed 3370: a zone
+            // deleted signed out read as having removed the other account's record).
+            for key in labels.absentShown.keys.sorted() where key.account == old {
+                context.observe(.visible(item: key, value: .absent, write: nil, cause: .reset))
+            }
+            labels.absentShown = [:]
+        }
         if let newAccount, newAccount != old {
             // Items are labelled by account: what the app shows moves to the new one.
             for entry in localView() { context.observe(.visible(item: entry.item, value: .absent, write: nil, cause: .reset)) }
