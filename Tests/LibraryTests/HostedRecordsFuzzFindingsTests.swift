@@ -83,4 +83,13 @@ struct HostedRecordsFuzzFindingsTests {
                 "\(run.trace)")
         #expect(run.passed, "\(run.summary)")
     }
+
+    @Test("the user's own removal the app still shows is not relabelled by another device's removal in a serverRecordChanged (seed 2664)")
+    func ownRemovalIsNotRelabelledByAFailure() throws {
+        let run = try Self.run("fuzz-hosted-own-removal-not-relabelled-by-failure.json")
+        // Without the guard: A's title read as D's removal, beside D's earlier body (half of D's save).
+        #expect(!run.anomalies.contains { $0.kind == "atomicityViolation" }, "\(run.summary)")
+        #expect(!run.trace.contains(#""device":"A","store":"records","account":"main","item":"Z/r1","field":"title","write":"D:2","value":null"#), "\(run.trace)")
+        #expect(run.passed, "\(run.summary)")
+    }
 }

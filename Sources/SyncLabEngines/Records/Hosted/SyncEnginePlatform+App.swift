@@ -403,8 +403,13 @@ extension SyncEnginePlatform {
             // older than every value the removal replaced (records seeds 432, 514, 1711: a device
             // that fetched a record whose field another device had set and then removed showed the
             // record's creation beside the absence that creation replaced, half an atomic write).
-            guard let latest = place.flatMap({ labels.records.values[$0.0].latest(at: $0.1) }), latest.value == .absent, latest.fromCloud,
-                  let write = latest.write, labels.absentShown.isEmpty || labels.absentShown[key] != write else { return }
+            // Not over the user's own removal: the app still shows it (a conflict it has not
+            // settled yet, records seed 2664: shown by the server's removal in the failure, the
+            // field read as part of that other device's save while its other fields were not).
+            let shownBy = labels.absentShown.isEmpty ? nil : labels.absentShown[key]
+            guard shownBy?.device != identity.device,
+                  let latest = place.flatMap({ labels.records.values[$0.0].latest(at: $0.1) }), latest.value == .absent, latest.fromCloud,
+                  let write = latest.write, shownBy != write else { return }
             let cause: VisibilityCause = write.derived && write.device == identity.device ? .resolution : .fetch
             context.observe(.visible(item: key, value: .absent, write: write, cause: cause))
             labels.absentShown[key] = write
