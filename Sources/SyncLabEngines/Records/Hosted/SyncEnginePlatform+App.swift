@@ -235,7 +235,10 @@ extension SyncEnginePlatform {
     /// `compareView` reports item by item, read from the two versions, which every device
     /// shown them shares (not from the device's labels), in item order; the entry notes the
     /// version shown (`RecordEntry.showPending`), as `compareView` would have set each view.
-    private mutating func compareVersions(_ existence: ItemKey, from anchor: ServerRecord, to pending: ServerRecord, userWrite: WriteID?,
+    /// `index`: where the record's entry lies, when the caller found it and the label memory
+    /// gained no record since (the entry is then written there, not looked up again).
+    private mutating func compareVersions(_ existence: ItemKey, at index: [RecordLabels.RecordKey: RecordLabels.RecordEntry].Index? = nil,
+                                          from anchor: ServerRecord, to pending: ServerRecord, userWrite: WriteID?,
                                           shownLater: inout Set<WriteID>, _ context: inout EngineContext) {
         compareVersion(existence, shown: RecordLabels.RecordEntry.existenceLabel(of: anchor), now: RecordLabels.RecordEntry.existenceLabel(of: pending),
                        userWrite: userWrite, shownLater: &shownLater, &context)
@@ -251,6 +254,11 @@ extension SyncEnginePlatform {
                 compareVersion(item(of: existence, field: name), shown: RecordLabels.RecordEntry.field(name, of: before).map(RecordLabels.RecordEntry.fieldLabel),
                                now: RecordLabels.RecordEntry.fieldLabel(now[name]!), userWrite: userWrite, shownLater: &shownLater, &context)
             }
+        }
+        if let index {
+            labels.records.values[index].changeTag = pending.changeTag
+            labels.records.values[index].showPending()
+            return
         }
         labels.withRecord(existence) { entry in
             entry.changeTag = pending.changeTag
@@ -269,21 +277,25 @@ extension SyncEnginePlatform {
         guard !changes.complete, changes.removed.isEmpty, !changes.changed.isEmpty, viewJournal == nil,
               labels.touched.count == changes.changed.count else { return false }
         let account = account ?? lastAccount
-        var read: [(existence: ItemKey, anchor: ServerRecord, pending: ServerRecord)] = []
+        // Each record with where its entry lies: nothing below adds a record to the label memory
+        // (an observation, the unconfirmed writes, `ownLater` are other tables), so the places
+        // stay valid and the entry is written there (a second probe of a cold entry per fetched
+        // record per device, session 16).
+        var read: [(existence: ItemKey, index: [RecordLabels.RecordKey: RecordLabels.RecordEntry].Index, anchor: ServerRecord, pending: ServerRecord)] = []
         read.reserveCapacity(changes.changed.count)
         for (record, touched) in zip(changes.changed, labels.touched) {
             let existence = ItemKey(account: account, store: .records, name: record.itemName)
             guard touched.key == existence, let server = touched.server,
                   let index = labels.records.index(forKey: RecordLabels.RecordKey(existence)),
                   let versions = labels.records.values[index].pendingShown(as: record), versions.pending.sharesStorage(with: server) else { return false }
-            read.append((existence, versions.anchor, versions.pending))
+            read.append((existence, index, versions.anchor, versions.pending))
         }
         if read.count > 1 && !SyncEnginePlatform.namesInOrder(read.lazy.map(\.existence.name)) {
             read.sort { SyncEnginePlatform.utf8Precedes($0.existence.name, $1.existence.name) }
         }
         var shownLater: Set<WriteID> = []
-        for (existence, anchor, pending) in read {
-            compareVersions(existence, from: anchor, to: pending, userWrite: userWrite, shownLater: &shownLater, &context)
+        for (existence, index, anchor, pending) in read {
+            compareVersions(existence, at: index, from: anchor, to: pending, userWrite: userWrite, shownLater: &shownLater, &context)
         }
         if !shownLater.isEmpty { labels.ownLater.subtract(shownLater) }
         labels.touched.removeAll(keepingCapacity: true)
