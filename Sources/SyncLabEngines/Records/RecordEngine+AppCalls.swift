@@ -276,6 +276,8 @@ extension RecordEngine {
         }
         state.fetchedWhileCreating = state.fetchedWhileCreating.filter { !deleted($0.key, $0.value) }
         state.heldFetched = state.heldFetched.filter { !deleted($0.key, $0.value) }
+        // A held deletion names no incarnation: its record is gone with the zone either way.
+        state.heldDeletions = state.heldDeletions.filter { $0.key.zoneKey != zoneKey }
         state.heldUntilFetch = state.heldUntilFetch.filter { !deleted($0.key, $0.value) }
     }
 }

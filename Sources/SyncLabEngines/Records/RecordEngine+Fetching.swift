@@ -155,7 +155,7 @@ extension RecordEngine {
             if let other = state.heldFetched[key], other.changeTag > held.changeTag { continue }
             state.heldFetched[key] = held
         }
-        if !state.heldFetched.isEmpty { showHeldFetches(&context) }
+        if !state.heldFetched.isEmpty || !state.heldDeletions.isEmpty { showHeldFetches(&context) }
         if !fetchAgain && !refusedVersions.isEmpty { resolveRefusalsNoFetchAnswered(&context) }
         context.log("didFetchChanges", [])
         notifyFetched(&context)
@@ -222,6 +222,7 @@ extension RecordEngine {
         // and field dictionary retained and released), and the `where` of the first loop ran
         // after that copy.
         if !answeredDuringFetch.isEmpty {
+            // Changed records by their index, deletions by the complement of theirs (`~index`).
             var others: [Int] = []
             for index in changed.indices {
                 if answeredDuringFetch.contains(RecordKey(database: zoneKey.database, id: changed[index].id)) {
@@ -230,10 +231,21 @@ extension RecordEngine {
                     others.append(index)
                 }
             }
+            // A deletion left alone leaves alone the rest of its write: the other records its
+            // cascade deleted, or the rest of its atomic call (records seed 7471: r1, deleted by
+            // the cascade of B's delete of r0 — whose save this device had answered during the
+            // fetch — showed gone while r0 still showed what that delete had removed).
+            for index in deleted.indices {
+                if answeredDuringFetch.contains(RecordKey(database: zoneKey.database, id: deleted[index].id)) {
+                    stale.insert(deleted[index].write)
+                } else {
+                    others.append(~index)
+                }
+            }
             // Transitively: a record left alone for sharing one write leaves alone the records
             // sharing its other writes (records seed 13102: r0, left alone for sharing D:1 with
             // the answered r2, held back D:2, whose other record r1 showed without it).
-            RecordEngine.absorbSharing(&stale, &others) { RecordEngine.writes(of: changed[$0]) }
+            RecordEngine.absorbSharing(&stale, &others) { $0 >= 0 ? RecordEngine.writes(of: changed[$0]) : [deleted[~$0].write] }
         }
         // Through the array's buffer: reading `changed[index]` to pass it on (or binding it to a
         // name) copied the record, every string and its field dictionary retained, then released.
@@ -253,6 +265,8 @@ extension RecordEngine {
                 // A record whose own save's answer held a version for this fetch waits too: that
                 // answer released nothing, and showing the fetched version would show the rest of
                 // an atomic call without the member in doubt (records seed 11399).
+                // A version newer than a deletion held for this record: it was made again since.
+                if !state.heldDeletions.isEmpty { state.heldDeletions[key] = nil }
                 if !held.isEmpty, state.pending[key]?.awaitingAnswer != true,
                    snapshotInDoubt || RecordEngine.writes(of: records[index]).contains(where: held.contains) {
                     state.heldFetched[key] = records[index]
@@ -268,7 +282,16 @@ extension RecordEngine {
             let key = RecordKey(database: zoneKey.database, id: deletion.id)
             // Deleted since the refusal (records seed 7345: the refused version came back).
             if !refusedVersions.isEmpty { refusedVersions[key] = nil }
-            if answeredDuringFetch.contains(key) { skipped = true; continue }
+            if answeredDuringFetch.contains(key) || (!stale.isEmpty && stale.contains(deletion.write)) { skipped = true; continue }
+            // A deletion by a write of a version that waits (the rest of an atomic call, or a
+            // cascade beside it) waits with it, as a version would, unless this device's own
+            // change of the record waits for an answer: that answer tells (records seed 7267).
+            if !held.isEmpty, state.pending[key]?.awaitingAnswer != true, snapshotInDoubt || held.contains(deletion.write) {
+                state.heldFetched[key] = nil
+                state.heldDeletions[key] = deletion.write
+                context.log("fetchHeld", [("record", key.itemName)])
+                continue
+            }
             applyFetchedDeletion(key, write: deletion.write, &context)
         }
         defer {
@@ -359,13 +382,14 @@ extension RecordEngine {
     /// superseded by it and holds nothing.
     private func writesOfDoubtfulRecords(_ zoneKey: ZoneKey, _ changed: [ServerRecord]) -> Set<WriteID> {
         var writes: Set<WriteID> = []
-        if !state.heldUntilFetch.isEmpty || !state.fetchedWhileCreating.isEmpty || !state.heldFetched.isEmpty {
+        if !state.heldUntilFetch.isEmpty || !state.fetchedWhileCreating.isEmpty || !state.heldFetched.isEmpty || !state.heldDeletions.isEmpty {
             let brought = Set(changed.map(\.id.name))
             for waiting in [state.heldUntilFetch, state.fetchedWhileCreating, state.heldFetched] {
                 for (key, version) in waiting where key.zoneKey == zoneKey && !brought.contains(key.name) {
                     writes.formUnion(RecordEngine.writes(of: version))
                 }
             }
+            for (key, write) in state.heldDeletions where key.zoneKey == zoneKey && !brought.contains(key.name) { writes.insert(write) }
         }
         // Nothing pending and nothing waiting: no fetched record can be in doubt.
         if writes.isEmpty && state.pending.isEmpty { return writes }
@@ -410,7 +434,7 @@ extension RecordEngine {
 
     /// Shows the held versions of every zone with no record in doubt any more (in key order).
     mutating func releaseHeldFetches(_ context: inout EngineContext) {
-        guard !state.heldFetched.isEmpty else { return }
+        guard !state.heldFetched.isEmpty || !state.heldDeletions.isEmpty else { return }
         showHeldFetches(&context)
         // Outside a fetch cycle nothing else will tell the app.
         if fetchPhase == .idle { notifyFetched(&context) }
@@ -433,17 +457,25 @@ extension RecordEngine {
             waiting.formUnion(RecordEngine.writes(of: held))
             zonesWaiting.insert(key.zoneKey)
         }
-        var candidates: [(key: RecordKey, writes: [WriteID])] = []
-        for key in state.heldFetched.keys.sorted() {
-            let writes = RecordEngine.writes(of: state.heldFetched[key]!)
+        // Held versions and held deletions (`deletion`), in key order.
+        var candidates: [(key: RecordKey, writes: [WriteID], deletion: Bool)] = []
+        let keys = Set(state.heldFetched.keys).union(state.heldDeletions.keys).sorted()
+        for key in keys {
+            let deletion = state.heldDeletions[key]
+            let writes = deletion.map { [$0] } ?? RecordEngine.writes(of: state.heldFetched[key]!)
             let zoneInDoubt = zonesWaiting.contains(key.zoneKey)
                 || state.pending.contains { $0.key.zoneKey == key.zoneKey && $0.value.awaitingAnswer }
-            if zoneInDoubt { waiting.formUnion(writes) } else { candidates.append((key, writes)) }
+            if zoneInDoubt { waiting.formUnion(writes) } else { candidates.append((key, writes, deletion != nil)) }
         }
         RecordEngine.absorbSharing(&waiting, &candidates) { $0.writes }
         for candidate in candidates {
-            let record = state.heldFetched.removeValue(forKey: candidate.key)!
-            applyFetched(candidate.key, record, &context)
+            if candidate.deletion {
+                let write = state.heldDeletions.removeValue(forKey: candidate.key)!
+                applyFetchedDeletion(candidate.key, write: write, &context)
+            } else {
+                let record = state.heldFetched.removeValue(forKey: candidate.key)!
+                applyFetched(candidate.key, record, &context)
+            }
         }
     }
 
@@ -472,6 +504,7 @@ extension RecordEngine {
         // back (mixed seed 1423).
         state.heldUntilFetch[key] = nil
         state.heldFetched[key] = nil
+        if !state.heldDeletions.isEmpty { state.heldDeletions[key] = nil }
         switch state.pending[key]?.kind {
         case .save?:
             if state.table[server: key] != nil { prepareReupload(key, asConflict: true, detail: "fetched deletion meets pending change", &context) }

@@ -379,6 +379,8 @@ extension RecordEngine {
                     // brings the record if the cloud has it.
                     let fetchedInDoubt = state.fetchedWhileCreating.removeValue(forKey: key) != nil
                     let heldFetched = state.heldFetched.removeValue(forKey: key) != nil
+                    // A deletion held for another record's answer is done by this one.
+                    state.heldDeletions[key] = nil
                     let dropped = fetchedInDoubt || heldFetched
                     state.heldUntilFetch[key] = nil
                     if dropped, state.zones[key.zoneKey] != nil {
