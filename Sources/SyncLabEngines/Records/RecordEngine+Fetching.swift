@@ -284,9 +284,13 @@ extension RecordEngine {
             if !refusedVersions.isEmpty { refusedVersions[key] = nil }
             if answeredDuringFetch.contains(key) || (!stale.isEmpty && stale.contains(deletion.write)) { skipped = true; continue }
             // A deletion by a write of a version that waits (the rest of an atomic call, or a
-            // cascade beside it) waits with it, as a version would, unless this device's own
-            // change of the record waits for an answer: that answer tells (records seed 7267).
-            if !held.isEmpty, state.pending[key]?.awaitingAnswer != true, snapshotInDoubt || held.contains(deletion.write) {
+            // cascade beside it) waits with it, as a version would (records seed 7267), unless
+            // this device has a change of the record pending: a deletion meeting an edit is
+            // handled at once (the edit wins), or, for a change in doubt, by its answer. Only a
+            // shared write holds a deletion: held for the snapshot alone, it stayed shown beside
+            // a later call that saw it gone (records seed 312: B showed E's call, which deleted
+            // r2 again, beside r2 as D's delete had found it).
+            if !held.isEmpty, state.pending[key] == nil, held.contains(deletion.write) {
                 state.heldFetched[key] = nil
                 state.heldDeletions[key] = deletion.write
                 context.log("fetchHeld", [("record", key.itemName)])
