@@ -79,13 +79,33 @@ extension RecordEngine {
                 add(key, &batch, &saves, &deletes, &bytes)
             }
         } else {
+            // Deletes this device made as the cascade of a delete still pending go in the request
+            // that carries that delete, or after its answer (which lists what the cloud cascaded):
+            // sent before it, alone under a batch limit, the referencing record went while the
+            // one it references stayed, and another device fetched the write in part (records
+            // seed 7471 as shrunk once the stale-fetch fix was in).
+            var cascaded: [RecordKey] = []
             for key in keys where key.database == database {
                 let change = state.pending[key]!
                 if change.atomicGroup != nil && key.zone != RecordID.defaultZone { continue }
+                if cascadeRootPending(key, change) { cascaded.append(key); continue }
                 if batch.itemCount >= batchCap { break }
                 let size = sizeBytes(of: key)
                 if batch.itemCount > 0 && bytes + size > bytesCap { break }
                 add(key, &batch, &saves, &deletes, &bytes)
+            }
+            // Then those whose root is in this request, in queue order, level by level.
+            var added = true
+            while added && !cascaded.isEmpty {
+                added = false
+                for key in cascaded {
+                    guard let from = state.pending[key]!.cascadeOf,
+                          batch.deletes.contains(where: { $0.key == RecordKey(database: key.database, zone: key.zone, name: from) }),
+                          batch.itemCount < batchCap, bytes + sizeBytes(of: key) <= bytesCap else { continue }
+                    add(key, &batch, &saves, &deletes, &bytes)
+                    added = true
+                }
+                cascaded.removeAll { key in batch.deletes.contains { $0.key == key } }
             }
         }
         guard batch.itemCount > 0 else { return }
@@ -101,6 +121,14 @@ extension RecordEngine {
             sentSinceIdle = true
             context.log("willSendChanges", [])
         }
+    }
+
+    /// A delete this device made as the cascade of another record's delete by the same write,
+    /// which is still pending (see `awaitsCascadeRoot` for the public database).
+    private func cascadeRootPending(_ key: RecordKey, _ change: PendingRecordChange) -> Bool {
+        guard case .delete(let write) = change.kind, let from = change.cascadeOf,
+              case .delete(let fromWrite)? = state.pending[RecordKey(database: key.database, zone: key.zone, name: from)]?.kind else { return false }
+        return fromWrite == write
     }
 
     /// The bytes a pending change adds to a request.
