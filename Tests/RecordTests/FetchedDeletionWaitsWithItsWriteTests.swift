@@ -70,4 +70,17 @@ import SyncLab
         #expect(!result.anomalies.contains { $0.kind == "atomicityViolation" }, "\(result.anomalies)")
         #expect(result.metrics.converged)
     }
+
+    @Test("a fetched deletion of a record whose save is in doubt waits for that save's answer, and the rest of its cascade with it (records seed 8831)")
+    func aDeletionMeetingASaveInDoubtWaitsForItsAnswer() throws {
+        // A's merged save of r1 is applied but its answer is lost; B fetches it and deletes r1,
+        // which cascades to r0 (B:3). A's fetch brings both deletions while its save is in
+        // doubt: r1 was re-uploaded at once (an edit winning over a delete that had seen it)
+        // and r0 shown gone by B:3 beside r1's title that B:3 had removed.
+        let result = try Scenario(text: #"""
+        {"format": "synclab/1", "name": "t", "seed": 8831, "network": {"latency": {"dist": "lognormal", "median": "100ms", "sigma": 2.0}, "loss": 0.05}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "A"}, {"id": "B"}, {"id": "C"}, {"id": "D"}, {"id": "E"}], "steps": [{"at": "0ms", "device": "*", "op": "zone.create", "zone": "Z"}, {"at": "0ms", "device": "E", "op": "zone.delete", "zone": "Z", "byUser": true}, {"at": "6738ms", "device": "A", "op": "airplane.on"}, {"at": "48342ms", "device": "E", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"parent": {"$ref": "r1", "action": "deleteSelf"}}}, {"at": "48342ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"title": "B6"}}, {"at": "48343ms", "device": "A", "op": "record.save", "zone": "Z", "type": "Note", "name": "r1", "fields": {"title": "A1"}}, {"at": "91830ms", "device": "A", "op": "airplane.off"}, {"at": "101903ms", "device": "B", "op": "record.delete", "zone": "Z", "name": "r1"}]}
+        """#).run()
+        #expect(!result.anomalies.contains { $0.kind == "atomicityViolation" || $0.kind == "resurrection" }, "\(result.anomalies)")
+        #expect(result.metrics.converged)
+    }
 }

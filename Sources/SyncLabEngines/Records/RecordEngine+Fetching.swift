@@ -205,7 +205,7 @@ extension RecordEngine {
     private mutating func applyZoneContents(_ zoneKey: ZoneKey, _ changed: [ServerRecord], _ deleted: [RecordDeletion], complete: Bool, _ context: inout EngineContext) -> Bool {
         var named: Set<String> = []
         var skipped = false
-        let held = writesOfDoubtfulRecords(zoneKey, changed)
+        let held = writesOfDoubtfulRecords(zoneKey, changed, deleted)
         // The answer brings a version of a record whose save is in doubt: that version waits for
         // the answer, so the rest of the answer waits with it. Its versions are one snapshot of
         // the zone: shown without that record's, another record could show a call the waiting
@@ -384,8 +384,15 @@ extension RecordEngine {
     /// records this fetch brings that share a write with it (records seed 8689: a later fetch
     /// brought the rest of its atomic call, which showed first). One this fetch brings again is
     /// superseded by it and holds nothing.
-    private func writesOfDoubtfulRecords(_ zoneKey: ZoneKey, _ changed: [ServerRecord]) -> Set<WriteID> {
+    /// A deletion of a record whose save is in doubt holds likewise the rest of its write: that
+    /// save's answer tells whether the deletion had seen it (records seed 8831, below).
+    private func writesOfDoubtfulRecords(_ zoneKey: ZoneKey, _ changed: [ServerRecord], _ deleted: [RecordDeletion]) -> Set<WriteID> {
         var writes: Set<WriteID> = []
+        if !state.pending.isEmpty {
+            for deletion in deleted where state.pending[RecordKey(database: zoneKey.database, id: deletion.id)]?.inDoubt != nil {
+                writes.insert(deletion.write)
+            }
+        }
         if !state.heldUntilFetch.isEmpty || !state.fetchedWhileCreating.isEmpty || !state.heldFetched.isEmpty || !state.heldDeletions.isEmpty {
             let brought = Set(changed.map(\.id.name))
             for waiting in [state.heldUntilFetch, state.fetchedWhileCreating, state.heldFetched] {
@@ -511,6 +518,13 @@ extension RecordEngine {
         if !state.heldDeletions.isEmpty { state.heldDeletions[key] = nil }
         switch state.pending[key]?.kind {
         case .save?:
+            // A save in doubt may have been applied before the delete, which then saw it and
+            // removed it on purpose: its answer tells (`deleted` when the cloud had applied it,
+            // `unknownItem` when not: re-uploaded then), not this deletion, as for a complete
+            // fetch (records seed 41164). Re-uploaded at once, it brought back what the delete
+            // had seen (records seed 8831: A's merged title, applied and then deleted by B,
+            // came back beside the rest of B's cascade gone).
+            if state.pending[key]?.inDoubt != nil { return }
             if state.table[server: key] != nil { prepareReupload(key, asConflict: true, detail: "fetched deletion meets pending change", &context) }
         case .delete?:
             state.pending[key] = nil
