@@ -21,4 +21,18 @@ import SyncLab
         #expect(result.anomalies.contains { $0.kind == "quotaViolation" && $0.item == "Z/r0" })
         #expect(result.anomalies.filter { $0.kind == "divergence" }.allSatisfy { $0.explanation.contains("Z/r0") && !$0.explanation.contains("Z/r1") })
     }
+
+    @Test("a delete made while the call goes up, refused for space, leaves the call once the refusal is certain (records seed 14458)")
+    func aDeleteMadeWhileTheCallIsOnTheWireLeavesIt() throws {
+        // B's call saves r2 (over the storage limit) and r0; while it is on the wire B deletes r0:
+        // the delete stands in for r0's save in doubt. The call comes back refused whole for
+        // space, never applied: the delete stayed in it, refused again and again, and the cloud
+        // kept r0 (a resurrection of B:1 after B's delete, and a divergence).
+        let result = try Scenario(text: #"""
+        {"format": "synclab/1", "name": "t", "seed": 14458, "limits": {"storage": 254}, "engine": {"records": {"conflict": "merge"}}, "devices": [{"id": "B"}], "steps": [{"at": "0ms", "device": "B", "op": "record.save", "zone": "Z", "type": "Note", "name": "r0", "fields": {"n": 8}}, {"at": "265ms", "device": "B", "op": "records.saveAtomic", "zone": "Z", "records": [{"type": "Note", "name": "r2", "fields": {"body": "B11xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "n": 6}}, {"type": "Note", "name": "r0", "fields": {"title": "B11", "body": "B11", "blob": {"$data": "AA=="}, "n": null}}]}, {"at": "315ms", "device": "B", "op": "record.delete", "zone": "Z", "name": "r0"}], "expect": {"final": {"records": {"Z/r0": null}}}}
+        """#).run()
+        #expect(!result.anomalies.contains { $0.kind == "resurrection" }, "\(result.anomalies)")
+        #expect(result.failedExpectations.isEmpty, "\(result.failedExpectations)")
+        #expect(result.anomalies.contains { $0.kind == "quotaViolation" && $0.item == "Z/r2" })
+    }
 }

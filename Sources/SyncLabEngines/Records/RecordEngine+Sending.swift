@@ -437,10 +437,26 @@ extension RecordEngine {
                 }
             }
         }
+        if notAppliedBefore { releaseDeletesFromRefusedCall(batch) }
         if !metInDoubt.isEmpty { resolveRefusalsMetInDoubt(metInDoubt, &context) }
         context.log("sentRecordZoneChanges", [("saved", String(saved)), ("deleted", String(deleted)), ("failed", String(failed))])
         applyHeldZoneDeletions(&context)
         releaseHeldFetches(&context)
+    }
+
+    /// An atomic request refused whole, and never applied before (`notAppliedBefore`): a plain
+    /// delete that took the place of one of its saves while it was on the wire no longer stands
+    /// in for a save in doubt, and, when the call was refused for space (it stays pending until
+    /// room frees, SPEC §4.3), leaves it, as one made after the refusal does (`deleteLocally`):
+    /// records seed 14458, B's delete of r0, made while the call went up, was refused with it
+    /// for good, and the cloud kept r0.
+    private mutating func releaseDeletesFromRefusedCall(_ batch: SentBatch) {
+        for key in batch.saves.map(\.key) + batch.deletes.map(\.key) {
+            guard let change = state.pending[key], case .delete(let write) = change.kind, change.replacesSaveInDoubt,
+                  let group = change.atomicGroup, !atomicCalls(of: group).contains(write) else { continue }
+            state.pending[key]!.replacesSaveInDoubt = false
+            if !atomicCalls(of: group).isDisjoint(with: state.quotaRejected) { state.pending[key]!.atomicGroup = nil }
+        }
     }
 
     /// The cloud applied this save earlier and a delete removed the record since. Fields the
