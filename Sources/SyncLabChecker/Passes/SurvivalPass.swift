@@ -159,12 +159,27 @@ struct SurvivalPass {
             // whichever write the cloud kept (SPEC §4.3: equal values never conflict), as a
             // document write whose content is the final content.
             let finalField = key.store == .records && !key.field.isEmpty ? groupFinal[groupOf[Int(item)]] ?? .absent : nil
+            // Likewise in the field's own account, where its record still exists: the group's
+            // value can be another account's (records seed 4785: C removed the title of its
+            // record in 'other', which ends without one, while 'main''s record of that name
+            // ends with A's title — the removal was reported lost to a value it never met).
+            let ownField = finalField == nil ? nil : Self.finalFieldWhereRecordExists(item, context)
             for write in writesByItem[Int(item)] where !context.graph.isMarked(write) {
                 if let existing, existing != .absent, context.writes[Int(write)].value(on: item) == existing { continue }
                 if let finalField, context.writes[Int(write)].value(on: item) == finalField { continue }
+                if let ownField, context.writes[Int(write)].value(on: item) == ownField { continue }
                 lostItems[Int(write)].append(item)
             }
         }
+    }
+
+    /// A record field's final value in its own account (absent when the record has no such
+    /// field), or nil when that account's record is gone at the end.
+    static func finalFieldWhereRecordExists(_ item: Int32, _ context: CheckContext) -> ItemValue? {
+        let key = context.items[item]
+        guard let record = context.items.existingID(of: ItemKey(account: key.account, store: .records, name: key.name, field: "")),
+              let exists = context.finalByItem[Int(record)]?.value, exists != .absent else { return nil }
+        return context.finalByItem[Int(item)]?.value ?? .absent
     }
 
     /// Per item, the derived writes (an engine's merge or copy) that touch a document.

@@ -95,6 +95,7 @@ extension RecordEngine {
         for key in state.table.serverKeys where key.database == .private { state.table[server: key] = nil }
         for key in state.conflictTags.keys where key.database == .private { state.conflictTags[key] = nil }
         for key in state.heldFetched.keys where key.database == .private { state.heldFetched[key] = nil }
+        for key in state.heldDeletions.keys where key.database == .private { state.heldDeletions[key] = nil }
         for key in state.heldUntilFetch.keys where key.database == .private { state.heldUntilFetch[key] = nil }
         // Versions of the account signed out of, fetched while a change was in doubt: never
         // another account's (records seed 9693: shown in the next account).

@@ -179,6 +179,11 @@ extension RecordEngine {
             if !shown.contains(assignment.name) { shown.append(assignment.name) }
         }
         guard created || !shown.isEmpty else { return false }
+        // A fetched deletion held for another record's answer predates this edit, which wins
+        // over it as over any deletion it meets: the save goes up, and the cloud's answer tells
+        // (`unknownItem`: re-uploaded as a new record). Released after the save was answered,
+        // the deletion removed the record the save had made again (records seed 5752).
+        if !state.heldDeletions.isEmpty { state.heldDeletions[key] = nil }
         state.table[local: key] = record
         if created {
             context.observe(.visible(item: item(key), value: .recordExists(type: record.type), write: write, cause: .local))
@@ -220,6 +225,15 @@ extension RecordEngine {
                     if case .save(let fields) = change.kind, !fields.isEmpty, !change.saveUnanswered {
                         replacedSave = SaveReplacedByDelete(fields: fields, local: before)
                     }
+                    // A delete of its own replaces the whole change: the save of an atomic call
+                    // refused for space (kept pending until room frees, SPEC §4.3) no longer goes
+                    // out with that call, so the delete does not wait for room the call's other
+                    // records need (records seed 12953: held in E's call, refused for space on
+                    // r0, E's delete of r1 never reached the cloud, which kept the record). A
+                    // save in doubt keeps its call (the delete goes out in its place), and so
+                    // does a call not refused: the delete goes, or is refused, with it.
+                    if atomicGroup == nil, !change.saveUnanswered, let group = change.atomicGroup,
+                       !atomicCalls(of: group).isDisjoint(with: state.quotaRejected) { change.atomicGroup = nil }
                     change.kind = .delete(write: write)
                     change.saveReplacedByDelete = replacedSave
                     change.reupload = false
@@ -276,6 +290,8 @@ extension RecordEngine {
         }
         state.fetchedWhileCreating = state.fetchedWhileCreating.filter { !deleted($0.key, $0.value) }
         state.heldFetched = state.heldFetched.filter { !deleted($0.key, $0.value) }
+        // A held deletion names no incarnation: its record is gone with the zone either way.
+        state.heldDeletions = state.heldDeletions.filter { $0.key.zoneKey != zoneKey }
         state.heldUntilFetch = state.heldUntilFetch.filter { !deleted($0.key, $0.value) }
     }
 }

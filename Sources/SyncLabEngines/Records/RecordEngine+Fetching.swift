@@ -155,7 +155,7 @@ extension RecordEngine {
             if let other = state.heldFetched[key], other.changeTag > held.changeTag { continue }
             state.heldFetched[key] = held
         }
-        if !state.heldFetched.isEmpty { showHeldFetches(&context) }
+        if !state.heldFetched.isEmpty || !state.heldDeletions.isEmpty { showHeldFetches(&context) }
         if !fetchAgain && !refusedVersions.isEmpty { resolveRefusalsNoFetchAnswered(&context) }
         context.log("didFetchChanges", [])
         notifyFetched(&context)
@@ -205,16 +205,23 @@ extension RecordEngine {
     private mutating func applyZoneContents(_ zoneKey: ZoneKey, _ changed: [ServerRecord], _ deleted: [RecordDeletion], complete: Bool, _ context: inout EngineContext) -> Bool {
         var named: Set<String> = []
         var skipped = false
-        let held = writesOfDoubtfulRecords(zoneKey, changed)
+        let held = writesOfDoubtfulRecords(zoneKey, changed, deleted)
         // The answer brings a version of a record whose save is in doubt: that version waits for
         // the answer, so the rest of the answer waits with it. Its versions are one snapshot of
         // the zone: shown without that record's, another record could show a call the waiting
         // version has and the record does not show yet, though they share no write — one that
         // replaced the call on the waiting record (records seed 20490: r1 showed E:3 while r0,
         // in doubt, waited with the version where C:2 had replaced E:3, and showed D:3's title).
-        let snapshotInDoubt = !held.isEmpty && changed.contains { record in
+        // So, too, when it brings the deletion of a record whose save is in doubt: that record
+        // shows as before the deletion until the answer (`applyFetchedDeletion`), and the other
+        // versions shown beside it could carry a call the deletion had removed from it (records
+        // fixture seed 1115: r1 showed F's call while r0, deleted since by a delete that had seen
+        // it, still showed r0's title from before the call).
+        let snapshotInDoubt = !held.isEmpty && (changed.contains { record in
             state.pending[RecordKey(database: zoneKey.database, id: record.id)]?.awaitingAnswer == true
-        }
+        } || deleted.contains { deletion in
+            state.pending[RecordKey(database: zoneKey.database, id: deletion.id)]?.inDoubt != nil
+        })
         // The writes of the records left alone: a record sharing one (the rest of an atomic call)
         // is left alone too, and comes again with them, so the call never shows in part.
         var stale: Set<WriteID> = []
@@ -222,6 +229,7 @@ extension RecordEngine {
         // and field dictionary retained and released), and the `where` of the first loop ran
         // after that copy.
         if !answeredDuringFetch.isEmpty {
+            // Changed records by their index, deletions by the complement of theirs (`~index`).
             var others: [Int] = []
             for index in changed.indices {
                 if answeredDuringFetch.contains(RecordKey(database: zoneKey.database, id: changed[index].id)) {
@@ -230,10 +238,21 @@ extension RecordEngine {
                     others.append(index)
                 }
             }
+            // A deletion left alone leaves alone the rest of its write: the other records its
+            // cascade deleted, or the rest of its atomic call (records seed 7471: r1, deleted by
+            // the cascade of B's delete of r0 — whose save this device had answered during the
+            // fetch — showed gone while r0 still showed what that delete had removed).
+            for index in deleted.indices {
+                if answeredDuringFetch.contains(RecordKey(database: zoneKey.database, id: deleted[index].id)) {
+                    stale.insert(deleted[index].write)
+                } else {
+                    others.append(~index)
+                }
+            }
             // Transitively: a record left alone for sharing one write leaves alone the records
             // sharing its other writes (records seed 13102: r0, left alone for sharing D:1 with
             // the answered r2, held back D:2, whose other record r1 showed without it).
-            RecordEngine.absorbSharing(&stale, &others) { RecordEngine.writes(of: changed[$0]) }
+            RecordEngine.absorbSharing(&stale, &others) { $0 >= 0 ? RecordEngine.writes(of: changed[$0]) : [deleted[~$0].write] }
         }
         // Through the array's buffer: reading `changed[index]` to pass it on (or binding it to a
         // name) copied the record, every string and its field dictionary retained, then released.
@@ -253,6 +272,8 @@ extension RecordEngine {
                 // A record whose own save's answer held a version for this fetch waits too: that
                 // answer released nothing, and showing the fetched version would show the rest of
                 // an atomic call without the member in doubt (records seed 11399).
+                // A version newer than a deletion held for this record: it was made again since.
+                if !state.heldDeletions.isEmpty { state.heldDeletions[key] = nil }
                 if !held.isEmpty, state.pending[key]?.awaitingAnswer != true,
                    snapshotInDoubt || RecordEngine.writes(of: records[index]).contains(where: held.contains) {
                     state.heldFetched[key] = records[index]
@@ -268,7 +289,20 @@ extension RecordEngine {
             let key = RecordKey(database: zoneKey.database, id: deletion.id)
             // Deleted since the refusal (records seed 7345: the refused version came back).
             if !refusedVersions.isEmpty { refusedVersions[key] = nil }
-            if answeredDuringFetch.contains(key) { skipped = true; continue }
+            if answeredDuringFetch.contains(key) || (!stale.isEmpty && stale.contains(deletion.write)) { skipped = true; continue }
+            // A deletion by a write of a version that waits (the rest of an atomic call, or a
+            // cascade beside it) waits with it, as a version would (records seed 7267), unless
+            // this device has a change of the record pending: a deletion meeting an edit is
+            // handled at once (the edit wins), or, for a change in doubt, by its answer. Only a
+            // shared write holds a deletion: held for the snapshot alone, it stayed shown beside
+            // a later call that saw it gone (records seed 312: B showed E's call, which deleted
+            // r2 again, beside r2 as D's delete had found it).
+            if !held.isEmpty, state.pending[key] == nil, held.contains(deletion.write) {
+                state.heldFetched[key] = nil
+                state.heldDeletions[key] = deletion.write
+                context.log("fetchHeld", [("record", key.itemName)])
+                continue
+            }
             applyFetchedDeletion(key, write: deletion.write, &context)
         }
         defer {
@@ -357,15 +391,23 @@ extension RecordEngine {
     /// records this fetch brings that share a write with it (records seed 8689: a later fetch
     /// brought the rest of its atomic call, which showed first). One this fetch brings again is
     /// superseded by it and holds nothing.
-    private func writesOfDoubtfulRecords(_ zoneKey: ZoneKey, _ changed: [ServerRecord]) -> Set<WriteID> {
+    /// A deletion of a record whose save is in doubt holds likewise the rest of its write: that
+    /// save's answer tells whether the deletion had seen it (records seed 8831, below).
+    private func writesOfDoubtfulRecords(_ zoneKey: ZoneKey, _ changed: [ServerRecord], _ deleted: [RecordDeletion]) -> Set<WriteID> {
         var writes: Set<WriteID> = []
-        if !state.heldUntilFetch.isEmpty || !state.fetchedWhileCreating.isEmpty || !state.heldFetched.isEmpty {
+        if !state.pending.isEmpty {
+            for deletion in deleted where state.pending[RecordKey(database: zoneKey.database, id: deletion.id)]?.inDoubt != nil {
+                writes.insert(deletion.write)
+            }
+        }
+        if !state.heldUntilFetch.isEmpty || !state.fetchedWhileCreating.isEmpty || !state.heldFetched.isEmpty || !state.heldDeletions.isEmpty {
             let brought = Set(changed.map(\.id.name))
             for waiting in [state.heldUntilFetch, state.fetchedWhileCreating, state.heldFetched] {
                 for (key, version) in waiting where key.zoneKey == zoneKey && !brought.contains(key.name) {
                     writes.formUnion(RecordEngine.writes(of: version))
                 }
             }
+            for (key, write) in state.heldDeletions where key.zoneKey == zoneKey && !brought.contains(key.name) { writes.insert(write) }
         }
         // Nothing pending and nothing waiting: no fetched record can be in doubt.
         if writes.isEmpty && state.pending.isEmpty { return writes }
@@ -410,7 +452,7 @@ extension RecordEngine {
 
     /// Shows the held versions of every zone with no record in doubt any more (in key order).
     mutating func releaseHeldFetches(_ context: inout EngineContext) {
-        guard !state.heldFetched.isEmpty else { return }
+        guard !state.heldFetched.isEmpty || !state.heldDeletions.isEmpty else { return }
         showHeldFetches(&context)
         // Outside a fetch cycle nothing else will tell the app.
         if fetchPhase == .idle { notifyFetched(&context) }
@@ -433,17 +475,25 @@ extension RecordEngine {
             waiting.formUnion(RecordEngine.writes(of: held))
             zonesWaiting.insert(key.zoneKey)
         }
-        var candidates: [(key: RecordKey, writes: [WriteID])] = []
-        for key in state.heldFetched.keys.sorted() {
-            let writes = RecordEngine.writes(of: state.heldFetched[key]!)
+        // Held versions and held deletions (`deletion`), in key order.
+        var candidates: [(key: RecordKey, writes: [WriteID], deletion: Bool)] = []
+        let keys = Set(state.heldFetched.keys).union(state.heldDeletions.keys).sorted()
+        for key in keys {
+            let deletion = state.heldDeletions[key]
+            let writes = deletion.map { [$0] } ?? RecordEngine.writes(of: state.heldFetched[key]!)
             let zoneInDoubt = zonesWaiting.contains(key.zoneKey)
                 || state.pending.contains { $0.key.zoneKey == key.zoneKey && $0.value.awaitingAnswer }
-            if zoneInDoubt { waiting.formUnion(writes) } else { candidates.append((key, writes)) }
+            if zoneInDoubt { waiting.formUnion(writes) } else { candidates.append((key, writes, deletion != nil)) }
         }
         RecordEngine.absorbSharing(&waiting, &candidates) { $0.writes }
         for candidate in candidates {
-            let record = state.heldFetched.removeValue(forKey: candidate.key)!
-            applyFetched(candidate.key, record, &context)
+            if candidate.deletion {
+                let write = state.heldDeletions.removeValue(forKey: candidate.key)!
+                applyFetchedDeletion(candidate.key, write: write, &context)
+            } else {
+                let record = state.heldFetched.removeValue(forKey: candidate.key)!
+                applyFetched(candidate.key, record, &context)
+            }
         }
     }
 
@@ -472,8 +522,16 @@ extension RecordEngine {
         // back (mixed seed 1423).
         state.heldUntilFetch[key] = nil
         state.heldFetched[key] = nil
+        if !state.heldDeletions.isEmpty { state.heldDeletions[key] = nil }
         switch state.pending[key]?.kind {
         case .save?:
+            // A save in doubt may have been applied before the delete, which then saw it and
+            // removed it on purpose: its answer tells (`deleted` when the cloud had applied it,
+            // `unknownItem` when not: re-uploaded then), not this deletion, as for a complete
+            // fetch (records seed 41164). Re-uploaded at once, it brought back what the delete
+            // had seen (records seed 8831: A's merged title, applied and then deleted by B,
+            // came back beside the rest of B's cascade gone).
+            if state.pending[key]?.inDoubt != nil { return }
             if state.table[server: key] != nil { prepareReupload(key, asConflict: true, detail: "fetched deletion meets pending change", &context) }
         case .delete?:
             state.pending[key] = nil

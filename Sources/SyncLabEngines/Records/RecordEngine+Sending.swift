@@ -79,13 +79,33 @@ extension RecordEngine {
                 add(key, &batch, &saves, &deletes, &bytes)
             }
         } else {
+            // Deletes this device made as the cascade of a delete still pending go in the request
+            // that carries that delete, or after its answer (which lists what the cloud cascaded):
+            // sent before it, alone under a batch limit, the referencing record went while the
+            // one it references stayed, and another device fetched the write in part (records
+            // seed 7471 as shrunk once the stale-fetch fix was in).
+            var cascaded: [RecordKey] = []
             for key in keys where key.database == database {
                 let change = state.pending[key]!
                 if change.atomicGroup != nil && key.zone != RecordID.defaultZone { continue }
+                if cascadeRootPending(key, change) { cascaded.append(key); continue }
                 if batch.itemCount >= batchCap { break }
                 let size = sizeBytes(of: key)
                 if batch.itemCount > 0 && bytes + size > bytesCap { break }
                 add(key, &batch, &saves, &deletes, &bytes)
+            }
+            // Then those whose root is in this request, in queue order, level by level.
+            var added = true
+            while added && !cascaded.isEmpty {
+                added = false
+                for key in cascaded {
+                    guard let from = state.pending[key]!.cascadeOf,
+                          batch.deletes.contains(where: { $0.key == RecordKey(database: key.database, zone: key.zone, name: from) }),
+                          batch.itemCount < batchCap, bytes + sizeBytes(of: key) <= bytesCap else { continue }
+                    add(key, &batch, &saves, &deletes, &bytes)
+                    added = true
+                }
+                cascaded.removeAll { key in batch.deletes.contains { $0.key == key } }
             }
         }
         guard batch.itemCount > 0 else { return }
@@ -101,6 +121,14 @@ extension RecordEngine {
             sentSinceIdle = true
             context.log("willSendChanges", [])
         }
+    }
+
+    /// A delete this device made as the cascade of another record's delete by the same write,
+    /// which is still pending (see `awaitsCascadeRoot` for the public database).
+    private func cascadeRootPending(_ key: RecordKey, _ change: PendingRecordChange) -> Bool {
+        guard case .delete(let write) = change.kind, let from = change.cascadeOf,
+              case .delete(let fromWrite)? = state.pending[RecordKey(database: key.database, zone: key.zone, name: from)]?.kind else { return false }
+        return fromWrite == write
     }
 
     /// The bytes a pending change adds to a request.
@@ -379,6 +407,8 @@ extension RecordEngine {
                     // brings the record if the cloud has it.
                     let fetchedInDoubt = state.fetchedWhileCreating.removeValue(forKey: key) != nil
                     let heldFetched = state.heldFetched.removeValue(forKey: key) != nil
+                    // A deletion held for another record's answer is done by this one.
+                    state.heldDeletions[key] = nil
                     let dropped = fetchedInDoubt || heldFetched
                     state.heldUntilFetch[key] = nil
                     if dropped, state.zones[key.zoneKey] != nil {
@@ -407,10 +437,26 @@ extension RecordEngine {
                 }
             }
         }
+        if notAppliedBefore { releaseDeletesFromRefusedCall(batch) }
         if !metInDoubt.isEmpty { resolveRefusalsMetInDoubt(metInDoubt, &context) }
         context.log("sentRecordZoneChanges", [("saved", String(saved)), ("deleted", String(deleted)), ("failed", String(failed))])
         applyHeldZoneDeletions(&context)
         releaseHeldFetches(&context)
+    }
+
+    /// An atomic request refused whole, and never applied before (`notAppliedBefore`): a plain
+    /// delete that took the place of one of its saves while it was on the wire no longer stands
+    /// in for a save in doubt, and, when the call was refused for space (it stays pending until
+    /// room frees, SPEC §4.3), leaves it, as one made after the refusal does (`deleteLocally`):
+    /// records seed 14458, B's delete of r0, made while the call went up, was refused with it
+    /// for good, and the cloud kept r0.
+    private mutating func releaseDeletesFromRefusedCall(_ batch: SentBatch) {
+        for key in batch.saves.map(\.key) + batch.deletes.map(\.key) {
+            guard let change = state.pending[key], case .delete(let write) = change.kind, change.replacesSaveInDoubt,
+                  let group = change.atomicGroup, !atomicCalls(of: group).contains(write) else { continue }
+            state.pending[key]!.replacesSaveInDoubt = false
+            if !atomicCalls(of: group).isDisjoint(with: state.quotaRejected) { state.pending[key]!.atomicGroup = nil }
+        }
     }
 
     /// The cloud applied this save earlier and a delete removed the record since. Fields the

@@ -87,6 +87,8 @@ extension RecordEngine {
     /// refused write (rolled back whole), or is answered by the cloud's own cascade (SPEC §4.3:
     /// "as part of the same operation") when the delete is applied. The record the cascade came
     /// from is the one the device named (`cascadeOf`), so a cycle of references holds nothing.
+    /// (In the private database such a delete goes in its root's request, or after its answer:
+    /// `RecordEngine.sendNext`.)
     func awaitsCascadeRoot(_ key: RecordKey, _ change: PendingRecordChange) -> Bool {
         guard key.database == .public, case .delete(let write) = change.kind, let from = change.cascadeOf,
               case .delete(let fromWrite)? = state.pending[RecordKey(database: key.database, zone: key.zone, name: from)]?.kind else { return false }

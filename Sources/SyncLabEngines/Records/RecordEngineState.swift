@@ -36,6 +36,11 @@ public struct RecordEngineState: Sendable {
     /// device's save of another record was in doubt (one atomic call over both records): shown
     /// once no record of their zone is in doubt, so the call is never shown in part.
     public var heldFetched: [RecordKey: ServerRecord] = [:]
+    /// Fetched deletions held back like `heldFetched`, with the write that deleted each: a
+    /// deletion made by the same write as a held version (an atomic call's delete, a cascade)
+    /// shows with it, not before (records seed 7267: the call's deleted record showed gone
+    /// while its saved record waited for this device's save in doubt).
+    public var heldDeletions: [RecordKey: WriteID] = [:]
     /// A version a save's answer brought with other devices' writes: shown when the next fetch
     /// completes (unless it brought a newer one), so an atomic call it is part of shows whole.
     public var heldUntilFetch: [RecordKey: ServerRecord] = [:]
