@@ -41,14 +41,15 @@ struct HostRecordsPoliciesTests {
         #expect(try trace("engine") == trace("hosted"))
     }
 
-    // Records seed 204: a finding only the hosted apps show (seed 148 was, until session 15's
-    // generator drew unusual field values and moved its scenario).
+    // Records seed 1634: a finding only the hosted apps show (seed 148 was, until session 15's
+    // generator drew unusual field values and moved its scenario; then seed 204, until session
+    // 16's generator drew extra SPEC §5 steps for it).
     @Test("fuzz: a finding only the hosted apps have shrinks to a minimal.json that synclab run --host-records-policies shows")
     func fuzzShrinksHostedFindings() throws {
         let directory = try Synclab.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.appendingPathComponent("campaign")
-        let fuzz = try Synclab.run(["fuzz", "--profile", "records", "--policy", "merge", "--seeds", "204..204", "--jobs", "1",
+        let fuzz = try Synclab.run(["fuzz", "--profile", "records", "--policy", "merge", "--seeds", "1634..1634", "--jobs", "1",
                                     "--host-records-policies", "--out", out.path])
         #expect(fuzz.status == 1, "\(fuzz.stdout)\(fuzz.stderr)")
         // Before: the shrinker ran the engine's policies, which do not show the finding, so only
@@ -66,7 +67,7 @@ struct HostRecordsPoliciesTests {
             let hosted = try Synclab.run(["run", minimal, "--out", directory.appendingPathComponent("replay-\(fingerprint)").path, "--host-records-policies"])
             #expect(hosted.status == 1, "\(hosted.stdout)\(hosted.stderr)")
             // Its replay line hosts them too (before: it named the file and seed only).
-            #expect(hosted.stdout.contains("replay: swift run synclab run \(minimal) --seed 204 --host-records-policies"), "\(hosted.stdout)")
+            #expect(hosted.stdout.contains("replay: swift run synclab run \(minimal) --seed 1634 --host-records-policies"), "\(hosted.stdout)")
         }
     }
 
@@ -75,7 +76,7 @@ struct HostRecordsPoliciesTests {
         let directory = try Synclab.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.appendingPathComponent("campaign")
-        _ = try Synclab.run(["fuzz", "--profile", "records", "--policy", "merge", "--seeds", "204..204", "--jobs", "1",
+        _ = try Synclab.run(["fuzz", "--profile", "records", "--policy", "merge", "--seeds", "1634..1634", "--jobs", "1",
                              "--host-records-policies", "--out", out.path])
         let original = out.appendingPathComponent("findings/resurrection.records.merge.derived.by-zone-delete/original.json").path
         let engine = try Synclab.run(["shrink", original, "--out", directory.appendingPathComponent("engine").path])
