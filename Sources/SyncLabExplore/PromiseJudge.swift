@@ -27,7 +27,8 @@ public enum PromiseJudge {
         if !outcome.assertFailures.isEmpty { add(Finding(fingerprint: "assert.all", kind: "assert", store: "all", anomaly: nil)) }
         for anomaly in outcome.report.anomalies where breaksPromise(anomaly, fingerprint) && !heldForQuota(anomaly, outcome.report.anomalies, fingerprint)
             && !overwrittenByClientWins(anomaly, outcome.report.anomalies, fingerprint)
-            && !lostToMerge(anomaly, outcome.report.anomalies, fingerprint) {
+            && !lostToMerge(anomaly, outcome.report.anomalies, fingerprint)
+            && !fingerprint.divergesOnlyWhereNoChangeReaches(anomaly) {
             add(Finding(fingerprint: fingerprint.of(anomaly), kind: anomaly.kind.rawValue, store: anomaly.store.rawValue, anomaly: anomaly))
         }
         return findings
