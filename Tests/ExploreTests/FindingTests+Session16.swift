@@ -50,3 +50,30 @@ extension FindingTests {
         return ScenarioRunner.run(run)
     }
 }
+
+extension FindingTests {
+    /// F's atomic call (r0 with a photo, r1) is refused for storage and waits whole; F then
+    /// deletes r1, and its one pending change of r1, now the delete, waits inside that call. The
+    /// cloud keeps D's re-upload of r1, which the delete had seen: the checker reports r1 back
+    /// and F diverging. Both are the refused call held for the quota (pending, not lost), so the
+    /// judge leaves the resurrection out as it leaves the divergence out.
+    @Test("a delete waiting inside an atomic call the quota refused leaves the record in the cloud: held for the quota, not a finding (records seed 6970, minimal)")
+    func aDeleteHeldWithARefusedCallIsNoFinding() throws {
+        let judged = try Self.runScenario("fuzz-records-delete-held-with-refused-atomic-call.json")
+        let anomalies = judged.outcome.report.anomalies
+        #expect(anomalies.contains { $0.kind == .resurrection && $0.item == "Z/r1" && $0.replacedBy == "F:3" })
+        #expect(anomalies.contains { $0.kind == .quotaViolation && $0.device == "F" })
+        #expect(PromiseJudge.findings(judged, rule: .promises).isEmpty)
+    }
+
+    /// The same delete with no refused call around it reaches the cloud: no resurrection to
+    /// excuse, so the leave is about the held call only.
+    @Test("without the storage limit the same delete goes out and r1 stays deleted")
+    func theSameDeleteGoesOutWithoutTheLimit() throws {
+        let judged = try Self.runScenario("fuzz-records-delete-held-with-refused-atomic-call.json") { text in
+            text.replacingOccurrences(of: #""limits": {"storage": 1439},"#, with: "")
+        }
+        #expect(!judged.outcome.report.anomalies.contains { $0.kind == .resurrection })
+        #expect(PromiseJudge.findings(judged, rule: .promises).isEmpty)
+    }
+}
