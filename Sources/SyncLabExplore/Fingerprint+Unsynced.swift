@@ -3,8 +3,8 @@ import SyncLabProtocol
 
 extension Fingerprint {
     /// Whether a records `divergence` is only about records no change reaches the device by:
-    /// records of the private `_defaultZone`, and public records on a device that never
-    /// subscribed to the public database.
+    /// records of the private `_defaultZone`, and public records on a device whose app (as
+    /// installed at the end) never subscribed to the public database.
     ///
     /// SPEC §4.3: the default zone has no change tracking, so records saved there reach other
     /// devices only by fetching them by id or by query (no step does), and "an app that syncs
@@ -27,10 +27,7 @@ extension Fingerprint {
               index < history.finalDeviceAccounts.count, let account = history.finalDeviceAccounts[index] else { return false }
         let accountIndex = Int(account.index)
         let cloud = accountIndex < history.finalCloud.count ? history.finalCloud[accountIndex] : []
-        let subscribedToPublic = run.steps.contains { step in
-            if case .subscriptionCreate(.public) = step.op { return step.devices.contains(index) }
-            return false
-        }
+        let subscribedToPublic = subscribedToPublicAtEnd(index)
         func unsynced(_ item: ItemKey) -> Bool {
             item.account == .publicDatabase ? !subscribedToPublic : item.name.hasPrefix(RecordID.defaultZone + "/")
         }
@@ -53,5 +50,23 @@ extension Fingerprint {
             differs = true
         }
         return differs
+    }
+
+    /// Whether the device's app, as installed at the end, asked for a public database
+    /// subscription: a `subscription.create` of the public database while installed, since its
+    /// last `app.delete` (deleting the app wipes what it had asked for with its data; a step on
+    /// an uninstalled app does nothing). Records seed 14812: subscribed, reinstalled, and the
+    /// new app never subscribed, so the cloud's pushes for the public database meant nothing to it.
+    private func subscribedToPublicAtEnd(_ index: Int) -> Bool {
+        var installed = true, subscribed = false
+        for step in run.steps where step.devices.contains(index) {
+            switch step.op {
+            case .appDelete: installed = false; subscribed = false
+            case .appInstall: installed = true
+            case .subscriptionCreate(.public): subscribed = subscribed || installed
+            default: break
+            }
+        }
+        return subscribed
     }
 }
