@@ -91,3 +91,16 @@ extension FindingTests {
         #expect(PromiseJudge.findings(judged, rule: .promises).isEmpty)
     }
 }
+
+extension FindingTests {
+    /// The iPad's save of r0 is in flight on a slow link when B deletes zone Z; Ann's iPhone makes
+    /// Z again with r2, which the iPad fetches and shows. The slow answer then says `zoneNotFound`:
+    /// the engine dropped every record it had of Z, r2 of the new zone included, and nothing
+    /// fetched r2 again. Now only the held deletion's incarnation goes.
+    @Test("a late zoneNotFound answer keeps the records fetched from the zone made again (mixed seed 25957, minimal)")
+    func aLateZoneNotFoundKeepsTheNewZonesRecords() throws {
+        let judged = try Self.runScenario("fuzz-records-late-zone-not-found-keeps-the-new-zone.json")
+        #expect(!judged.outcome.report.anomalies.contains { $0.kind == .divergence }, "\(judged.outcome.report.anomalies)")
+        #expect(PromiseJudge.findings(judged, rule: .promises).isEmpty)
+    }
+}
