@@ -79,20 +79,6 @@ extension FindingTests {
 }
 
 extension FindingTests {
-    /// B points r1 (which E made with a deleteSelf reference to r2) at itself and deletes r2 in
-    /// one atomic call. The cloud applies deletes first: the first call fails whole (r1
-    /// cascaded, its save unknownItem), and B's re-upload of r1 with the delete succeeds. Its
-    /// answer listed r1 as cascaded by the delete as well as saved, so B deleted the r1 the cloud
-    /// kept; now a record the request saved is left out of the delete's cascade.
-    @Test("an atomic call that detaches a record from its parent and deletes the parent keeps the record on its device, as the cloud does (records seed 11521, minimal)")
-    func detachingAndDeletingTheParentKeepsTheRecord() throws {
-        let judged = try Self.runScenario("fuzz-records-detach-and-delete-in-one-atomic-call.json")
-        #expect(!judged.outcome.report.anomalies.contains { $0.kind == .divergence }, "\(judged.outcome.report.anomalies)")
-        #expect(PromiseJudge.findings(judged, rule: .promises).isEmpty)
-    }
-}
-
-extension FindingTests {
     /// The iPad's save of r0 is in flight on a slow link when B deletes zone Z; Ann's iPhone makes
     /// Z again with r2, which the iPad fetches and shows. The slow answer then says `zoneNotFound`:
     /// the engine dropped every record it had of Z, r2 of the new zone included, and nothing

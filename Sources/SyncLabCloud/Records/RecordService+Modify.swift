@@ -57,19 +57,6 @@ extension RecordService {
             if let original { databases[dbKey] = original }
             return .recordsModified(results)
         }
-        // Deletes apply first, so a delete may cascade to a record a save of this same request
-        // then makes again (the save changed the reference that cascaded it, and is answered as
-        // a new record's). The record exists when the request ends: the answer must not list it
-        // as cascaded too, or the device, applying the answer in request order, deletes what it
-        // had just saved and the cloud keeps (records seed 11521: B's atomic call detaching r1
-        // from r2 and deleting r2 left B without r1).
-        let saved = Set(results.compactMap { result -> RecordID? in if case .saved(let record) = result { return record.id } else { return nil } })
-        if !saved.isEmpty {
-            results = results.map { result in
-                guard case .deleted(let id, let cascaded) = result, cascaded.contains(where: saved.contains) else { return result }
-                return .deleted(id, cascaded: cascaded.filter { !saved.contains($0) })
-            }
-        }
         databases[dbKey] = work.db
         storage = work.storage
         schema = work.schema
