@@ -70,4 +70,47 @@ import SyncLabScenario
             #expect(texts.contains { $0.contains(needle) }, "no records seed of 1...300 holds \(needle)")
         }
     }
+
+    /// Session 16: SPEC §5 steps and inputs no seed drew (docs/FUZZING.md, "Still never drawn").
+    @Test("every SPEC §5 input the generator used to leave out is drawn by some seed of each profile it applies to")
+    func extraInputsAreDrawn() {
+        let needles: [(FuzzProfile, [String])] = [
+            (.kvs, ["\"op\":\"app.foreground\"", "\"op\":\"network.set\"", "\"op\":\"clock.set\"", "\"op\":\"cloud.clock.set\"",
+                    "\"key\":\"k" + String(repeating: "x", count: 64) + "\"", "\"key\":\"" + String(repeating: "é", count: 33) + "\""]),
+            (.documents, ["\"op\":\"app.foreground\"", "\"op\":\"network.set\"", "\"pushLoss\":1", "\"op\":\"clock.set\""]),
+            (.records, ["\"op\":\"subscription.create\"", "\"database\":\"public\"", "\"type\":\"Task\"", "\"op\":\"cloud.clock.set\""]),
+            (.mixed, ["\"op\":\"subscription.create\"", "\"database\":\"public\"", "\"type\":\"Task\"", "\"op\":\"app.foreground\""]),
+        ]
+        for (profile, wanted) in needles {
+            let texts = (UInt64(1)...300).map { ScenarioGenerator.generate(profile: profile, seed: $0).text }
+            for needle in wanted {
+                #expect(texts.contains { $0.contains(needle) }, "\(profile): no seed of 1...300 holds \(needle)")
+            }
+        }
+        // A record.save in the private default zone names no zone (the default) and no database.
+        let records = (UInt64(1)...300).map { ScenarioGenerator.generate(profile: .records, seed: $0).text }
+        #expect(records.contains { $0.contains(/"op":"record.save","type":"[A-Za-z]+","name"/) }, "no records seed saves into the private _defaultZone")
+    }
+
+    @Test("a seed that draws no extra input holds none of their steps, and its description does not mention them")
+    func seedsWithoutExtrasAreUnchanged() {
+        var without = 0, with = 0
+        for profile in FuzzProfile.allCases {
+            for seed in UInt64(1)...200 {
+                let generated = ScenarioGenerator.generate(profile: profile, seed: seed)
+                if generated.choices.extras.isEmpty {
+                    without += 1
+                    for op in ["app.foreground", "network.set", "clock.set", "subscription.create", "\"database\"", "Task", "extras="] {
+                        #expect(!generated.text.contains(op), "\(profile) seed \(seed) drew no extras but holds \(op)")
+                    }
+                } else {
+                    with += 1
+                    #expect(generated.text.contains("extras=" + generated.choices.extras.map(\.rawValue).joined(separator: ",")))
+                    #expect(generated.choices.extras.allSatisfy { $0.applies(to: profile) })
+                }
+            }
+        }
+        // About 40% of seeds draw any (ExtraInput's doc): most seeds keep their scenario.
+        #expect(with > 200 && with < 420 && without > with, "with \(with), without \(without)")
+    }
 }

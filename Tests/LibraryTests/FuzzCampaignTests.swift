@@ -63,7 +63,9 @@ struct FuzzCampaignTests {
         let result = try FuzzCampaign(profile: .documents, seeds: 1...20, apps: Self.registry(), use: ["documents": "UnionNotes"], outputFolder: out).run()
         #expect(result.findings.isEmpty)
         #expect(result.coverage.map(\.hazard) == ["conflicts", "serverRecordChanged", "quotaViolations", "crashesWithChangesPending",
-                                                 "zoneDeletions", "tokenExpiries", "accountSwitches"])
+                                                 "zoneDeletions", "tokenExpiries", "accountSwitches",
+                                                 "appForegrounds", "networkChanges", "clockSets", "cloudClockSets", "subscriptions",
+                                                 "publicRecordWrites", "defaultZoneRecordWrites", "otherTypeRecordSaves", "longKeyRefusals"])
         let conflicts = try #require(result.coverage(of: "conflicts"))
         #expect(conflicts.count > 0 && conflicts.seeds > 0 && conflicts.seeds <= 20, "\(result.coverage)")
         #expect(result.coverage(of: "serverRecordChanged")?.count == 0, "a documents campaign sends no records")

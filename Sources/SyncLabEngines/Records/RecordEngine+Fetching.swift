@@ -670,7 +670,15 @@ extension RecordEngine {
         // new record of only the edited fields beside the deleted record's existence (records
         // seed 277: part of a write shown beside the value it had replaced).
         // (No save into the zone is in doubt any more: every pending one goes up anew above.)
-        let gone = state.table.serverKeys.filter { $0.zoneKey == zoneKey && state.pending[$0] == nil }.sorted()
+        // Only the deleted zone's records, though: with another device's deletion of the zone
+        // held for this answer, the device may have fetched since records of the zone created
+        // again, which the cloud still has and no later fetch brings again (mixed seed 25957:
+        // an answer slowed by `network.set` came after that fetch and removed them).
+        let deleted = state.heldZoneDeletions[zoneKey]?.incarnation
+        let gone = state.table.serverKeys.filter { key in
+            key.zoneKey == zoneKey && state.pending[key] == nil
+                && (state.table[server: key]?.zoneIncarnation ?? 0) <= (deleted ?? .max)
+        }.sorted()
         for key in gone {
             state.table[server: key] = nil
             guard state.table[local: key] != nil else { continue }
@@ -683,7 +691,7 @@ extension RecordEngine {
         // fetch was shown by the fetch of the zone made again, which no longer had that record:
         // the device showed it for good and diverged (records seed 26140). The zone's token is
         // gone, so that fetch starts from scratch and brings whatever the zone made again holds.
-        forgetFetchedVersions(zoneKey)
+        forgetFetchedVersions(zoneKey, upToIncarnation: deleted)
         if fetchPhase == .idle { notifyFetched(&context) }
     }
 
