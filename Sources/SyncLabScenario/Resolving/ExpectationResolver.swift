@@ -148,18 +148,21 @@ struct ExpectationResolver {
                 .flatMap { reader.string($0, elementPath.key("reason"), nonEmpty: true, what: "a notification reason like \"serverChange\"") }
             let minimum = element["min"].flatMap { reader.int($0, elementPath.key("min"), minimum: 0, what: "a count") }
             let maximum = element["max"].flatMap { reader.int($0, elementPath.key("max"), minimum: 0, what: "a count") }
-            guard let device, let reason else { continue }
-            guard AppNotification.reasons.contains(reason) else {
+            // Each part is checked on its own, so a bad device does not hide a bad reason or an
+            // empty range (SPEC §5: all errors in a file are reported together).
+            var failed = device == nil || reason == nil
+            if let reason, !AppNotification.reasons.contains(reason) {
                 let node = element["reason"]
                 reader.report("unknown notification reason \"\(reason)\"\(Suggestion.hint(for: reason, in: AppNotification.reasons)) (reasons: \(AppNotification.reasons.joined(separator: ", ")))",
                               at: node?.position ?? element.position, path: elementPath.key("reason"))
-                continue
+                failed = true
             }
-            if (element["min"] != nil && minimum == nil) || (element["max"] != nil && maximum == nil) { continue }
+            if (element["min"] != nil && minimum == nil) || (element["max"] != nil && maximum == nil) { failed = true }
             if let minimum, let maximum, minimum > maximum {
                 reader.report("\"min\" (\(minimum)) is greater than \"max\" (\(maximum))", at: element.position, path: elementPath)
-                continue
+                failed = true
             }
+            guard !failed, let device, let reason else { continue }
             result.append(NotificationExpectation(device: device, reason: reason, min: minimum, max: maximum))
         }
         return result
