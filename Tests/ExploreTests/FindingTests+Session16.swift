@@ -53,15 +53,17 @@ extension FindingTests {
 
 extension FindingTests {
     /// F's atomic call (r0 with a photo, r1) is refused for storage and waits whole; F then
-    /// deletes r1, and its one pending change of r1, now the delete, waits inside that call. The
-    /// cloud keeps D's re-upload of r1, which the delete had seen: the checker reports r1 back
-    /// and F diverging. Both are the refused call held for the quota (pending, not lost), so the
-    /// judge leaves the resurrection out as it leaves the divergence out.
-    @Test("a delete waiting inside an atomic call the quota refused leaves the record in the cloud: held for the quota, not a finding (records seed 6970, minimal)")
-    func aDeleteHeldWithARefusedCallIsNoFinding() throws {
-        let judged = try Self.runScenario("fuzz-records-delete-held-with-refused-atomic-call.json")
+    /// deletes r1. Before session 16's merge its one pending change of r1, now the delete, waited
+    /// inside that call and was refused with it every time, so the cloud kept D's r1 and the
+    /// checker reported it back (records seed 6970). A plain delete now leaves a call refused for
+    /// space (fix39) and reaches the cloud: no resurrection, r1 ends deleted, and D's fields of r1
+    /// that F had not seen are the documented loss of an unconditional delete, no finding.
+    @Test("a delete made after its atomic call was refused for space leaves the call and reaches the cloud: no resurrection, no finding (records seed 6970, minimal)")
+    func aDeleteLeavesARefusedCallAndGoesOut() throws {
+        let judged = try Self.runScenario("fuzz-records-delete-after-refused-atomic-call-goes-out.json")
         let anomalies = judged.outcome.report.anomalies
-        #expect(anomalies.contains { $0.kind == .resurrection && $0.item == "Z/r1" && $0.replacedBy == "F:3" })
+        #expect(!anomalies.contains { $0.kind == .resurrection }, "\(anomalies)")
+        #expect(anomalies.contains { $0.kind == .lostUpdate && $0.item == "Z/r1" && $0.field == "title" && $0.replacedBy == "F:3" })
         #expect(anomalies.contains { $0.kind == .quotaViolation && $0.device == "F" })
         #expect(PromiseJudge.findings(judged, rule: .promises).isEmpty)
     }
@@ -70,7 +72,7 @@ extension FindingTests {
     /// excuse, so the leave is about the held call only.
     @Test("without the storage limit the same delete goes out and r1 stays deleted")
     func theSameDeleteGoesOutWithoutTheLimit() throws {
-        let judged = try Self.runScenario("fuzz-records-delete-held-with-refused-atomic-call.json") { text in
+        let judged = try Self.runScenario("fuzz-records-delete-after-refused-atomic-call-goes-out.json") { text in
             text.replacingOccurrences(of: #""limits": {"storage": 1439},"#, with: "")
         }
         #expect(!judged.outcome.report.anomalies.contains { $0.kind == .resurrection })
