@@ -28,7 +28,8 @@ public enum PromiseJudge {
         for anomaly in outcome.report.anomalies where breaksPromise(anomaly, fingerprint) && !heldForQuota(anomaly, outcome.report.anomalies, fingerprint)
             && !overwrittenByClientWins(anomaly, outcome.report.anomalies, fingerprint)
             && !lostToMerge(anomaly, outcome.report.anomalies, fingerprint)
-            && !fingerprint.divergesOnlyWhereNoChangeReaches(anomaly) {
+            && !fingerprint.divergesOnlyWhereNoChangeReaches(anomaly)
+            && !deleteHeldForQuota(anomaly, outcome.report.anomalies, fingerprint) {
             add(Finding(fingerprint: fingerprint.of(anomaly), kind: anomaly.kind.rawValue, store: anomaly.store.rawValue, anomaly: anomaly))
         }
         return findings
@@ -45,6 +46,28 @@ public enum PromiseJudge {
             guard refused.kind == .quotaViolation, refused.store == anomaly.store else { return false }
             if refused.item == anomaly.item || refused.items.contains(anomaly.item) { return true }
             return anomaly.store == .records && refused.write.map { fingerprint.recordsWritten.contains($0 + "|" + anomaly.item) } == true
+        }
+    }
+
+    /// A record "back" only because its device's own delete of it waits, unsent, with an atomic
+    /// call the quota refused: the device changed that record in the call, so its one pending
+    /// change of the record (SPEC §4.3: a device's changes of a record fold into one) now is the
+    /// delete, and the call, delete included, stays pending whole until space frees (SPEC §4.2,
+    /// §4.3: refused, reported, not lost; mixed seed 3654). The cloud never had the delete, so it
+    /// keeps the other device's re-upload the delete had seen; the device still shows the record
+    /// deleted at the end (its divergence names it, held for the same quota). A documented
+    /// boundary, as that divergence is, not a finding (records seed 6970).
+    static func deleteHeldForQuota(_ anomaly: Anomaly, _ anomalies: [Anomaly], _ fingerprint: Fingerprint) -> Bool {
+        guard anomaly.kind == .resurrection, anomaly.store == .records, let delete = anomaly.replacedBy,
+              Fingerprint.device(of: delete) == anomaly.device else { return false }
+        let stillDeletedThere = anomalies.contains { divergence in
+            divergence.kind == .divergence && divergence.store == .records && divergence.device == anomaly.device
+                && (divergence.item == anomaly.item || divergence.items.contains(anomaly.item))
+        }
+        guard stillDeletedThere else { return false }
+        return anomalies.contains { refused in
+            refused.kind == .quotaViolation && refused.store == .records && refused.device == anomaly.device
+                && refused.write.map { fingerprint.recordsWritten.contains($0 + "|" + anomaly.item) } == true
         }
     }
 

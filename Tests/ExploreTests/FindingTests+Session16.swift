@@ -68,12 +68,27 @@ extension FindingTests {
         #expect(PromiseJudge.findings(judged, rule: .promises).isEmpty)
     }
 
+    /// F, offline, saves r0 (with a photo) and r1 in one atomic call and deletes r1 at once: its
+    /// one pending change of r1 becomes the delete inside the call before anything is sent. The
+    /// quota refuses the call whole and it waits, delete included, so the cloud keeps D's r1,
+    /// which the delete had seen: the checker reports r1 back and F diverging, both the refused
+    /// call held for the quota (pending, not lost), so the judge leaves the resurrection out as
+    /// it leaves the divergence out (records seed 6970 as it shrank after fix39's merge).
+    @Test("a delete folded into an atomic call before the quota refused it waits with the call: held for the quota, not a finding (records seed 6970, minimal)")
+    func aDeleteFoldedIntoARefusedCallIsNoFinding() throws {
+        let judged = try Self.runScenario("fuzz-records-delete-folded-into-refused-atomic-call-held.json")
+        let anomalies = judged.outcome.report.anomalies
+        #expect(anomalies.contains { $0.kind == .resurrection && $0.item == "Z/r1" && $0.replacedBy == "F:3" })
+        #expect(anomalies.contains { $0.kind == .quotaViolation && $0.device == "F" })
+        #expect(PromiseJudge.findings(judged, rule: .promises).isEmpty)
+    }
+
     /// The same delete with no refused call around it reaches the cloud: no resurrection to
     /// excuse, so the leave is about the held call only.
     @Test("without the storage limit the same delete goes out and r1 stays deleted")
     func theSameDeleteGoesOutWithoutTheLimit() throws {
-        let judged = try Self.runScenario("fuzz-records-delete-after-refused-atomic-call-goes-out.json") { text in
-            text.replacingOccurrences(of: #""limits": {"storage": 1439},"#, with: "")
+        let judged = try Self.runScenario("fuzz-records-delete-folded-into-refused-atomic-call-held.json") { text in
+            text.replacingOccurrences(of: #""storage": 1439"#, with: #""storage": 1000000000"#)
         }
         #expect(!judged.outcome.report.anomalies.contains { $0.kind == .resurrection })
         #expect(PromiseJudge.findings(judged, rule: .promises).isEmpty)
