@@ -420,6 +420,11 @@ extension RecordEngine {
                 }
                 state.conflictTags[key] = nil
                 for id in cascaded {
+                    // The cloud applies a request's deletes before its saves: a record the cascade
+                    // reached that this request saved was made again after it, and stays (records
+                    // seed 11521: B's r1, re-uploaded after `unknownItem` beside its delete of r2,
+                    // was dropped here by r2's cascade of the old r1, while the cloud kept it).
+                    if savedHere(id, batch, results) { continue }
                     applyFetchedDeletion(RecordKey(database: key.database, id: id), write: write, &context)
                 }
             case .failed(_, let error):
@@ -442,6 +447,11 @@ extension RecordEngine {
         context.log("sentRecordZoneChanges", [("saved", String(saved)), ("deleted", String(deleted)), ("failed", String(failed))])
         applyHeldZoneDeletions(&context)
         releaseHeldFetches(&context)
+    }
+
+    /// Whether this request saved the record (its answer for one of the request's saves is `saved`).
+    private func savedHere(_ id: RecordID, _ batch: SentBatch, _ results: [RecordItemResult]) -> Bool {
+        results.prefix(batch.saves.count).contains { if case .saved(let server) = $0 { return server.id == id } else { return false } }
     }
 
     /// An atomic request refused whole, and never applied before (`notAppliedBefore`): a plain
